@@ -1,0 +1,102 @@
+// Every setting of the server, read from the environment in one place. Defaults make `npm start` work on a
+// bare machine: embedded PGlite under DATA_DIR, the local store, mail to the outbox, the test payment provider.
+import path from 'node:path'
+
+export interface S3StoreConfig {
+  endpoint: string
+  region: string
+  bucket: string
+  accessKeyId: string
+  secretAccessKey: string
+  prefix: string
+}
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  smtpUrl: string | undefined
+  mailFrom: string
+  publicUrl: string
+  baseDomain: string | undefined
+  s3: S3StoreConfig | undefined
+  stripeSecretKey: string | undefined
+  stripePublishableKey: string | undefined
+  logLevel: string
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+type Env = Record<string, string | undefined>
+
+/** A variable that is set to an empty string counts as unset, as shells and .env files commonly leave them. */
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim()
+  return value === '' ? undefined : value
+}
+
+function readPort(env: Env): number {
+  const raw = read(env, 'PORT') ?? '8080'
+  const port = Number(raw)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535, not "${raw}"`)
+  }
+  return port
+}
+
+function readS3(env: Env): S3StoreConfig | undefined {
+  const names = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+  const given = names.filter((name) => read(env, name) !== undefined)
+  if (given.length === 0) return undefined
+  const missing = names.filter((name) => read(env, name) === undefined)
+  if (missing.length > 0) {
+    throw new ConfigError(`A default S3 store needs ${names.join(', ')}; missing: ${missing.join(', ')}`)
+  }
+  return {
+    endpoint: read(env, 'S3_ENDPOINT') as string,
+    region: read(env, 'S3_REGION') ?? 'us-east-1',
+    bucket: read(env, 'S3_BUCKET') as string,
+    accessKeyId: read(env, 'S3_ACCESS_KEY_ID') as string,
+    secretAccessKey: read(env, 'S3_SECRET_ACCESS_KEY') as string,
+    prefix: read(env, 'S3_PREFIX') ?? '',
+  }
+}
+
+function readUrl(env: Env, name: string, fallback: string): string {
+  const value = read(env, name) ?? fallback
+  try {
+    return new URL(value).toString().replace(/\/$/, '')
+  } catch {
+    throw new ConfigError(`${name} must be an absolute URL, not "${value}"`)
+  }
+}
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const port = readPort(env)
+  const databaseUrl = read(env, 'DATABASE_URL')
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL')
+  }
+  const stripeSecretKey = read(env, 'STRIPE_SECRET_KEY')
+  const stripePublishableKey = read(env, 'STRIPE_PUBLISHABLE_KEY')
+  if (Boolean(stripeSecretKey) !== Boolean(stripePublishableKey)) {
+    throw new ConfigError('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together')
+  }
+  return {
+    port,
+    host: read(env, 'HOST') ?? 'localhost',
+    dataDir: path.resolve(cwd, read(env, 'DATA_DIR') ?? 'data'),
+    databaseUrl,
+    smtpUrl: read(env, 'SMTP_URL'),
+    mailFrom: read(env, 'MAIL_FROM') ?? 'Media Console <no-reply@localhost>',
+    publicUrl: readUrl(env, 'PUBLIC_URL', `http://localhost:${port}`),
+    baseDomain: read(env, 'BASE_DOMAIN')?.toLowerCase().replace(/^\./, ''),
+    s3: readS3(env),
+    stripeSecretKey,
+    stripePublishableKey,
+    logLevel: read(env, 'LOG_LEVEL') ?? 'info',
+  }
+}

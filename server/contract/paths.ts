@@ -1,0 +1,9 @@
+// Path prefixes that belong to the API and to storage, never to the app shell: the server's SPA fallback
+// and the service worker's navigation route both leave them alone.
+export const NON_APP_PATH_PREFIXES = ['/api/', '/web/', '/org_admin/', '/storage/', '/healthz'] as const
+
+export function isAppPath(urlPath: string): boolean {
+  return !NON_APP_PATH_PREFIXES.some(
+    (prefix) => urlPath === prefix.replace(/\/$/, '') || urlPath.startsWith(prefix),
+  )
+}

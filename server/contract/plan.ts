@@ -1,0 +1,22 @@
+// Wire types of plans. Limits are null where the plan has none (enterprise).
+import { Type, type Static } from 'typebox'
+
+export const PLAN_FREQUENCIES = ['MONTH', 'YEAR'] as const
+
+export const Plan = Type.Object({
+  plan_id: Type.String(),
+  plan_name: Type.String(),
+  plan_frequency: Type.Union(PLAN_FREQUENCIES.map((f) => Type.Literal(f))),
+  display_price: Type.String(),
+  description: Type.String(),
+  is_self_signup: Type.Boolean(),
+  max_user_count: Type.Union([Type.Integer(), Type.Null()]),
+  max_device_count: Type.Union([Type.Integer(), Type.Null()]),
+  max_storage_bytes: Type.Union([Type.Integer(), Type.Null()]),
+  retention_days: Type.Union([Type.Integer(), Type.Null()]),
+  max_org_count: Type.Union([Type.Integer(), Type.Null()]),
+})
+export type Plan = Static<typeof Plan>
+
+export const PlanListResponse = Type.Object({ plan_list: Type.Array(Plan) })
+export type PlanListResponse = Static<typeof PlanListResponse>

@@ -1,0 +1,35 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { INT8_OID, parseInt8, type Database, type Queryable } from './database.ts'
+
+interface PGliteLike {
+  query<Row>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>
+  exec(sql: string): Promise<unknown>
+}
+
+function wrap(client: PGliteLike): Queryable {
+  return {
+    async query<Row>(text: string, params: readonly unknown[] = []) {
+      return (await client.query<Row>(text, [...params])).rows
+    },
+    async exec(sql: string) {
+      await client.exec(sql)
+    },
+  }
+}
+
+/**
+ * Embedded PostgreSQL (WASM) with its files under `dir`; in memory when dir is undefined. PGlite serves
+ * one connection in one process, so transactions are serialised by PGlite itself.
+ */
+export async function openPGlite(dir: string | undefined): Promise<Database> {
+  if (dir) await fs.mkdir(path.dirname(dir), { recursive: true })
+  const db = await PGlite.create(dir, { parsers: { [INT8_OID]: parseInt8 } })
+  return {
+    kind: 'pglite',
+    ...wrap(db),
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    close: () => db.close(),
+  }
+}

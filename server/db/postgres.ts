@@ -1,0 +1,46 @@
+import pg from 'pg'
+import { INT8_OID, parseInt8, type Database, type Queryable } from './database.ts'
+
+function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<Row>(text: string, params: readonly unknown[] = []) {
+      return (await client.query({ text, values: [...params], types: typeParsers })).rows as Row[]
+    },
+    async exec(sql: string) {
+      await client.query(sql)
+    },
+  }
+}
+
+const typeParsers = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID) return parseInt8
+    return pg.types.getTypeParser(oid, format)
+  },
+} as pg.CustomTypesConfig
+
+export async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 10_000 })
+  // An idle client that loses its connection emits 'error' on the pool; without a listener it would
+  // crash the process. The next query gets a fresh client.
+  pool.on('error', () => {})
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const result = await fn(wrap(client))
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {})
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}

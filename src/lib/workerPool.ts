@@ -1,0 +1,144 @@
+// A bounded pool of workers: at most maxWorkers at once, idle ones reused and closed after idleTimeoutMs,
+// tasks queued while all are busy. A task can be cancelled with an AbortSignal: the worker running it is
+// terminated (the only way to stop work in a worker mid-call) and its place goes to the next task.
+
+export interface PoolWorker<Api> {
+  api: Api
+  terminate(): void
+}
+
+export interface WorkerPoolOptions<Api> {
+  create: () => PoolWorker<Api>
+  maxWorkers: number
+  idleTimeoutMs: number
+}
+
+interface Waiter<Api> {
+  give(worker: PoolWorker<Api>): void
+}
+
+export function abortError(signal?: AbortSignal): unknown {
+  return signal?.reason ?? new DOMException('The operation was aborted.', 'AbortError')
+}
+
+export class WorkerPool<Api> {
+  private readonly idle = new Map<PoolWorker<Api>, ReturnType<typeof setTimeout>>()
+  private readonly busy = new Set<PoolWorker<Api>>()
+  private readonly waiting: Waiter<Api>[] = []
+  private closed = false
+
+  constructor(private readonly options: WorkerPoolOptions<Api>) {
+    if (options.maxWorkers < 1) throw new RangeError('maxWorkers must be at least 1')
+  }
+
+  /** Workers alive now, busy or idle. */
+  get size(): number {
+    return this.idle.size + this.busy.size
+  }
+
+  /** Tasks waiting for a worker. */
+  get queued(): number {
+    return this.waiting.length
+  }
+
+  async run<T>(task: (api: Api) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (this.closed) throw new Error('the worker pool is closed')
+    if (signal?.aborted) throw abortError(signal)
+    const worker = await this.acquire(signal)
+    return new Promise<T>((resolve, reject) => {
+      let settled = false
+      const onAbort = () => {
+        if (settled) return
+        settled = true
+        this.busy.delete(worker)
+        worker.terminate()
+        reject(abortError(signal))
+        this.dispatch()
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
+      task(worker.api).then(
+        (value) => {
+          if (settled) return
+          settled = true
+          signal?.removeEventListener('abort', onAbort)
+          this.release(worker)
+          resolve(value)
+        },
+        (error: unknown) => {
+          if (settled) return
+          settled = true
+          signal?.removeEventListener('abort', onAbort)
+          this.release(worker)
+          reject(error)
+        },
+      )
+    })
+  }
+
+  /** Terminates every worker; queued tasks are rejected. */
+  close(): void {
+    this.closed = true
+    for (const [worker, timer] of this.idle) {
+      clearTimeout(timer)
+      worker.terminate()
+    }
+    this.idle.clear()
+    for (const worker of this.busy) worker.terminate()
+    this.busy.clear()
+    this.waiting.length = 0
+  }
+
+  private acquire(signal?: AbortSignal): Promise<PoolWorker<Api>> {
+    const idle = this.takeIdle()
+    if (idle) return Promise.resolve(this.markBusy(idle))
+    if (this.size < this.options.maxWorkers) return Promise.resolve(this.markBusy(this.options.create()))
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter<Api> = {
+        give: (worker) => {
+          signal?.removeEventListener('abort', onAbort)
+          resolve(this.markBusy(worker))
+        },
+      }
+      const onAbort = () => {
+        const index = this.waiting.indexOf(waiter)
+        if (index >= 0) this.waiting.splice(index, 1)
+        reject(abortError(signal))
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
+      this.waiting.push(waiter)
+    })
+  }
+
+  private takeIdle(): PoolWorker<Api> | undefined {
+    const first = this.idle.entries().next()
+    if (first.done) return undefined
+    const [worker, timer] = first.value
+    clearTimeout(timer)
+    this.idle.delete(worker)
+    return worker
+  }
+
+  private markBusy(worker: PoolWorker<Api>): PoolWorker<Api> {
+    this.busy.add(worker)
+    return worker
+  }
+
+  private release(worker: PoolWorker<Api>): void {
+    this.busy.delete(worker)
+    if (this.closed) return worker.terminate()
+    const waiter = this.waiting.shift()
+    if (waiter) return waiter.give(worker)
+    const timer = setTimeout(() => {
+      this.idle.delete(worker)
+      worker.terminate()
+    }, this.options.idleTimeoutMs)
+    this.idle.set(worker, timer)
+  }
+
+  /** A cancelled task freed a place: start a fresh worker for the next waiting task. */
+  private dispatch(): void {
+    if (this.closed) return
+    const waiter = this.waiting.shift()
+    if (waiter) waiter.give(this.options.create())
+  }
+}

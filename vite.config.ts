@@ -1,0 +1,70 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { VitePWA } from 'vite-plugin-pwa'
+
+const API_PREFIXES = ['/api', '/web', '/org_admin', '/storage', '/healthz']
+const apiTarget = process.env.API_URL ?? 'http://localhost:8080'
+
+export default defineConfig({
+  plugins: [
+    // The router plugin must come before React's so it can split route modules first.
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/routeTree.gen.ts',
+      autoCodeSplitting: true,
+    }),
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // Registration goes through workbox-window in src/app/serviceWorker.ts, which also offers updates.
+      injectRegister: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wasm}'],
+        // Route chunks are content-hashed and small; the largest (charts) stays under this bound.
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      manifest: {
+        name: 'Media Console',
+        short_name: 'Media',
+        description: 'Browse, upload and manage your organization’s media in the cloud.',
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#1d4ed8',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+    }),
+  ],
+  worker: { format: 'es' },
+  build: { outDir: 'dist/app', emptyOutDir: true, sourcemap: true },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, apiTarget])),
+  },
+  test: {
+    projects: [
+      {
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+})
