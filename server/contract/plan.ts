@@ -1,12 +1,10 @@
 // Wire types of plans. Limits are null where the plan has none (enterprise).
 import { Type, type Static } from 'typebox'
 
-export const PLAN_FREQUENCIES = ['MONTH', 'YEAR'] as const
-
 export const Plan = Type.Object({
   plan_id: Type.String(),
   plan_name: Type.String(),
-  plan_frequency: Type.Union(PLAN_FREQUENCIES.map((f) => Type.Literal(f))),
+  plan_frequency: Type.Union([Type.Literal('MONTH'), Type.Literal('YEAR')]),
   display_price: Type.String(),
   description: Type.String(),
   is_self_signup: Type.Boolean(),

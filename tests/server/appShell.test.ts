@@ -1,0 +1,79 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, type TestServer } from './helpers/server.ts'
+
+// A small built app: the shell, a content-hashed chunk, the service worker and the manifest.
+async function writeApp(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-console-app-'))
+  await fs.mkdir(path.join(dir, 'assets'))
+  await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><title>shell</title><div id="root"></div>')
+  await fs.writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)')
+  await fs.writeFile(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
+  await fs.writeFile(path.join(dir, 'manifest.webmanifest'), '{"name":"Media Console"}')
+  return dir
+}
+
+describe('app shell', () => {
+  let server: TestServer
+  let appDir: string
+  beforeAll(async () => {
+    appDir = await writeApp()
+    server = await startServer('pglite', { appDir })
+  })
+  afterAll(async () => {
+    await server?.close()
+    await fs.rm(appDir, { recursive: true, force: true })
+  })
+
+  it.each(['/', '/home', '/home/grant/folder/', '/volume/12/audit', '/org/app/3', '/no/such/page'])(
+    'answers the app route %s with the shell',
+    async (route) => {
+      const response = await fetch(`${server.url}${route}`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toContain('text/html')
+      expect(response.headers.get('cache-control')).toBe('no-cache')
+      expect(await response.text()).toContain('<title>shell</title>')
+    },
+  )
+
+  it('serves content-hashed chunks as immutable', async () => {
+    const response = await fetch(`${server.url}/assets/index-abc123.js`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(await response.text()).toBe('console.log(1)')
+  })
+
+  it('makes the service worker and manifest revalidate', async () => {
+    for (const file of ['/sw.js', '/manifest.webmanifest']) {
+      const response = await fetch(`${server.url}${file}`)
+      expect(response.status, file).toBe(200)
+      expect(response.headers.get('cache-control'), file).toBe('no-cache')
+    }
+  })
+
+  it('answers a missing chunk with 404, not the shell', async () => {
+    const response = await fetch(`${server.url}/assets/index-gone.js`)
+    expect(response.status).toBe(404)
+  })
+
+  it('does not answer other methods with the shell', async () => {
+    const response = await fetch(`${server.url}/home`, { method: 'POST' })
+    expect(response.status).toBe(404)
+  })
+})
+
+describe('without a built app', () => {
+  it('serves the API and says the app is not built', async () => {
+    const server = await startServer('pglite')
+    try {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+      const response = await fetch(`${server.url}/home`)
+      expect(response.status).toBe(503)
+      expect(await response.json()).toEqual({ error: 'app_not_built' })
+    } finally {
+      await server.close()
+    }
+  })
+})

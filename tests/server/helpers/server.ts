@@ -1,0 +1,54 @@
+// Starts the real server (server/app.ts) on a free loopback port against a fresh database, as main.ts
+// would, and answers its address. Tests call it over real HTTP.
+import { Writable } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../../server/app.ts'
+import { loadConfig } from '../../../server/config.ts'
+import { freshDatabase, type DatabaseKind, type FreshDatabase } from './databases.ts'
+
+export interface TestServer {
+  url: string
+  app: FastifyInstance
+  database: FreshDatabase
+  /** Every log line written so far. */
+  logs: string[]
+  close(): Promise<void>
+}
+
+export interface TestServerOptions {
+  appDir?: string
+  env?: Record<string, string>
+  /** Reuse a database instead of creating one (the caller drops it). */
+  database?: FreshDatabase
+}
+
+export async function startServer(kind: DatabaseKind, options: TestServerOptions = {}): Promise<TestServer> {
+  const database = options.database ?? (await freshDatabase(kind))
+  const logs: string[] = []
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(chunk.toString())
+      done()
+    },
+  })
+  const config = loadConfig({
+    DATA_DIR: database.dataDir,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    LOG_LEVEL: 'info',
+    ...options.env,
+  })
+  const app = await buildApp({ config, logStream, appDir: options.appDir ?? '/nonexistent-app-dir' })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  if (!address || typeof address === 'string') throw new Error('the server has no TCP address')
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    app,
+    database,
+    logs,
+    async close() {
+      await app.close()
+      if (!options.database) await database.drop()
+    },
+  }
+}

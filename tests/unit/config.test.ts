@@ -1,0 +1,81 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../../server/config.ts'
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults on a bare environment', () => {
+    const config = loadConfig({}, '/srv/console')
+    expect(config).toMatchObject({
+      port: 8080,
+      host: 'localhost',
+      dataDir: '/srv/console/data',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      publicUrl: 'http://localhost:8080',
+      baseDomain: undefined,
+      s3: undefined,
+      stripeSecretKey: undefined,
+    })
+  })
+
+  it('reads every setting', () => {
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        HOST: '0.0.0.0',
+        DATA_DIR: 'var/media',
+        DATABASE_URL: 'postgres://db/console',
+        SMTP_URL: 'smtp://mail:25',
+        MAIL_FROM: 'Console <console@example.com>',
+        PUBLIC_URL: 'https://console.example.com/',
+        BASE_DOMAIN: '.Example.com',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_REGION: 'eu-west-1',
+        S3_BUCKET: 'media',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_PREFIX: 'console/',
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      },
+      '/srv',
+    )
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('/srv', 'var/media'),
+      databaseUrl: 'postgres://db/console',
+      smtpUrl: 'smtp://mail:25',
+      mailFrom: 'Console <console@example.com>',
+      publicUrl: 'https://console.example.com',
+      baseDomain: 'example.com',
+      s3: {
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'eu-west-1',
+        bucket: 'media',
+        accessKeyId: 'id',
+        secretAccessKey: 'secret',
+        prefix: 'console/',
+      },
+      stripeSecretKey: 'sk_test_1',
+      stripePublishableKey: 'pk_test_1',
+    })
+  })
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(8080)
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined()
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+    [{ S3_BUCKET: 'media' }, /missing: S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1' }, /together/],
+  ])('refuses %o with a clear message', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError)
+    expect(() => loadConfig(env)).toThrow(message)
+  })
+})

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { isAppPath } from '../../server/contract/paths.ts'
+
+describe('isAppPath', () => {
+  it.each(['/', '/home', '/home/grant/a/b/', '/volume/3/audit', '/org/app', '/admin/user/7', '/webinar'])(
+    '%s is an app route',
+    (path) => expect(isAppPath(path)).toBe(true),
+  )
+
+  it.each([
+    '/api/1/plan',
+    '/web/1/org/1/media_grant',
+    '/org_admin/1/org/1/app',
+    '/storage/x',
+    '/healthz',
+    '/api',
+  ])('%s belongs to the API or storage', (path) => expect(isAppPath(path)).toBe(false))
+})
