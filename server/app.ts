@@ -1,9 +1,10 @@
-// The server as a Fastify plugin tree: external plugins, then the app's services, then routes. main.ts only
-// listens; tests build it the same way and call it over real HTTP.
+// The server as a Fastify plugin: external plugins, then the app's services, then routes. buildApp creates
+// the Fastify instance with its logger and registers the plugin; main.ts only listens, and tests build it
+// the same way and call it over real HTTP.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import fastifyPlugin from 'fastify-plugin'
 import type { DestinationStream } from 'pino'
 import type { Config } from './config.ts'
 import { openDatabase, type Database } from './db/index.ts'
@@ -21,41 +22,51 @@ declare module 'fastify' {
   }
 }
 
-export interface BuildOptions {
+export interface AppOptions {
   config: Config
   /** The built app (index.html and assets). Defaults to dist/app beside the server bundle. */
   appDir?: string
-  /** An open database; when absent the app opens (and later closes) its own from the config. */
+  /** An open database; when absent the app opens (and on close closes) its own from the config. */
   db?: Database
-  /** Where log lines go (standard output by default). */
-  logStream?: DestinationStream
 }
 
 // The server bundle is dist/server/main.js, the app dist/app: siblings.
 const defaultAppDir = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../app')
 
-export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
-  const { config } = options
+/** The whole server. Not encapsulated: its decorators, hooks and handlers apply to the instance it joins. */
+export const mediaConsole = fastifyPlugin<AppOptions>(
+  async (app, options) => {
+    const { config } = options
+    const db = options.db ?? (await openDatabase(config))
+    app.decorate('config', config)
+    app.decorate('db', db)
+    if (!options.db) app.addHook('onClose', () => db.close())
+
+    registerSecurityHeaders(app, {
+      connectOrigins: config.s3 ? [new URL(config.s3.endpoint).origin] : [],
+      stripe: Boolean(config.stripePublishableKey),
+    })
+    registerErrorHandler(app)
+
+    await app.register(healthRoutes)
+    await app.register(planRoutes)
+    await registerAppShell(app, options.appDir ?? defaultAppDir())
+  },
+  { name: 'media-console', fastify: '5.x' },
+)
+
+export interface BuildOptions extends AppOptions {
+  /** Where log lines go (standard output by default). */
+  logStream?: DestinationStream
+}
+
+export async function buildApp({ logStream, ...options }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger; the cast keeps Fastify's default generic types for plugins.
-    loggerInstance: createLogger(config.logLevel, options.logStream) as FastifyBaseLogger,
+    loggerInstance: createLogger(options.config.logLevel, logStream) as FastifyBaseLogger,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
-  }).withTypeProvider<TypeBoxTypeProvider>()
-
-  const db = options.db ?? (await openDatabase(config))
-  app.decorate('config', config)
-  app.decorate('db', db)
-  if (!options.db) app.addHook('onClose', () => db.close())
-
-  registerSecurityHeaders(app, {
-    connectOrigins: config.s3 ? [new URL(config.s3.endpoint).origin] : [],
-    stripe: Boolean(config.stripePublishableKey),
   })
-  registerErrorHandler(app)
-
-  await app.register(healthRoutes)
-  await app.register(planRoutes)
-  await registerAppShell(app, options.appDir ?? defaultAppDir())
+  await app.register(mediaConsole, options)
   return app
 }
