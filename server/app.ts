@@ -64,7 +64,8 @@ export async function buildApp({ logStream, ...options }: BuildOptions): Promise
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger; the cast keeps Fastify's default generic types for plugins.
     loggerInstance: createLogger(options.config.logLevel, logStream) as FastifyBaseLogger,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from proxies on private networks, where load balancers live.
+    trustProxy: 'loopback, linklocal, uniquelocal',
     bodyLimit: 1024 * 1024,
   })
   await app.register(mediaConsole, options)

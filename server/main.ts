@@ -2,6 +2,7 @@
 import fs from 'node:fs/promises'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { DataDirInUseError } from './db/dataDirLock.ts'
 
 async function main(): Promise<void> {
   let config
@@ -37,6 +38,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // Mistakes in how the server was started get their message alone; anything else its stack.
+  if (error instanceof DataDirInUseError) {
+    console.error(error.message)
+    process.exit(2)
+  }
   console.error(error)
   process.exit(1)
 })

@@ -1,6 +1,6 @@
-import fs from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { claimDataDir } from './dataDirLock.ts'
 import { INT8_OID, parseInt8, type Database, type Queryable } from './database.ts'
 
 interface PGliteLike {
@@ -24,12 +24,21 @@ function wrap(client: PGliteLike): Queryable {
  * one connection in one process, so transactions are serialised by PGlite itself.
  */
 export async function openPGlite(dir: string | undefined): Promise<Database> {
-  if (dir) await fs.mkdir(path.dirname(dir), { recursive: true })
-  const db = await PGlite.create(dir, { parsers: { [INT8_OID]: parseInt8 } })
+  const release = dir ? await claimDataDir(path.dirname(dir)) : async () => {}
+  let db: PGlite
+  try {
+    db = await PGlite.create(dir, { parsers: { [INT8_OID]: parseInt8 } })
+  } catch (error) {
+    await release()
+    throw error
+  }
   return {
     kind: 'pglite',
     ...wrap(db),
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
-    close: () => db.close(),
+    async close() {
+      await db.close()
+      await release()
+    },
   }
 }

@@ -1,0 +1,58 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { isBuildCurrent, sourceFingerprint, writeBuildStamp } from '../../scripts/buildState.mjs'
+
+// npm start rebuilds exactly when the sources differ from what the build was made from.
+describe('build staleness', () => {
+  let root: string
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
+    fs.writeFileSync(path.join(root, file), text)
+  }
+  const build = () => {
+    write('dist/app/index.html', '<!doctype html>')
+    write('dist/server/main.js', '')
+    writeBuildStamp(sourceFingerprint(root), root)
+  }
+
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'media-console-build-'))
+    write('src/main.tsx', 'render()')
+    write('server/main.ts', 'listen()')
+    write('index.html', '<div id="root"></div>')
+  })
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }))
+
+  it('finds no build on a fresh clone', () => {
+    expect(isBuildCurrent(root)).toBe(false)
+  })
+
+  it('finds a build current until a source changes', () => {
+    build()
+    expect(isBuildCurrent(root)).toBe(true)
+    write('server/main.ts', 'listen(8080)')
+    expect(isBuildCurrent(root)).toBe(false)
+  })
+
+  it('notices an added source file', () => {
+    build()
+    write('src/routes/home.tsx', 'export {}')
+    expect(isBuildCurrent(root)).toBe(false)
+  })
+
+  it('ignores a change the build itself makes and files outside the inputs', () => {
+    build()
+    write('src/routeTree.gen.ts', '// regenerated')
+    write('tests/unit/x.test.ts', 'test')
+    write('data/pgdata/file', 'database')
+    expect(isBuildCurrent(root)).toBe(true)
+  })
+
+  it('needs both halves of the build', () => {
+    build()
+    fs.rmSync(path.join(root, 'dist/server/main.js'))
+    expect(isBuildCurrent(root)).toBe(false)
+  })
+})
