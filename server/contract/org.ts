@@ -1,0 +1,51 @@
+// Wire types of organizations (specification 000 section 3; 001 sections 3 and 7).
+import { Type, type Static } from 'typebox'
+import { OrgListItem } from './user.ts'
+
+export const CreateOrgRequest = Type.Object({ org_name: Type.String({ maxLength: 256 }) })
+export type CreateOrgRequest = Static<typeof CreateOrgRequest>
+
+export const CreateOrgResponse = Type.Object({ org_id: Type.Integer() })
+export type CreateOrgResponse = Static<typeof CreateOrgResponse>
+
+/** The org list entry plus what the organization screens need. Network stores join with their issue. */
+export const OrgDetail = Type.Intersect([
+  OrgListItem,
+  Type.Object({ s3_bucket_list: Type.Array(Type.Unknown()) }),
+])
+export type OrgDetail = Static<typeof OrgDetail>
+
+export const OrgDetailResponse = Type.Object({ org: OrgDetail })
+export type OrgDetailResponse = Static<typeof OrgDetailResponse>
+
+export const UpdateOrgRequest = Type.Object({
+  org_name: Type.Optional(Type.String({ maxLength: 256 })),
+  domain_prefix: Type.Optional(Type.Union([Type.String({ maxLength: 256 }), Type.Null()])),
+})
+export type UpdateOrgRequest = Static<typeof UpdateOrgRequest>
+
+export const SetPlanRequest = Type.Object({ plan_id: Type.String({ maxLength: 64 }) })
+export type SetPlanRequest = Static<typeof SetPlanRequest>
+
+/** Domain prefix rule (001 section 5): lower-cased; a-z, 0-9, dash, underscore. */
+export const DOMAIN_PREFIX_PATTERN = /^[a-z0-9_-]{1,63}$/
+
+/** Prefixes that name the product's own hosts; no organization may take them (412). */
+export const RESERVED_DOMAIN_PREFIXES = [
+  'www',
+  'api',
+  'admin',
+  'app',
+  'console',
+  'mail',
+  'smtp',
+  'static',
+  'storage',
+  'status',
+  'support',
+  'help',
+  'docs',
+  'billing',
+  'login',
+  'signup',
+] as const

@@ -1,0 +1,52 @@
+// Wire types of volumes and containers (grants) (specification 000 section 3; 001 sections 3 and 7).
+import { Type, type Static } from 'typebox'
+
+export const Volume = Type.Object({
+  volume_id: Type.Integer(),
+  volume_name: Type.String(),
+  is_disabled: Type.Boolean(),
+  is_user_volume: Type.Boolean(),
+  min_expire_size: Type.Integer(),
+  live_expire_days: Type.Integer(),
+  dead_expire_days: Type.Integer(),
+})
+export type Volume = Static<typeof Volume>
+
+export const VolumeListResponse = Type.Object({ volume_list: Type.Array(Volume) })
+export type VolumeListResponse = Static<typeof VolumeListResponse>
+
+export const CreateVolumeRequest = Type.Object({
+  org_id: Type.Optional(Type.Integer()),
+  volume_name: Type.String({ maxLength: 256 }),
+  is_disabled: Type.Optional(Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 })])),
+})
+export type CreateVolumeRequest = Static<typeof CreateVolumeRequest>
+
+export const CreateVolumeResponse = Type.Object({ volume_id: Type.Integer() })
+export type CreateVolumeResponse = Static<typeof CreateVolumeResponse>
+
+/** Volume name rule (specification 000, section 5). */
+export const VOLUME_NAME_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9 _-]{1,62})[A-Za-z0-9]$/
+
+export const GrantUser = Type.Object({
+  user_id: Type.Integer(),
+  user_name: Type.Union([Type.String(), Type.Null()]),
+  email: Type.String(),
+})
+
+export const MediaGrant = Type.Object({
+  media_grant_id: Type.Integer(),
+  grant_name: Type.String(),
+  volume_id: Type.Integer(),
+  volume_name: Type.String(),
+  prefix_path: Type.String(),
+  /** 0 or 1, as the spec's wire has it. */
+  is_disabled: Type.Integer({ minimum: 0, maximum: 1 }),
+  last_seen: Type.Union([Type.String(), Type.Null()]),
+  user_list: Type.Array(GrantUser),
+  device_list: Type.Array(Type.Unknown()),
+})
+export type MediaGrant = Static<typeof MediaGrant>
+
+export const MediaGrantListResponse = Type.Object({ media_grant_list: Type.Array(MediaGrant) })
+export type MediaGrantListResponse = Static<typeof MediaGrantListResponse>
