@@ -84,6 +84,9 @@ export async function buildApp({ logStream, ...options }: BuildOptions): Promise
     loggerInstance: createLogger(options.config.logLevel, logStream) as FastifyBaseLogger,
     // X-Forwarded-For is believed only from proxies on private networks, where load balancers live.
     trustProxy: 'loopback, linklocal, uniquelocal',
+    // Opening the database (PGlite's first start, migrations behind another server's lock) can take longer
+    // than Fastify's 10 s default on a busy machine; a database that never answers still fails start.
+    pluginTimeout: 120_000,
     bodyLimit: 1024 * 1024,
   })
   await app.register(mediaConsole, options)
