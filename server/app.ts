@@ -12,13 +12,23 @@ import { registerAppShell } from './http/appShell.ts'
 import { registerErrorHandler } from './http/errors.ts'
 import { registerSecurityHeaders } from './http/securityHeaders.ts'
 import { createLogger } from './logger.ts'
+import { createMailer } from './mail/index.ts'
+import type { Mailer } from './mail/mailer.ts'
+import { createPaymentProvider } from './payments/index.ts'
+import type { PaymentProvider } from './payments/provider.ts'
+import { accountRoutes } from './routes/accounts.ts'
 import { healthRoutes } from './routes/health.ts'
+import { orgRoutes } from './routes/orgs.ts'
+import { paymentMethodRoutes } from './routes/paymentMethods.ts'
 import { planRoutes } from './routes/plans.ts'
+import { volumeRoutes } from './routes/volumes.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config
     db: Database
+    mailer: Mailer
+    payments: PaymentProvider
   }
 }
 
@@ -41,6 +51,10 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
     app.decorate('config', config)
     app.decorate('db', db)
     if (!options.db) app.addHook('onClose', () => db.close())
+    const mailer = await createMailer(config, app.log)
+    app.decorate('mailer', mailer)
+    app.addHook('onClose', () => mailer.close())
+    app.decorate('payments', await createPaymentProvider(config))
 
     registerSecurityHeaders(app, {
       connectOrigins: config.s3 ? [new URL(config.s3.endpoint).origin] : [],
@@ -50,6 +64,10 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
 
     await app.register(healthRoutes)
     await app.register(planRoutes)
+    await app.register(accountRoutes)
+    await app.register(orgRoutes)
+    await app.register(paymentMethodRoutes)
+    await app.register(volumeRoutes)
     await registerAppShell(app, options.appDir ?? defaultAppDir())
   },
   { name: 'media-console', fastify: '5.x' },

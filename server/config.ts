@@ -19,7 +19,7 @@ export interface Config {
   smtpUrl: string | undefined
   mailFrom: string
   publicUrl: string
-  baseDomain: string | undefined
+  baseDomain: string
   s3: S3StoreConfig | undefined
   stripeSecretKey: string | undefined
   stripePublishableKey: string | undefined
@@ -93,7 +93,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     smtpUrl: read(env, 'SMTP_URL'),
     mailFrom: read(env, 'MAIL_FROM') ?? 'Media Console <no-reply@localhost>',
     publicUrl: readUrl(env, 'PUBLIC_URL', `http://localhost:${port}`),
-    baseDomain: read(env, 'BASE_DOMAIN')?.toLowerCase().replace(/^\./, ''),
+    baseDomain: (read(env, 'BASE_DOMAIN') ?? 'localhost').toLowerCase().replace(/^\./, ''),
     s3: readS3(env),
     stripeSecretKey,
     stripePublishableKey,

@@ -13,6 +13,7 @@ export const Plan = Type.Object({
   max_storage_bytes: Type.Union([Type.Integer(), Type.Null()]),
   retention_days: Type.Union([Type.Integer(), Type.Null()]),
   max_org_count: Type.Union([Type.Integer(), Type.Null()]),
+  max_volume_count: Type.Union([Type.Integer(), Type.Null()]),
 })
 export type Plan = Static<typeof Plan>
 

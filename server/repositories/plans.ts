@@ -1,11 +1,16 @@
 import type { Plan } from '../contract/plan.ts'
 import type { Queryable } from '../db/index.ts'
 
+// The plan's wire fields, selected from a table aliased `plan`.
+export const PLAN_FIELDS = `plan.plan_id, plan.plan_name, plan.plan_frequency, plan.display_price, plan.description,
+  plan.is_self_signup, plan.max_user_count, plan.max_device_count, plan.max_storage_bytes, plan.retention_days,
+  plan.max_org_count, plan.max_volume_count`
+
 export async function listPlans(db: Queryable): Promise<Plan[]> {
-  return db.query<Plan>(
-    `SELECT plan_id, plan_name, plan_frequency, display_price, description, is_self_signup,
-            max_user_count, max_device_count, max_storage_bytes, retention_days, max_org_count
-       FROM plan
-      ORDER BY sort_order`,
-  )
+  return db.query<Plan>(`SELECT ${PLAN_FIELDS} FROM plan ORDER BY sort_order`)
+}
+
+export async function findPlan(db: Queryable, planId: string): Promise<Plan | undefined> {
+  const [plan] = await db.query<Plan>(`SELECT ${PLAN_FIELDS} FROM plan WHERE plan_id = $1`, [planId])
+  return plan
 }

@@ -12,7 +12,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       smtpUrl: undefined,
       publicUrl: 'http://localhost:8080',
-      baseDomain: undefined,
+      baseDomain: 'localhost',
       s3: undefined,
       stripeSecretKey: undefined,
     })

@@ -13,6 +13,7 @@ const plan = (plan_id: string, overrides: Partial<Plan> = {}): Plan => ({
   max_storage_bytes: null,
   retention_days: null,
   max_org_count: null,
+  max_volume_count: null,
   ...overrides,
 })
 

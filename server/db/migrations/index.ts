@@ -1,10 +1,14 @@
 // The ordered list of migrations. Each is a module so the SQL ships inside the server bundle. Ids are
 // timestamps: never rename, edit or remove one that has been released; add a new one instead.
 import plans from './20261121043000_plans.ts'
+import accounts from './20261121050000_accounts.ts'
 
 export interface Migration {
   id: string
   sql: string
 }
 
-export const migrations: readonly Migration[] = [{ id: '20261121043000_plans', sql: plans }]
+export const migrations: readonly Migration[] = [
+  { id: '20261121043000_plans', sql: plans },
+  { id: '20261121050000_accounts', sql: accounts },
+]

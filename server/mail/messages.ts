@@ -1,0 +1,23 @@
+// The product's e-mails, as plain text. Pure: the routes build a message here and hand it to the Mailer.
+import type { MailMessage } from './mailer.ts'
+
+/** Login codes live this long; the accounts service enforces it, the message only says it. */
+export const LOGIN_CODE_LIFETIME_MINUTES = 10
+
+export function loginCodeMessage(email: string, code: string): MailMessage {
+  return {
+    to: email,
+    subject: 'Your sign-in code',
+    // The code stands alone on its line so that mail clients offer to copy it and people can read it at a glance.
+    text: [
+      'Your Media Console sign-in code is:',
+      '',
+      code,
+      '',
+      `It expires in ${LOGIN_CODE_LIFETIME_MINUTES} minutes.`,
+      '',
+      'If you did not ask to sign in to Media Console, you can ignore this e-mail: nobody can sign in without the code.',
+      '',
+    ].join('\n'),
+  }
+}

@@ -1,0 +1,53 @@
+// Mail without an SMTP server: each message becomes one RFC 822 file in DATA_DIR/outbox/ and a log line,
+// so that `npm start` on a bare machine can still sign people in (the code is in the log and the file).
+import crypto from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import type { Mailer } from './mailer.ts'
+import { toNodemailerMessage } from './compose.ts'
+
+export interface OutboxLog {
+  info(obj: object, msg: string): void
+}
+
+/** Sorts by time (ISO instant, to the millisecond) and never collides (random suffix), across processes too. */
+export function outboxFileName(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[:.]/g, '-')
+  return `${stamp}-${crypto.randomBytes(6).toString('hex')}.eml`
+}
+
+async function writeWhole(dir: string, name: string, bytes: Buffer): Promise<string> {
+  const finalPath = path.join(dir, name)
+  // A dot-name ending in .tmp: a reader listing *.eml never sees a message that is still being written.
+  const tempPath = path.join(dir, `.${name}.tmp`)
+  const file = await fs.open(tempPath, 'wx')
+  try {
+    await file.writeFile(bytes)
+    await file.sync()
+  } finally {
+    await file.close()
+  }
+  await fs.rename(tempPath, finalPath)
+  return finalPath
+}
+
+export async function createOutboxMailer(dataDir: string, mailFrom: string, log: OutboxLog): Promise<Mailer> {
+  const dir = path.join(dataDir, 'outbox')
+  await fs.mkdir(dir, { recursive: true })
+  const { createTransport } = await import('nodemailer')
+  // The stream transport composes the message exactly as SMTP would send it, and hands back the bytes.
+  const composer = createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const info = await composer.sendMail(toNodemailerMessage(mailFrom, message))
+      if (!Buffer.isBuffer(info.message)) throw new Error('the mail composer returned a stream, not bytes')
+      const file = await writeWhole(dir, outboxFileName(), info.message)
+      log.info(
+        { to: message.to, subject: message.subject, text: message.text, file },
+        'mail written to the outbox',
+      )
+    },
+    async close() {},
+  }
+}

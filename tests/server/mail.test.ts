@@ -1,0 +1,202 @@
+// Mail through a real SMTP server on loopback, and through the outbox (DATA_DIR/outbox/ and the log).
+import fs from 'node:fs/promises'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { simpleParser } from 'mailparser'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createMailer, loginCodeMessage, type Mailer } from '../../server/mail/index.ts'
+import { outboxFileName } from '../../server/mail/outbox.ts'
+import { startSmtpSink, type SmtpSink } from './helpers/smtpSink.ts'
+
+const MAIL_FROM = 'Media Console <no-reply@media.test>'
+
+let dataDir: string
+let sink: SmtpSink | undefined
+let mailer: Mailer | undefined
+const logged: { obj: Record<string, unknown>; msg: string }[] = []
+const log = { info: (obj: object, msg: string) => logged.push({ obj: obj as Record<string, unknown>, msg }) }
+
+beforeEach(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-console-mail-'))
+  logged.length = 0
+})
+
+afterEach(async () => {
+  await mailer?.close()
+  await sink?.close()
+  mailer = undefined
+  sink = undefined
+  await fs.rm(dataDir, { recursive: true, force: true })
+})
+
+/** A loopback port with nothing listening on it. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+function lines(text: string | undefined): string[] {
+  return (text ?? '').split(/\r?\n/)
+}
+
+describe('loginCodeMessage', () => {
+  it('puts the code on its own line, says when it expires and that an unasked mail can be ignored', () => {
+    const message = loginCodeMessage('ada@example.com', '493817')
+    expect(message.to).toBe('ada@example.com')
+    expect(message.subject).toBe('Your sign-in code')
+    expect(lines(message.text)).toContain('493817')
+    expect(message.text).toContain('Media Console')
+    expect(message.text).toMatch(/expires in 10 minutes/)
+    expect(message.text).toMatch(/did not ask.*ignore/)
+  })
+})
+
+describe('SMTP mailer', () => {
+  it('delivers the login code to a plain loopback SMTP server', async () => {
+    sink = await startSmtpSink()
+    mailer = await createMailer(
+      { smtpUrl: `smtp://127.0.0.1:${sink.port}`, mailFrom: MAIL_FROM, dataDir },
+      log,
+    )
+    expect(mailer.kind).toBe('smtp')
+
+    await mailer.send(loginCodeMessage('ada@example.com', '493817'))
+
+    expect(sink.received).toHaveLength(1)
+    const [mail] = sink.received
+    expect(mail?.mailFrom).toBe('no-reply@media.test')
+    expect(mail?.rcptTo).toEqual(['ada@example.com'])
+    expect(mail?.parsed.from?.value).toEqual([{ name: 'Media Console', address: 'no-reply@media.test' }])
+    expect(mail?.parsed.subject).toBe('Your sign-in code')
+    expect(lines(mail?.parsed.text)).toContain('493817')
+    // SMTP mail goes to the server only: no outbox, no code in the log.
+    await expect(fs.access(path.join(dataDir, 'outbox'))).rejects.toThrow()
+    expect(logged).toEqual([])
+  })
+
+  it('speaks TLS and AUTH from an smtps:// URL with credentials', async () => {
+    sink = await startSmtpSink({
+      secure: true,
+      credentials: { username: 'mailer@media.test', password: 'p@ss:w/rd' },
+    })
+    // The sink uses smtp-server's self-signed test certificate; the URL option lets the client accept it.
+    const smtpUrl = `smtps://mailer%40media.test:p%40ss%3Aw%2Frd@127.0.0.1:${sink.port}/?tls.rejectUnauthorized=false`
+    mailer = await createMailer({ smtpUrl, mailFrom: MAIL_FROM, dataDir }, log)
+
+    await mailer.send(loginCodeMessage('grace@example.com', '120045'))
+
+    expect(sink.received).toHaveLength(1)
+    expect(sink.received[0]?.user).toBe('mailer@media.test')
+    expect(sink.received[0]?.rcptTo).toEqual(['grace@example.com'])
+    expect(lines(sink.received[0]?.parsed.text)).toContain('120045')
+  })
+
+  it('rejects when the credentials are wrong', async () => {
+    sink = await startSmtpSink({ secure: true, credentials: { username: 'mailer', password: 'right' } })
+    const smtpUrl = `smtps://mailer:wrong@127.0.0.1:${sink.port}/?tls.rejectUnauthorized=false`
+    mailer = await createMailer({ smtpUrl, mailFrom: MAIL_FROM, dataDir }, log)
+
+    await expect(mailer.send(loginCodeMessage('ada@example.com', '493817'))).rejects.toThrow(/Invalid/)
+    expect(sink.received).toEqual([])
+  })
+
+  it('rejects when no SMTP server answers, so the API can report the failure', async () => {
+    mailer = await createMailer(
+      { smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, mailFrom: MAIL_FROM, dataDir },
+      log,
+    )
+
+    await expect(mailer.send(loginCodeMessage('ada@example.com', '493817'))).rejects.toThrow(/ECONNREFUSED/)
+  })
+
+  it('rejects when the server refuses the recipient', async () => {
+    sink = await startSmtpSink({ refuseRecipients: 'No such mailbox' })
+    mailer = await createMailer(
+      { smtpUrl: `smtp://127.0.0.1:${sink.port}`, mailFrom: MAIL_FROM, dataDir },
+      log,
+    )
+
+    await expect(mailer.send(loginCodeMessage('nobody@example.com', '493817'))).rejects.toThrow(
+      /No such mailbox/,
+    )
+    expect(sink.received).toEqual([])
+  })
+
+  it('refuses a recipient that is more than one plain address, before connecting', async () => {
+    sink = await startSmtpSink()
+    mailer = await createMailer(
+      { smtpUrl: `smtp://127.0.0.1:${sink.port}`, mailFrom: MAIL_FROM, dataDir },
+      log,
+    )
+
+    for (const to of [
+      'ada@example.com, eve@example.com',
+      'Eve <eve@example.com>',
+      'ada@example.com\r\nBcc: eve@x',
+    ]) {
+      await expect(mailer.send({ ...loginCodeMessage('ada@example.com', '1'), to })).rejects.toThrow(
+        /one plain address/,
+      )
+    }
+    expect(sink.received).toEqual([])
+  })
+})
+
+describe('outbox mailer', () => {
+  it('writes the message as a parsable .eml file in DATA_DIR/outbox and logs it', async () => {
+    mailer = await createMailer({ smtpUrl: undefined, mailFrom: MAIL_FROM, dataDir }, log)
+    expect(mailer.kind).toBe('outbox')
+
+    await mailer.send(loginCodeMessage('ada@example.com', '493817'))
+
+    const outbox = path.join(dataDir, 'outbox')
+    const files = await fs.readdir(outbox)
+    expect(files).toHaveLength(1)
+    expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{12}\.eml$/)
+    const raw = await fs.readFile(path.join(outbox, files[0] as string))
+    // RFC 822 line ends.
+    expect(raw.toString()).toMatch(/^[^\n]*\r\n/)
+    const parsed = await simpleParser(raw)
+    expect(parsed.from?.value).toEqual([{ name: 'Media Console', address: 'no-reply@media.test' }])
+    expect(parsed.to).toMatchObject({ value: [{ address: 'ada@example.com' }] })
+    expect(parsed.subject).toBe('Your sign-in code')
+    expect(lines(parsed.text)).toContain('493817')
+    expect(parsed.messageId).toMatch(/^<.+@.+>$/)
+
+    expect(logged).toHaveLength(1)
+    expect(logged[0]?.obj).toMatchObject({ to: 'ada@example.com', subject: 'Your sign-in code' })
+    expect(lines(logged[0]?.obj.text as string)).toContain('493817')
+    expect(logged[0]?.obj.file).toBe(path.join(outbox, files[0] as string))
+  })
+
+  it('keeps one file per message and leaves no temporary file behind', async () => {
+    mailer = await createMailer({ smtpUrl: undefined, mailFrom: MAIL_FROM, dataDir }, log)
+
+    await Promise.all(
+      ['111111', '222222', '333333'].map((code) => mailer?.send(loginCodeMessage('a@example.com', code))),
+    )
+
+    const files = await fs.readdir(path.join(dataDir, 'outbox'))
+    expect(files).toHaveLength(3)
+    expect(files.every((name) => name.endsWith('.eml'))).toBe(true)
+    const texts = await Promise.all(
+      files.map((name) => fs.readFile(path.join(dataDir, 'outbox', name), 'utf8')),
+    )
+    expect(['111111', '222222', '333333'].every((code) => texts.some((text) => text.includes(code)))).toBe(
+      true,
+    )
+  })
+
+  it('names files so that they sort by time and never collide', () => {
+    const earlier = outboxFileName(new Date('2026-03-09T23:59:59.998Z'))
+    const later = outboxFileName(new Date('2026-03-10T00:00:00.001Z'))
+    expect([later, earlier].sort()).toEqual([earlier, later])
+    const instant = new Date('2026-03-10T00:00:00.000Z')
+    const names = new Set(Array.from({ length: 1000 }, () => outboxFileName(instant)))
+    expect(names.size).toBe(1000)
+  })
+})
