@@ -70,6 +70,7 @@ const plan = (plan_id: string, overrides: Partial<Plan> = {}): Plan => ({
   max_storage_bytes: 1024 ** 4,
   retention_days: 3,
   max_org_count: 1,
+  max_volume_count: null,
   ...overrides,
 })
 

@@ -2,7 +2,7 @@
 // PaymentMethod ids they stand for, as Stripe Elements would turn a real card into a pm_ id.
 import { useState, type FormEvent } from 'react'
 import { ADD_CARD_FAILED_MESSAGE } from '../../../lib/messages.ts'
-import { testPaymentMethodId } from '../../../lib/testCards.ts'
+import { testCardByNumber } from '../../../../server/contract/testCards.ts'
 import { FormError } from '../../../ui/FormError.tsx'
 import type { CardFormProps } from './CardForm.tsx'
 
@@ -13,7 +13,8 @@ export function TestCardForm({ onPaymentMethod, pending, error }: CardFormProps)
   const [localError, setLocalError] = useState<string>()
   function submit(event: FormEvent) {
     event.preventDefault()
-    const id = testPaymentMethodId(number)
+    // Dashes are as common as spaces in a typed card number.
+    const id = testCardByNumber(number.replace(/-/g, ''))?.paymentMethodId
     if (!id) return setLocalError(ADD_CARD_FAILED_MESSAGE)
     setLocalError(undefined)
     onPaymentMethod(id)
