@@ -18,7 +18,13 @@ test.describe('login and session', () => {
 
     await layout.accountCard.click()
     await expect(accountPage.heading).toBeVisible()
-    await expect(accountPage.orgRow(`In Out Org ${email}`)).toContainText('Admin')
+    const orgRow = accountPage.orgRow(`In Out Org ${email}`)
+    await expect(orgRow).toContainText('Admin')
+    // An admin may not leave: the alert says so, and Done closes it.
+    await orgRow.getByRole('button', { name: 'Leave Org' }).click()
+    await expect(accountPage.dialog).toHaveText(/Sorry, you can't leave an org if you're an admin\.\s*Done/)
+    await accountPage.dialog.getByRole('button', { name: 'Done' }).click()
+    await expect(accountPage.dialog).toHaveCount(0)
     await accountPage.signOut.click()
     await expect(loginPage.heading).toBeVisible()
     await expect(page).toHaveURL(/\/login$/)

@@ -6,6 +6,8 @@ export class AccountPage {
   readonly save: Locator
   readonly error: Locator
   readonly signOut: Locator
+  /** The alert or confirm dialog over the page. */
+  readonly dialog: Locator
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Account', level: 1 })
@@ -13,6 +15,7 @@ export class AccountPage {
     this.save = page.getByRole('button', { name: 'Save' })
     this.error = page.locator('.form-error')
     this.signOut = page.getByRole('button', { name: 'Sign out' })
+    this.dialog = page.locator('dialog.dialog[open]')
   }
 
   async goto() {

@@ -81,8 +81,8 @@ export function Sidebar({ session, open, onClose }: SidebarProps) {
         </ul>
         <div className="sidebar-foot">
           <AppLink href="/account" className="account-card" onNavigate={onClose}>
-            <span className="account-name">{user.user_name ?? user.email}</span>
-            <span className="account-email">{user.email}</span>
+            {user.user_name ? <span className="account-name">{user.user_name}</span> : null}
+            <span className={user.user_name ? 'account-email' : 'account-name'}>{user.email}</span>
           </AppLink>
           <VersionLabel />
         </div>
