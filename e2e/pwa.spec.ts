@@ -51,7 +51,7 @@ test.describe('progressive web app', () => {
 
   test('opens offline from the service worker, and never caches API answers', async ({ page, context }) => {
     await page.goto('/')
-    await expect(page.getByRole('heading', { name: 'Plans' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible()
     await page.evaluate(() => navigator.serviceWorker.ready)
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
 

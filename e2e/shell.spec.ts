@@ -1,33 +1,35 @@
 import { expect, test } from './support/fixtures.ts'
 
 test.describe('app shell', () => {
-  test('the root page shows the plans the server lists', async ({ rootPage, consoleErrors }) => {
-    await rootPage.goto()
-    await expect(rootPage.planCards).toHaveCount(4)
-    for (const [name, price] of [
-      ['Starter', '$49.00 / month'],
-      ['Pro', '$99.00 / month'],
-      ['Business', '$299.00 / month'],
-      ['Enterprise', 'Custom'],
-    ]) {
-      await expect(rootPage.planCard(name as string)).toContainText(price as string)
-    }
-    await expect(rootPage.planCard('Starter')).toContainText('2 users, 2 devices, 1 TB')
+  test('the root sends a visitor without a session to the login', async ({
+    page,
+    loginPage,
+    consoleErrors,
+  }) => {
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(loginPage.heading).toBeVisible()
+    await expect(loginPage.email).toBeVisible()
     // The content security policy lets the app run: nothing was refused.
     expect(consoleErrors).toEqual([])
   })
 
-  test('an unknown path shows Page not found, and Go Home leads to /', async ({ page, notFoundPage }) => {
+  test('an unknown path shows Page not found, and Go Home leads to /', async ({
+    page,
+    notFoundPage,
+    loginPage,
+  }) => {
     const response = await page.goto('/no/such/page')
     expect(response?.status()).toBe(200)
     await expect(notFoundPage.heading).toBeVisible()
     await notFoundPage.goHome.click()
-    await expect(page).toHaveURL(/\/$/)
-    await expect(page.getByRole('heading', { name: 'Plans' })).toBeVisible()
+    // / itself sends a visitor without a session on to the login.
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(loginPage.heading).toBeVisible()
   })
 
   test('the version label shows 1.0.173 and the dev environment of a local port', async ({ page, frame }) => {
-    await page.goto('/')
+    await page.goto('/login')
     await expect(frame.versionLabel).toHaveText(/^v1\.0\.173\s*dev$/)
   })
 
@@ -35,7 +37,7 @@ test.describe('app shell', () => {
     await page.goto('/somewhere/else')
     await expect(notFoundPage.heading).toBeVisible()
     await frame.logo.click()
-    await expect(page).toHaveURL(/\/$/)
+    await expect(page).toHaveURL(/\/login$/)
   })
 
   test('the document carries the security headers', async ({ page }) => {

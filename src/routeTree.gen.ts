@@ -10,33 +10,112 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AppRouteRouteImport } from './routes/_app/route'
+import { Route as PublicRouteRouteImport } from './routes/_public/route'
+import { Route as AppAccountRouteImport } from './routes/_app/account'
+import { Route as PublicLoadingRouteImport } from './routes/_public/loading'
+import { Route as PublicLoginRouteImport } from './routes/_public/login'
+import { Route as PublicLogoutRouteImport } from './routes/_public/logout'
+import { Route as PublicSignupRouteImport } from './routes/_public/signup'
+import { Route as AppHomeIndexRouteImport } from './routes/_app/home.index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppRouteRoute = AppRouteRouteImport.update({
+  id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PublicRouteRoute = PublicRouteRouteImport.update({
+  id: '/_public',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppAccountRoute = AppAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const PublicLoadingRoute = PublicLoadingRouteImport.update({
+  id: '/loading',
+  path: '/loading',
+  getParentRoute: () => PublicRouteRoute,
+} as any)
+const PublicLoginRoute = PublicLoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => PublicRouteRoute,
+} as any)
+const PublicLogoutRoute = PublicLogoutRouteImport.update({
+  id: '/logout',
+  path: '/logout',
+  getParentRoute: () => PublicRouteRoute,
+} as any)
+const PublicSignupRoute = PublicSignupRouteImport.update({
+  id: '/signup',
+  path: '/signup',
+  getParentRoute: () => PublicRouteRoute,
+} as any)
+const AppHomeIndexRoute = AppHomeIndexRouteImport.update({
+  id: '/home/',
+  path: '/home/',
+  getParentRoute: () => AppRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/account': typeof AppAccountRoute
+  '/loading': typeof PublicLoadingRoute
+  '/login': typeof PublicLoginRoute
+  '/logout': typeof PublicLogoutRoute
+  '/signup': typeof PublicSignupRoute
+  '/home/': typeof AppHomeIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/account': typeof AppAccountRoute
+  '/loading': typeof PublicLoadingRoute
+  '/login': typeof PublicLoginRoute
+  '/logout': typeof PublicLogoutRoute
+  '/signup': typeof PublicSignupRoute
+  '/home': typeof AppHomeIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_app': typeof AppRouteRouteWithChildren
+  '/_public': typeof PublicRouteRouteWithChildren
+  '/_app/account': typeof AppAccountRoute
+  '/_public/loading': typeof PublicLoadingRoute
+  '/_public/login': typeof PublicLoginRoute
+  '/_public/logout': typeof PublicLogoutRoute
+  '/_public/signup': typeof PublicSignupRoute
+  '/_app/home/': typeof AppHomeIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    '/' | '/account' | '/loading' | '/login' | '/logout' | '/signup' | '/home/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to: '/' | '/account' | '/loading' | '/login' | '/logout' | '/signup' | '/home'
+  id:
+    | '__root__'
+    | '/'
+    | '/_app'
+    | '/_public'
+    | '/_app/account'
+    | '/_public/loading'
+    | '/_public/login'
+    | '/_public/logout'
+    | '/_public/signup'
+    | '/_app/home/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AppRouteRoute: typeof AppRouteRouteWithChildren
+  PublicRouteRoute: typeof PublicRouteRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +127,101 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app': {
+      id: '/_app'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_public': {
+      id: '/_public'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof PublicRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/account': {
+      id: '/_app/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AppAccountRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_public/loading': {
+      id: '/_public/loading'
+      path: '/loading'
+      fullPath: '/loading'
+      preLoaderRoute: typeof PublicLoadingRouteImport
+      parentRoute: typeof PublicRouteRoute
+    }
+    '/_public/login': {
+      id: '/_public/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof PublicLoginRouteImport
+      parentRoute: typeof PublicRouteRoute
+    }
+    '/_public/logout': {
+      id: '/_public/logout'
+      path: '/logout'
+      fullPath: '/logout'
+      preLoaderRoute: typeof PublicLogoutRouteImport
+      parentRoute: typeof PublicRouteRoute
+    }
+    '/_public/signup': {
+      id: '/_public/signup'
+      path: '/signup'
+      fullPath: '/signup'
+      preLoaderRoute: typeof PublicSignupRouteImport
+      parentRoute: typeof PublicRouteRoute
+    }
+    '/_app/home/': {
+      id: '/_app/home/'
+      path: '/home'
+      fullPath: '/home/'
+      preLoaderRoute: typeof AppHomeIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
   }
 }
 
+interface AppRouteRouteChildren {
+  AppAccountRoute: typeof AppAccountRoute
+  AppHomeIndexRoute: typeof AppHomeIndexRoute
+}
+
+const AppRouteRouteChildren: AppRouteRouteChildren = {
+  AppAccountRoute: AppAccountRoute,
+  AppHomeIndexRoute: AppHomeIndexRoute,
+}
+
+const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
+  AppRouteRouteChildren,
+)
+
+interface PublicRouteRouteChildren {
+  PublicLoadingRoute: typeof PublicLoadingRoute
+  PublicLoginRoute: typeof PublicLoginRoute
+  PublicLogoutRoute: typeof PublicLogoutRoute
+  PublicSignupRoute: typeof PublicSignupRoute
+}
+
+const PublicRouteRouteChildren: PublicRouteRouteChildren = {
+  PublicLoadingRoute: PublicLoadingRoute,
+  PublicLoginRoute: PublicLoginRoute,
+  PublicLogoutRoute: PublicLogoutRoute,
+  PublicSignupRoute: PublicSignupRoute,
+}
+
+const PublicRouteRouteWithChildren = PublicRouteRoute._addFileChildren(
+  PublicRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AppRouteRoute: AppRouteRouteWithChildren,
+  PublicRouteRoute: PublicRouteRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,11 +1,19 @@
 import { test as base, expect } from '@playwright/test'
+import { AccountPage } from '../pages/AccountPage.ts'
 import { AppFrame } from '../pages/AppFrame.ts'
+import { HomePage } from '../pages/HomePage.ts'
+import { Layout } from '../pages/Layout.ts'
+import { LoginPage } from '../pages/LoginPage.ts'
 import { NotFoundPage } from '../pages/NotFoundPage.ts'
-import { RootPage } from '../pages/RootPage.ts'
+import { SignupPage } from '../pages/SignupPage.ts'
 
 interface Pages {
   frame: AppFrame
-  rootPage: RootPage
+  layout: Layout
+  loginPage: LoginPage
+  signupPage: SignupPage
+  homePage: HomePage
+  accountPage: AccountPage
   notFoundPage: NotFoundPage
   /** Errors the page printed to its console (CSP violations among them). */
   consoleErrors: string[]
@@ -26,7 +34,11 @@ export const test = base.extend<Pages>({
     await use(errors)
   },
   frame: async ({ page }, use) => use(new AppFrame(page)),
-  rootPage: async ({ page }, use) => use(new RootPage(page)),
+  layout: async ({ page }, use) => use(new Layout(page)),
+  loginPage: async ({ page }, use) => use(new LoginPage(page)),
+  signupPage: async ({ page }, use) => use(new SignupPage(page)),
+  homePage: async ({ page }, use) => use(new HomePage(page)),
+  accountPage: async ({ page }, use) => use(new AccountPage(page)),
   notFoundPage: async ({ page }, use) => use(new NotFoundPage(page)),
 })
 

@@ -1,5 +1,6 @@
 // Starts the product exactly as `npm start` does (building it when the build is stale), on a free port and
-// a temporary DATA_DIR, and stops it after the run. Tests find it through E2E_BASE_URL.
+// a temporary DATA_DIR, and stops it after the run. Tests find it through E2E_BASE_URL, and its DATA_DIR
+// (where the server's mail outbox is) through E2E_DATA_DIR.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -56,6 +57,7 @@ export default async function globalSetup() {
     throw error
   }
   process.env.E2E_BASE_URL = baseUrl
+  process.env.E2E_DATA_DIR = dataDir
 
   return async () => {
     if (!exitedWith && server.pid) {

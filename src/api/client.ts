@@ -1,7 +1,8 @@
-// The app's one transport instance. The session key joins in the accounts work; until then calls go out
-// without one.
+// The app's one transport instance. Every call carries the session key kept in local state, read at the
+// moment of the call so that signing in or out takes effect on the next request.
+import { localState } from '../lib/localState.ts'
 import { createTransport, type Transport } from './transport.ts'
 
 export type ApiClient = Transport
 
-export const api: ApiClient = createTransport()
+export const api: ApiClient = createTransport({ getSessionKey: () => localState.read('session_key') })

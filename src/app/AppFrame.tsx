@@ -13,7 +13,7 @@ export function VersionLabel() {
   )
 }
 
-function UpdateBanner() {
+export function UpdateBanner() {
   const applyUpdate = useServiceWorkerUpdate()
   if (!applyUpdate) return null
   return (

@@ -1,15 +1,25 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
 import type { RouterContext } from '../app/router.tsx'
 import { AppFrame } from '../app/AppFrame.tsx'
+import { DialogHost } from '../app/dialogs.tsx'
 import { NotFound } from '../app/NotFound.tsx'
 import { RouteError } from '../app/RouteError.tsx'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: () => (
-    <AppFrame>
+    <>
       <Outlet />
+      <DialogHost />
+    </>
+  ),
+  notFoundComponent: () => (
+    <AppFrame>
+      <NotFound />
     </AppFrame>
   ),
-  notFoundComponent: NotFound,
-  errorComponent: RouteError,
+  errorComponent: ({ error }) => (
+    <AppFrame>
+      <RouteError error={error} />
+    </AppFrame>
+  ),
 })

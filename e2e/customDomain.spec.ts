@@ -1,0 +1,41 @@
+import { createOrg, signUpUser, updateOrg } from './support/api.ts'
+import { freshEmail } from './support/mail.ts'
+import { expect, test } from './support/fixtures.ts'
+
+// The custom-domain site of the organization with prefix 'acme': the same server, opened under the
+// prefix (BASE_DOMAIN is localhost by default, and Chromium sends *.localhost to this machine).
+function acmeUrl(path: string): string {
+  const base = new URL(process.env.E2E_BASE_URL ?? '')
+  return `${base.protocol}//acme.${base.hostname}:${base.port}${path}`
+}
+
+test.describe('custom-domain site', () => {
+  const adminEmail = freshEmail('acme-admin')
+  const orgName = 'Acme Media'
+
+  test.beforeAll(async () => {
+    const sessionKey = await signUpUser(adminEmail)
+    const orgId = await createOrg(sessionKey, `${orgName} ${adminEmail}`)
+    await updateOrg(sessionKey, orgId, { domain_prefix: 'acme' })
+  })
+
+  test('shows the organization as a fixed label, and has no signup', async ({ page, loginPage, layout }) => {
+    await page.goto(acmeUrl('/login'))
+    await loginPage.signInAs(adminEmail)
+    await expect(page).toHaveURL(/\/home$/)
+    await expect(layout.orgLabel).toHaveText(`${orgName} ${adminEmail}`)
+    await expect(layout.orgPicker).toHaveCount(0)
+
+    await page.goto(acmeUrl('/signup'))
+    await expect(page).toHaveURL(acmeUrl('/home'))
+    await expect(page.getByRole('heading', { name: 'Sign Up' })).toHaveCount(0)
+  })
+
+  test('someone outside the organization gets Not A Member', async ({ page, loginPage }) => {
+    const outsider = freshEmail('acme-outsider')
+    await signUpUser(outsider)
+    await page.goto(acmeUrl('/login'))
+    await loginPage.signInAs(outsider)
+    await expect(loginPage.notAMemberHeading).toBeVisible()
+  })
+})

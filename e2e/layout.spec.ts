@@ -1,0 +1,62 @@
+import { createReadyOrg, signUpUser } from './support/api.ts'
+import { freshEmail } from './support/mail.ts'
+import { expect, test } from './support/fixtures.ts'
+
+test.describe('layout', () => {
+  let sessionKey: string
+  test.beforeAll(async () => {
+    const email = freshEmail('layout')
+    sessionKey = await signUpUser(email)
+    await createReadyOrg(sessionKey, `Layout Org ${email}`, 'Layout Volume')
+  })
+
+  test('at 375 px: the top bar shows, and the sidebar opens over the page', async ({
+    page,
+    layout,
+    homePage,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 })
+    await layout.useSession(sessionKey)
+    await homePage.goto()
+    await expect(homePage.heading).toBeVisible()
+    await expect(layout.topBar).toBeVisible()
+    expect((await layout.topBar.boundingBox())?.height).toBe(96) // 6rem
+    await expect(layout.sidebar).toBeHidden()
+
+    await layout.menuButton.click()
+    await expect(layout.sidebar).toBeVisible()
+    // An overlay: fixed above the page, which keeps its full width beneath it.
+    expect(await layout.sidebar.evaluate((element) => getComputedStyle(element).position)).toBe('fixed')
+    const main = await page.locator('.layout-main').boundingBox()
+    expect(main?.x).toBe(0)
+    expect(main?.width).toBe(375)
+
+    // Following a link closes the overlay.
+    await layout.accountCard.click()
+    await expect(page).toHaveURL(/\/account$/)
+    await expect(layout.sidebar).toBeHidden()
+  })
+
+  test('at 1280 px: no top bar, the sidebar beside the page, collapsed state remembered', async ({
+    page,
+    layout,
+    homePage,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await layout.useSession(sessionKey)
+    await homePage.goto()
+    await expect(homePage.heading).toBeVisible()
+    await expect(layout.topBar).toBeHidden()
+    await expect(layout.sidebar).toBeVisible()
+    const sidebar = await layout.sidebar.boundingBox()
+    const main = await page.locator('.layout-main').boundingBox()
+    expect(main?.x).toBeGreaterThanOrEqual((sidebar?.x ?? 0) + (sidebar?.width ?? 0))
+
+    await layout.collapse.click()
+    await expect(layout.navLink('Home')).toBeHidden()
+    await page.reload()
+    await expect(layout.expand).toBeVisible()
+    await layout.expand.click()
+    await expect(layout.navLink('Home')).toBeVisible()
+  })
+})

@@ -1,0 +1,27 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { MediaGrant, MediaGrantListResponse } from '../../server/contract/volume.ts'
+import type { Transport } from './transport.ts'
+
+export type { MediaGrant }
+
+/** The containers the caller holds in an organization. */
+export async function listMediaGrants(api: Transport, orgId: number): Promise<MediaGrant[]> {
+  return (await api.request<MediaGrantListResponse>(`/web/1/org/${orgId}/media_grant`)).media_grant_list
+}
+
+export const mediaGrantQueries = {
+  list: (api: Transport, orgId: number) =>
+    queryOptions({ queryKey: ['org', orgId, 'media_grant'], queryFn: () => listMediaGrants(api, orgId) }),
+}
+
+/** The sidebar lists each volume once, leading to the first of the caller's containers on it. */
+export function volumesOfGrants(
+  grants: readonly MediaGrant[],
+): Array<{ volume_name: string; grant_name: string }> {
+  const seen = new Map<number, { volume_name: string; grant_name: string }>()
+  for (const grant of grants) {
+    if (!seen.has(grant.volume_id))
+      seen.set(grant.volume_id, { volume_name: grant.volume_name, grant_name: grant.grant_name })
+  }
+  return [...seen.values()]
+}

@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query'
+import { mediaGrantQueries, volumesOfGrants } from '../../api/mediaGrants.ts'
+import { sidebarEntries } from '../../lib/currentOrg.ts'
+import { localState, useLocalState } from '../../lib/localState.ts'
+import { AppLink } from '../../ui/AppLink.tsx'
+import { VersionLabel } from '../AppFrame.tsx'
+import { useApi, type Session } from '../session.ts'
+import { OrgPicker } from './OrgPicker.tsx'
+
+/** Volume names under Home: the volumes of the containers the user holds. */
+function HomeChildren({ orgId, onNavigate }: { orgId: number; onNavigate: () => void }) {
+  const api = useApi()
+  // Not suspending: the sidebar must not wait for the list, and a failure leaves Home without children.
+  const { data } = useQuery(mediaGrantQueries.list(api, orgId))
+  const volumes = volumesOfGrants(data ?? [])
+  if (volumes.length === 0) return null
+  return (
+    <ul className="nav-children">
+      {volumes.map((volume) => (
+        <li key={volume.grant_name}>
+          <AppLink
+            href={`/home/${encodeURIComponent(volume.grant_name)}/`}
+            onNavigate={onNavigate}
+            matchPrefix
+          >
+            {volume.volume_name}
+          </AppLink>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export interface SidebarProps {
+  session: Session
+  /** Open as an overlay on a narrow screen. */
+  open: boolean
+  onClose: () => void
+}
+
+export function Sidebar({ session, open, onClose }: SidebarProps) {
+  const collapsed = useLocalState('sidebar_collapsed') ?? false
+  const { user, currentOrg } = session
+  const showHomeChildren = currentOrg !== undefined && currentOrg.plan_id !== null
+  return (
+    <nav
+      id="sidebar"
+      className={`sidebar${collapsed ? ' collapsed' : ''}${open ? ' open' : ''}`}
+      aria-label="Main"
+      data-testid="sidebar"
+    >
+      <div className="sidebar-head">
+        <span className="brand">Media Console</span>
+        <button
+          type="button"
+          className="icon-button collapse-control"
+          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-expanded={!collapsed}
+          onClick={() => localState.write('sidebar_collapsed', !collapsed)}
+        >
+          <span aria-hidden="true">{collapsed ? '»' : '«'}</span>
+        </button>
+        <button type="button" className="icon-button close-overlay" aria-label="Close menu" onClick={onClose}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      {/* Collapsing hides the content with CSS only on wide screens: the narrow overlay always shows it. */}
+      <div className="sidebar-content">
+        <OrgPicker session={session} />
+        <ul className="nav-list">
+          {sidebarEntries(currentOrg).map((entry) => (
+            <li key={entry.to}>
+              <AppLink href={entry.to} onNavigate={onClose}>
+                {entry.label}
+              </AppLink>
+              {entry.to === '/home' && showHomeChildren ? (
+                <HomeChildren orgId={currentOrg.org_id} onNavigate={onClose} />
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        <div className="sidebar-foot">
+          <AppLink href="/account" className="account-card" onNavigate={onClose}>
+            {user.user_name ? <span className="account-name">{user.user_name}</span> : null}
+            <span className={user.user_name ? 'account-email' : 'account-name'}>{user.email}</span>
+          </AppLink>
+          <VersionLabel />
+        </div>
+      </div>
+    </nav>
+  )
+}

@@ -1,0 +1,22 @@
+// In-app navigation with the memory the link rules ask for: each in-app link remembers the path it left,
+// and going back returns there, or to / when nothing is remembered (a deep link opened directly).
+import type { AnyRouter } from '@tanstack/react-router'
+import { backTarget } from '../lib/links.ts'
+
+const previousPaths: string[] = []
+
+function currentPath(router: AnyRouter): string {
+  const { pathname, searchStr, hash } = router.state.location
+  return `${pathname}${searchStr}${hash ? `#${hash}` : ''}`
+}
+
+export function navigateRemembering(router: AnyRouter, href: string): void {
+  previousPaths.push(currentPath(router))
+  router.history.push(href)
+}
+
+export function goBack(router: AnyRouter): void {
+  const target = backTarget(previousPaths)
+  previousPaths.pop()
+  router.history.push(target)
+}

@@ -1,0 +1,89 @@
+// The session (specification 000, section 4): no key means signed out; after login the key is kept
+// locally and every call sends it; verifying it loads the user and their organizations. A 403, or a
+// custom-domain site whose organization the user is not in, ends it.
+import type { QueryClient } from '@tanstack/react-query'
+import { redirect, useRouteContext } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { configQueries, type ClientConfig } from '../api/config.ts'
+import { ApiError } from '../api/transport.ts'
+import { userQueries, type OrgListItem, type User } from '../api/user.ts'
+import { chooseCurrentOrg, lacksSiteOrg } from '../lib/currentOrg.ts'
+import { localState, useLocalState } from '../lib/localState.ts'
+import type { RouterContext } from './router.tsx'
+
+export function hasSessionKey(): boolean {
+  return Boolean(localState.read('session_key'))
+}
+
+export function startSession(queryClient: QueryClient, sessionKey: string): void {
+  // Nothing read under another session may show under this one.
+  queryClient.removeQueries({
+    predicate: (query) => query.queryKey[0] !== 'config' && query.queryKey[0] !== 'plan',
+  })
+  localState.write('session_key', sessionKey)
+}
+
+export function endSession(queryClient: QueryClient): void {
+  localState.remove('session_key')
+  queryClient.removeQueries({
+    predicate: (query) => query.queryKey[0] !== 'config' && query.queryKey[0] !== 'plan',
+  })
+}
+
+export interface Session {
+  user: User
+  orgs: OrgListItem[]
+  currentOrg: OrgListItem | undefined
+  config: ClientConfig
+}
+
+/**
+ * The guard of the signed-in area: with no session, or one the server refuses, it sends to /login
+ * remembering the path; when the server cannot be reached it waits on /loading.
+ */
+export async function requireSession(
+  { queryClient, api }: RouterContext,
+  returnTo: string,
+): Promise<Session> {
+  if (!hasSessionKey()) throw redirect({ to: '/login', search: { redirect: returnTo } })
+  let config: ClientConfig
+  let current
+  try {
+    config = await queryClient.ensureQueryData(configQueries.client(api))
+    current = await queryClient.ensureQueryData(userQueries.current(api))
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) {
+      endSession(queryClient)
+      throw redirect({ to: '/login', search: { redirect: returnTo } })
+    }
+    throw redirect({ to: '/loading', search: { redirect: returnTo, forever: true } })
+  }
+  if (lacksSiteOrg(current.org_list, config.domain_prefix)) {
+    endSession(queryClient)
+    throw redirect({ to: '/login', search: { redirect: returnTo } })
+  }
+  const currentOrg = chooseCurrentOrg(
+    current.org_list,
+    localState.read('current_org_id'),
+    config.domain_prefix,
+  )
+  return { user: current.user, orgs: current.org_list, currentOrg, config }
+}
+
+export function useApi() {
+  return useRouteContext({ from: '__root__', select: (context) => context.api })
+}
+
+/** The session as the signed-in screens read it; the guard has loaded it already. */
+export function useSession(): Session {
+  const api = useApi()
+  const { data: config } = useSuspenseQuery(configQueries.client(api))
+  const { data: current } = useSuspenseQuery(userQueries.current(api))
+  const savedOrgId = useLocalState('current_org_id')
+  const currentOrg = chooseCurrentOrg(current.org_list, savedOrgId, config.domain_prefix)
+  return { user: current.user, orgs: current.org_list, currentOrg, config }
+}
+
+export function switchOrg(orgId: number): void {
+  localState.write('current_org_id', orgId)
+}

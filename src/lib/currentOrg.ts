@@ -1,0 +1,45 @@
+// Which organization the console shows (specification 000, section 4): the saved one, else the one whose
+// custom-domain prefix is this site's, else the first. On a custom-domain site the session is good only
+// while the user belongs to that site's organization.
+import type { OrgListItem } from '../../server/contract/user.ts'
+
+export function chooseCurrentOrg(
+  orgs: readonly OrgListItem[],
+  savedOrgId: number | undefined,
+  domainPrefix: string | null,
+): OrgListItem | undefined {
+  return (
+    orgs.find((org) => org.org_id === savedOrgId) ??
+    (domainPrefix ? orgs.find((org) => org.domain_prefix === domainPrefix) : undefined) ??
+    orgs[0]
+  )
+}
+
+/** True when this is a custom-domain site and none of the user's organizations is its organization. */
+export function lacksSiteOrg(orgs: readonly OrgListItem[], domainPrefix: string | null): boolean {
+  return domainPrefix !== null && !orgs.some((org) => org.domain_prefix === domainPrefix)
+}
+
+export interface SidebarEntry {
+  label: string
+  to: '/home' | '/volume' | '/device' | '/admin/user' | '/org'
+}
+
+/** The sidebar's entries for an organization (000 section 2, 001 section 6). */
+export function sidebarEntries(org: OrgListItem | undefined): SidebarEntry[] {
+  const entries: SidebarEntry[] = [{ label: 'Home', to: '/home' }]
+  if (!org) return entries
+  if (org.is_admin) entries.push({ label: 'Volumes', to: '/volume' })
+  if (org.cap_add_device || org.device_count > 0) entries.push({ label: 'Devices', to: '/device' })
+  if (org.is_admin) entries.push({ label: 'Users', to: '/admin/user' }, { label: 'Organization', to: '/org' })
+  return entries
+}
+
+export type HomeCase = 'admin_no_plan' | 'member_no_plan' | 'no_org' | 'files'
+
+/** The four cases of the home screen (000 section 1). */
+export function homeCase(org: OrgListItem | undefined): HomeCase {
+  if (!org) return 'no_org'
+  if (org.plan_id === null) return org.is_admin ? 'admin_no_plan' : 'member_no_plan'
+  return 'files'
+}

@@ -1,0 +1,91 @@
+// Home (specification 000, section 1): four cases by organization and plan; with a plan, the containers
+// the user holds.
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { mediaGrantQueries } from '../../api/mediaGrants.ts'
+import { navigateRemembering } from '../../app/navigation.ts'
+import { useApi, useSession } from '../../app/session.ts'
+import { SUPPORT_EMAIL } from '../../lib/contact.ts'
+import { homeCase } from '../../lib/currentOrg.ts'
+import { localState } from '../../lib/localState.ts'
+import { NO_FILES_MESSAGE } from '../../lib/messages.ts'
+import { AppLink } from '../../ui/AppLink.tsx'
+
+export const Route = createFileRoute('/_app/home/')({
+  loader: async ({ context }) => {
+    const org = context.session.currentOrg
+    if (homeCase(org) === 'files' && org)
+      await context.queryClient.ensureQueryData(mediaGrantQueries.list(context.api, org.org_id))
+  },
+  component: HomePage,
+})
+
+function NoPlan({ orgId, isAdmin }: { orgId: number; isAdmin: boolean }) {
+  const router = useRouter()
+  return (
+    <section className="notice" aria-labelledby="home-heading">
+      <h1 id="home-heading">Home</h1>
+      <p>
+        Your organization does not have a plan yet. Please contact support at{' '}
+        <AppLink href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</AppLink>.
+      </p>
+      {isAdmin ? (
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            // Signup resumes with the organization saved here (000 section 4).
+            localState.write('signup_org_id', orgId)
+            navigateRemembering(router, '/signup')
+          }}
+        >
+          Continue Sign Up
+        </button>
+      ) : null}
+    </section>
+  )
+}
+
+function GrantList({ orgId }: { orgId: number }) {
+  const api = useApi()
+  const { data: grants } = useSuspenseQuery(mediaGrantQueries.list(api, orgId))
+  return (
+    <section aria-labelledby="home-heading">
+      <h1 id="home-heading">Home</h1>
+      {grants.length === 0 ? (
+        <p className="empty-state">{NO_FILES_MESSAGE}</p>
+      ) : (
+        <ul className="grant-list" aria-label="Containers">
+          {grants.map((grant) => (
+            <li key={grant.media_grant_id} className={grant.is_disabled ? 'disabled' : undefined}>
+              <AppLink href={`/home/${encodeURIComponent(grant.grant_name)}/`}>{grant.grant_name}</AppLink>
+              <span className="grant-volume">{grant.volume_name}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function HomePage() {
+  const { user, currentOrg } = useSession()
+  const which = homeCase(currentOrg)
+  return (
+    <main className="page">
+      {which === 'no_org' || !currentOrg ? (
+        <section className="notice" aria-labelledby="home-heading">
+          <h1 id="home-heading">Home</h1>
+          <p>
+            You do not belong to any organization yet. Please have an org admin add your e-mail address (
+            {user.email}) to their organization.
+          </p>
+        </section>
+      ) : which === 'files' ? (
+        <GrantList orgId={currentOrg.org_id} />
+      ) : (
+        <NoPlan orgId={currentOrg.org_id} isAdmin={which === 'admin_no_plan'} />
+      )}
+    </main>
+  )
+}

@@ -1,0 +1,64 @@
+// The card form when the server has no Stripe key: Stripe's test card numbers, turned into the test
+// PaymentMethod ids they stand for, as Stripe Elements would turn a real card into a pm_ id.
+import { useState, type FormEvent } from 'react'
+import { ADD_CARD_FAILED_MESSAGE } from '../../../lib/messages.ts'
+import { testCardByNumber } from '../../../../server/contract/testCards.ts'
+import { FormError } from '../../../ui/FormError.tsx'
+import type { CardFormProps } from './CardForm.tsx'
+
+export function TestCardForm({ onPaymentMethod, pending, error }: CardFormProps) {
+  const [number, setNumber] = useState('')
+  const [expiry, setExpiry] = useState('')
+  const [cvc, setCvc] = useState('')
+  const [localError, setLocalError] = useState<string>()
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    // Dashes are as common as spaces in a typed card number.
+    const id = testCardByNumber(number.replace(/-/g, ''))?.paymentMethodId
+    if (!id) return setLocalError(ADD_CARD_FAILED_MESSAGE)
+    setLocalError(undefined)
+    onPaymentMethod(id)
+  }
+  const complete = number.trim() !== '' && /^\d{2}\s*\/\s*\d{2}$/.test(expiry) && /^\d{3,4}$/.test(cvc)
+  return (
+    <form className="form card-form" onSubmit={submit} aria-label="Card">
+      <p className="hint">Test mode: use a Stripe test card, such as 4242 4242 4242 4242.</p>
+      <label className="field">
+        <span>Card Number</span>
+        <input
+          name="cardnumber"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          value={number}
+          onChange={(event) => setNumber(event.target.value)}
+        />
+      </label>
+      <div className="field-row">
+        <label className="field">
+          <span>Expiry (MM/YY)</span>
+          <input
+            name="exp-date"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            value={expiry}
+            onChange={(event) => setExpiry(event.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span>CVC</span>
+          <input
+            name="cvc"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            value={cvc}
+            onChange={(event) => setCvc(event.target.value.replace(/\D/g, ''))}
+          />
+        </label>
+      </div>
+      <FormError message={localError ?? error} />
+      <button type="submit" className="button" disabled={!complete || pending}>
+        Add Card
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,235 @@
+// The screens of the signup steps after the e-mail one. Each does one thing and reports back; the page
+// decides which one shows (src/lib/signupSteps.ts).
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { mediaGrantQueries } from '../../../api/mediaGrants.ts'
+import { createOrg, setOrgPlan } from '../../../api/orgs.ts'
+import { addPaymentMethod, paymentMethodQueries } from '../../../api/paymentMethods.ts'
+import type { Plan } from '../../../api/plans.ts'
+import { userQueries } from '../../../api/user.ts'
+import { createVolume, volumeQueries } from '../../../api/volumes.ts'
+import { useApi } from '../../../app/session.ts'
+import { SALES_EMAIL } from '../../../lib/contact.ts'
+import {
+  SAVE_PLAN_FAILED_MESSAGE,
+  addCardMessage,
+  createOrgMessage,
+  createVolumeMessage,
+} from '../../../lib/messages.ts'
+import { planLimitLines } from '../../../lib/signupSteps.ts'
+import { INVALID_VOLUME_NAME_MESSAGE, isValidOrgName, isValidVolumeName } from '../../../lib/validation.ts'
+import { AppLink } from '../../../ui/AppLink.tsx'
+import { FormError } from '../../../ui/FormError.tsx'
+import { CardForm } from './CardForm.tsx'
+
+export function OrgStep({ onCreated }: { onCreated: (orgId: number) => void }) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const [name, setName] = useState('')
+  const [error, setError] = useState<string>()
+  const create = useMutation({
+    mutationFn: (orgName: string) => createOrg(api, orgName),
+    onSuccess: async (orgId) => {
+      await queryClient.invalidateQueries({ queryKey: userQueries.current(api).queryKey })
+      onCreated(orgId)
+    },
+    onError: (failure) => setError(createOrgMessage(failure)),
+  })
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    setError(undefined)
+    create.mutate(name.trim())
+  }
+  return (
+    <form className="form" onSubmit={submit}>
+      <h2>Name your organization</h2>
+      <label className="field">
+        <span>Organization Name</span>
+        <input name="org_name" value={name} onChange={(event) => setName(event.target.value)} autoFocus />
+      </label>
+      <FormError message={error} />
+      <button type="submit" className="button" disabled={!isValidOrgName(name) || create.isPending}>
+        Create Organization
+      </button>
+    </form>
+  )
+}
+
+function PlanCard({ plan, children }: { plan: Plan; children: React.ReactNode }) {
+  return (
+    <li className="plan-card" data-plan-id={plan.plan_id}>
+      <h3>{plan.plan_name}</h3>
+      <p className="plan-price">{plan.display_price}</p>
+      <p>{plan.description}</p>
+      {children}
+    </li>
+  )
+}
+
+export function PlanStep({
+  plans,
+  enterprise,
+  onChoose,
+}: {
+  plans: Plan[]
+  enterprise: Plan | undefined
+  onChoose: (planId: string) => void
+}) {
+  return (
+    <section aria-labelledby="plans-heading">
+      <h2 id="plans-heading">Choose a plan</h2>
+      <ul className="plan-cards">
+        {plans.map((plan) => (
+          <PlanCard key={plan.plan_id} plan={plan}>
+            <ul className="plan-limits">
+              {planLimitLines(plan).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <button
+              type="button"
+              className="button"
+              aria-label={`Choose ${plan.plan_name}`}
+              onClick={() => onChoose(plan.plan_id)}
+            >
+              Choose
+            </button>
+          </PlanCard>
+        ))}
+        {enterprise ? (
+          <PlanCard plan={enterprise}>
+            <ul className="plan-limits">
+              <li>Unlimited users, devices and storage</li>
+            </ul>
+            <AppLink href={`mailto:${SALES_EMAIL}?subject=Enterprise%20plan`} className="button secondary">
+              Contact Us
+            </AppLink>
+          </PlanCard>
+        ) : null}
+      </ul>
+    </section>
+  )
+}
+
+export function CardStep({
+  orgId,
+  plan,
+  publishableKey,
+  onChangePlan,
+}: {
+  orgId: number
+  plan: Plan
+  publishableKey: string | null
+  onChangePlan: () => void
+}) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const [error, setError] = useState<string>()
+  const add = useMutation({
+    mutationFn: (paymentMethodId: string) => addPaymentMethod(api, orgId, paymentMethodId),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: paymentMethodQueries.list(api, orgId).queryKey }),
+    onError: (failure) => setError(addCardMessage(failure)),
+  })
+  return (
+    <section aria-labelledby="card-heading">
+      <h2 id="card-heading">Confirm your plan and add a card</h2>
+      <div className="plan-summary" data-testid="plan-summary">
+        <strong>{plan.plan_name}</strong> <span className="plan-price">{plan.display_price}</span>
+        <button type="button" className="button link" onClick={onChangePlan}>
+          Change Plan
+        </button>
+      </div>
+      <CardForm
+        publishableKey={publishableKey}
+        pending={add.isPending}
+        error={error}
+        onPaymentMethod={(id) => {
+          setError(undefined)
+          add.mutate(id)
+        }}
+      />
+    </section>
+  )
+}
+
+/** Saves the chosen plan as soon as the card is there; on failure the user may try again. */
+export function SavePlanStep({ orgId, plan }: { orgId: number; plan: Plan }) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const save = useMutation({
+    mutationFn: () => setOrgPlan(api, orgId, plan.plan_id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.current(api).queryKey }),
+  })
+  const started = useRef(false)
+  const { mutate } = save
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    mutate()
+  }, [mutate])
+  return (
+    <section aria-labelledby="save-plan-heading">
+      <h2 id="save-plan-heading">Saving your plan</h2>
+      {save.isError ? (
+        <>
+          <FormError message={SAVE_PLAN_FAILED_MESSAGE} />
+          <button type="button" className="button" onClick={() => save.mutate()}>
+            Save Plan
+          </button>
+        </>
+      ) : (
+        <p aria-busy="true">Starting the {plan.plan_name} plan…</p>
+      )}
+    </section>
+  )
+}
+
+export function VolumeStep({ orgId }: { orgId: number }) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const [name, setName] = useState('')
+  const [error, setError] = useState<string>()
+  const create = useMutation({
+    mutationFn: (volumeName: string) => createVolume(api, orgId, volumeName),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: volumeQueries.list(api, orgId).queryKey }),
+        // Creating a volume also creates its container, held by its creator.
+        queryClient.invalidateQueries({ queryKey: mediaGrantQueries.list(api, orgId).queryKey }),
+      ]),
+    onError: (failure) => setError(createVolumeMessage(failure, INVALID_VOLUME_NAME_MESSAGE)),
+  })
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const volumeName = name.trim()
+    if (!isValidVolumeName(volumeName)) return setError(INVALID_VOLUME_NAME_MESSAGE)
+    setError(undefined)
+    create.mutate(volumeName)
+  }
+  return (
+    <form className="form" onSubmit={submit}>
+      <h2>Name your first volume</h2>
+      <label className="field">
+        <span>Volume Name</span>
+        <input name="volume_name" value={name} onChange={(event) => setName(event.target.value)} autoFocus />
+      </label>
+      <FormError message={error} />
+      <button type="submit" className="button" disabled={name.trim() === '' || create.isPending}>
+        Create Volume
+      </button>
+    </form>
+  )
+}
+
+export function FinishStep({ onFinish }: { onFinish: () => void }) {
+  return (
+    <section aria-labelledby="finish-heading">
+      <h2 id="finish-heading">You’re all set</h2>
+      <p>Your organization, plan and first volume are ready.</p>
+      <button type="button" className="button" onClick={onFinish}>
+        Finish
+      </button>
+    </section>
+  )
+}

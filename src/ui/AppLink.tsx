@@ -1,0 +1,40 @@
+// A link that follows the link rules (specification 000, section 2): http, tel and mail links open in a
+// new window; the others navigate within the app, remembering the path they leave.
+import { useRouter, useRouterState } from '@tanstack/react-router'
+import type { MouseEvent, ReactNode } from 'react'
+import { navigateRemembering } from '../app/navigation.ts'
+import { isExternalHref } from '../lib/links.ts'
+
+export interface AppLinkProps {
+  href: string
+  children: ReactNode
+  className?: string
+  onNavigate?: () => void
+  /** Marks the link current when the location is this path or below it. */
+  matchPrefix?: boolean
+}
+
+export function AppLink({ href, children, className, onNavigate, matchPrefix }: AppLinkProps) {
+  const router = useRouter()
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  if (isExternalHref(href)) {
+    return (
+      <a href={href} className={className} target="_blank" rel="noopener noreferrer">
+        {children}
+      </a>
+    )
+  }
+  const current = pathname === href || (matchPrefix === true && pathname.startsWith(`${href}/`))
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    // Let the browser handle what the user asked of it: a new tab, a new window, a download.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    onNavigate?.()
+    navigateRemembering(router, href)
+  }
+  return (
+    <a href={href} className={className} onClick={onClick} aria-current={current ? 'page' : undefined}>
+      {children}
+    </a>
+  )
+}
