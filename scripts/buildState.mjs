@@ -37,8 +37,14 @@ function* files(root, entry) {
   }
 }
 
-export function sourceFingerprint(root = ROOT) {
+export function sourceFingerprint(root = ROOT, env = process.env) {
   const hash = crypto.createHash('sha256')
+  // Build-time settings of the app are inputs too.
+  for (const name of Object.keys(env)
+    .filter((key) => key.startsWith('VITE_'))
+    .sort()) {
+    hash.update(`${name}=${env[name]}`).update('\0')
+  }
   for (const entry of INPUTS) {
     for (const file of files(root, entry)) {
       hash

@@ -50,6 +50,12 @@ describe('build staleness', () => {
     expect(isBuildCurrent(root)).toBe(true)
   })
 
+  it('notices a changed build-time setting', () => {
+    const before = sourceFingerprint(root, {})
+    expect(sourceFingerprint(root, { VITE_SUPPORT_EMAIL: 'help@example.com' })).not.toBe(before)
+    expect(sourceFingerprint(root, { UNRELATED: 'x' })).toBe(before)
+  })
+
   it('needs both halves of the build', () => {
     build()
     fs.rmSync(path.join(root, 'dist/server/main.js'))
