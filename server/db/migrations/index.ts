@@ -2,6 +2,7 @@
 // timestamps: never rename, edit or remove one that has been released; add a new one instead.
 import plans from './20261121043000_plans.ts'
 import accounts from './20261121050000_accounts.ts'
+import media from './20261121060000_media.ts'
 
 export interface Migration {
   id: string
@@ -11,4 +12,5 @@ export interface Migration {
 export const migrations: readonly Migration[] = [
   { id: '20261121043000_plans', sql: plans },
   { id: '20261121050000_accounts', sql: accounts },
+  { id: '20261121060000_media', sql: media },
 ]

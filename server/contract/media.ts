@@ -1,0 +1,185 @@
+// Wire types of files: listing, detail, versions, audit, registration, uploads and downloads
+// (specification 000, sections 3 and 7). Times in answers are ISO 8601 strings in UTC; ctime and mtime in a
+// registration are epoch milliseconds, as File.lastModified gives them.
+import { Type, type Static } from 'typebox'
+
+export const MEDIA_PATH_PREFIX = '/media/'
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()])
+
+export const Media = Type.Object({
+  media_id: Type.Integer(),
+  /** The full path, under MEDIA_PATH_PREFIX. */
+  media_path: Type.String(),
+  file_size: Type.Integer(),
+  file_hash: Type.String(),
+  ctime: Nullable(Type.String()),
+  mtime: Nullable(Type.String()),
+  is_deleted: Type.Boolean(),
+  media_version_id: Type.Integer(),
+  last_updated: Type.String(),
+  last_update_user_id: Nullable(Type.Integer()),
+  last_update_device_id: Nullable(Type.Integer()),
+})
+export type Media = Static<typeof Media>
+
+export const DirEntry = Type.Object({
+  dir_name: Type.String(),
+  /** Active files below the directory; 0 means it holds only deleted files. */
+  file_count: Type.Integer(),
+})
+export type DirEntry = Static<typeof DirEntry>
+
+export const DirListQuery = Type.Object({
+  prefix_path: Type.String({ maxLength: 4096 }),
+  media_grant_id: Type.Optional(Type.String()),
+})
+export type DirListQuery = Static<typeof DirListQuery>
+
+export const DirListResponse = Type.Object({ media_list: Type.Array(Media), dir_list: Type.Array(DirEntry) })
+export type DirListResponse = Static<typeof DirListResponse>
+
+export const MediaVersion = Type.Object({
+  media_version_id: Type.Integer(),
+  file_hash: Type.String(),
+  file_size: Type.Integer(),
+  create_time: Type.String(),
+  is_deleted: Type.Boolean(),
+  user_name: Nullable(Type.String()),
+  device_name: Nullable(Type.String()),
+})
+export type MediaVersion = Static<typeof MediaVersion>
+
+export const HashContainer = Type.Object({ device_name: Type.String(), last_seen: Nullable(Type.String()) })
+export type HashContainer = Static<typeof HashContainer>
+
+export const MediaDetail = Type.Intersect([
+  Media,
+  Type.Object({
+    version_list: Type.Array(MediaVersion),
+    hash_containers: Type.Array(HashContainer),
+    /** The current content is stored in the cloud (shown as In Cloud / Not Uploaded). */
+    in_s3: Type.Boolean(),
+    last_update_user_name: Nullable(Type.String()),
+    last_update_device_name: Nullable(Type.String()),
+  }),
+])
+export type MediaDetail = Static<typeof MediaDetail>
+
+export const MediaDetailResponse = Type.Object({ media: MediaDetail })
+export type MediaDetailResponse = Static<typeof MediaDetailResponse>
+
+export const RegisterMediaRequest = Type.Object({
+  media_path: Type.String({ maxLength: 4096 }),
+  file_size: Type.Integer({ minimum: 0 }),
+  file_hash: Type.String({ maxLength: 64 }),
+  ctime: Type.Optional(Nullable(Type.Integer())),
+  mtime: Type.Optional(Nullable(Type.Integer())),
+})
+export type RegisterMediaRequest = Static<typeof RegisterMediaRequest>
+
+export const RegisterMediaResponse = Type.Object({ media_id: Type.Integer() })
+export type RegisterMediaResponse = Static<typeof RegisterMediaResponse>
+
+/** What the client follows to move bytes: it never knows which store it talks to. */
+export const SignedOpts = Type.Object({
+  method: Type.Union([Type.Literal('PUT'), Type.Literal('GET')]),
+  url: Type.String(),
+  headers: Type.Record(Type.String(), Type.String()),
+  expires_at: Type.String(),
+})
+export type SignedOpts = Static<typeof SignedOpts>
+
+export const FileRef = Type.Object({
+  file_hash: Type.String({ maxLength: 64 }),
+  file_size: Type.Integer({ minimum: 0 }),
+})
+
+export const UploadRequest = Type.Object({ file_list: Type.Array(FileRef, { minItems: 1, maxItems: 1000 }) })
+export type UploadRequest = Static<typeof UploadRequest>
+
+export const UploadItem = Type.Object({
+  file_hash: Type.String(),
+  file_size: Type.Integer(),
+  /** The store the object goes to: 0 is the product's default store. */
+  s3_bucket_id: Type.Integer(),
+  /** The content is already stored for this organization: nothing to send. */
+  skip_upload: Type.Boolean(),
+  signed_opts: Nullable(SignedOpts),
+})
+export type UploadItem = Static<typeof UploadItem>
+
+export const UploadResponse = Type.Object({ upload_list: Type.Array(UploadItem) })
+export type UploadResponse = Static<typeof UploadResponse>
+
+export const S3ObjectRequest = Type.Object({
+  s3_bucket_id: Type.Integer(),
+  file_hash: Type.String({ maxLength: 64 }),
+  file_size: Type.Integer({ minimum: 0 }),
+})
+export type S3ObjectRequest = Static<typeof S3ObjectRequest>
+
+export const PartRef = Type.Object({
+  part_num: Type.Integer({ minimum: 1, maximum: 10000 }),
+  /** SHA-256 hex of the part's bytes. */
+  part_hash: Type.String({ maxLength: 64 }),
+  part_size: Type.Integer({ minimum: 1 }),
+})
+export type PartRef = Static<typeof PartRef>
+
+export const MultipartRequest = Type.Object({
+  file_hash: Type.String({ maxLength: 64 }),
+  file_size: Type.Integer({ minimum: 1 }),
+  part_list: Type.Array(PartRef, { minItems: 1, maxItems: 10000 }),
+})
+export type MultipartRequest = Static<typeof MultipartRequest>
+
+export const MultipartItem = Type.Object({
+  part_num: Type.Integer(),
+  /** This part is stored already (a resumed upload): nothing to send. */
+  skip_upload: Type.Boolean(),
+  signed_opts: Nullable(SignedOpts),
+})
+export type MultipartItem = Static<typeof MultipartItem>
+
+export const MultipartResponse = Type.Object({
+  upload_id: Type.String(),
+  s3_bucket_id: Type.Integer(),
+  /** The whole file is stored already: nothing to send, nothing to complete. */
+  skip_upload: Type.Boolean(),
+  upload_list: Type.Array(MultipartItem),
+})
+export type MultipartResponse = Static<typeof MultipartResponse>
+
+export const MultipartCompleteRequest = Type.Object({
+  file_hash: Type.String({ maxLength: 64 }),
+  file_size: Type.Integer({ minimum: 1 }),
+  part_list: Type.Array(PartRef, { minItems: 1, maxItems: 10000 }),
+  upload_id: Type.String({ maxLength: 1024 }),
+  s3_bucket_id: Type.Integer(),
+})
+export type MultipartCompleteRequest = Static<typeof MultipartCompleteRequest>
+
+export const DownloadUrlQuery = Type.Object({
+  inline: Type.Optional(Type.Union([Type.Boolean(), Type.String()])),
+})
+
+export const DownloadUrlResponse = Type.Object({ url: Type.String() })
+export type DownloadUrlResponse = Static<typeof DownloadUrlResponse>
+
+export const AuditEvent = Type.Object({
+  create_time: Type.String(),
+  device_name: Nullable(Type.String()),
+  user_name: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  /** Where the file went; null for a web download. */
+  dest_path: Nullable(Type.String()),
+  media_path: Type.String(),
+  device_id: Nullable(Type.Integer()),
+  user_id: Nullable(Type.Integer()),
+})
+export type AuditEvent = Static<typeof AuditEvent>
+
+export const AuditListResponse = Type.Object({ audit_list: Type.Array(AuditEvent) })
+export type AuditListResponse = Static<typeof AuditListResponse>

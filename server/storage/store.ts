@@ -1,0 +1,79 @@
+// What the rest of the server knows of object stores. server/storage/index.ts picks the default store:
+// the S3-compatible store when S3_* is set, the local store under DATA_DIR otherwise. Objects are
+// content-addressed; callers name them by ObjectKey and never build store paths themselves.
+
+export interface ObjectKey {
+  orgId: number
+  /** The file_hash (64 hex digits). */
+  fileHash: string
+}
+
+export interface SignedRequest {
+  method: 'PUT' | 'GET'
+  url: string
+  /** Headers the client must send as given (checksums are signed into the URL). */
+  headers: Record<string, string>
+  expiresAt: Date
+}
+
+export interface StoredPart {
+  partNumber: number
+  size: number
+}
+
+export interface ObjectInfo {
+  size: number
+}
+
+export interface GetOptions {
+  /** The name the browser saves the file as. */
+  fileName: string
+  /** Content-Disposition inline (open) rather than attachment (download). */
+  inline: boolean
+  expiresInSeconds: number
+}
+
+/** The bytes did not match the SHA-256 they were sent with. */
+export class ChecksumMismatchError extends Error {
+  override name = 'ChecksumMismatchError'
+}
+
+export interface ObjectStore {
+  readonly kind: 'local' | 's3'
+  /** A signed PUT of a whole object; the store refuses bytes whose SHA-256 is not sha256Hex. */
+  signPut(
+    key: ObjectKey,
+    object: { sha256Hex: string; size: number },
+    expiresInSeconds: number,
+  ): Promise<SignedRequest>
+  /** The object's size when it is stored (and was verified on the way in), else undefined. */
+  head(key: ObjectKey): Promise<ObjectInfo | undefined>
+
+  /** Starts a multipart upload; answers its id. */
+  createMultipart(key: ObjectKey): Promise<string>
+  /** A signed PUT of one part; the store refuses bytes whose SHA-256 is not sha256Hex. */
+  signPartPut(
+    key: ObjectKey,
+    uploadId: string,
+    part: { partNumber: number; sha256Hex: string; size: number },
+    expiresInSeconds: number,
+  ): Promise<SignedRequest>
+  /** The parts stored so far (each verified on the way in). */
+  listParts(key: ObjectKey, uploadId: string): Promise<StoredPart[]>
+  /**
+   * Joins the parts into the object. The store checks each part against its digest and the result
+   * against the composite hash (the key's fileHash); throws ChecksumMismatchError and keeps nothing when
+   * they differ.
+   */
+  completeMultipart(
+    key: ObjectKey,
+    uploadId: string,
+    parts: Array<{ partNumber: number; sha256Hex: string; size: number }>,
+  ): Promise<void>
+  abortMultipart(key: ObjectKey, uploadId: string): Promise<void>
+
+  /** A signed, expiring GET that supports Range requests. */
+  signGet(key: ObjectKey, options: GetOptions): Promise<SignedRequest>
+  delete(key: ObjectKey): Promise<void>
+  close(): Promise<void>
+}
