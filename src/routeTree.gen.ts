@@ -18,6 +18,8 @@ import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as PublicLogoutRouteImport } from './routes/_public/logout'
 import { Route as PublicSignupRouteImport } from './routes/_public/signup'
 import { Route as AppHomeIndexRouteImport } from './routes/_app/home.index'
+import { Route as AppCreate_folderGrantNameSplatRouteImport } from './routes/_app/create_folder.$grantName.$'
+import { Route as AppHomeGrantNameSplatRouteImport } from './routes/_app/home.$grantName.$'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -62,6 +64,17 @@ const AppHomeIndexRoute = AppHomeIndexRouteImport.update({
   path: '/home/',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const AppCreate_folderGrantNameSplatRoute =
+  AppCreate_folderGrantNameSplatRouteImport.update({
+    id: '/create_folder/$grantName/$',
+    path: '/create_folder/$grantName/$',
+    getParentRoute: () => AppRouteRoute,
+  } as any)
+const AppHomeGrantNameSplatRoute = AppHomeGrantNameSplatRouteImport.update({
+  id: '/home/$grantName/$',
+  path: '/home/$grantName/$',
+  getParentRoute: () => AppRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -71,6 +84,8 @@ export interface FileRoutesByFullPath {
   '/logout': typeof PublicLogoutRoute
   '/signup': typeof PublicSignupRoute
   '/home/': typeof AppHomeIndexRoute
+  '/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
+  '/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -80,6 +95,8 @@ export interface FileRoutesByTo {
   '/logout': typeof PublicLogoutRoute
   '/signup': typeof PublicSignupRoute
   '/home': typeof AppHomeIndexRoute
+  '/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
+  '/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -92,13 +109,32 @@ export interface FileRoutesById {
   '/_public/logout': typeof PublicLogoutRoute
   '/_public/signup': typeof PublicSignupRoute
   '/_app/home/': typeof AppHomeIndexRoute
+  '/_app/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
+  '/_app/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/account' | '/loading' | '/login' | '/logout' | '/signup' | '/home/'
+    | '/'
+    | '/account'
+    | '/loading'
+    | '/login'
+    | '/logout'
+    | '/signup'
+    | '/home/'
+    | '/create_folder/$grantName/$'
+    | '/home/$grantName/$'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/account' | '/loading' | '/login' | '/logout' | '/signup' | '/home'
+  to:
+    | '/'
+    | '/account'
+    | '/loading'
+    | '/login'
+    | '/logout'
+    | '/signup'
+    | '/home'
+    | '/create_folder/$grantName/$'
+    | '/home/$grantName/$'
   id:
     | '__root__'
     | '/'
@@ -110,6 +146,8 @@ export interface FileRouteTypes {
     | '/_public/logout'
     | '/_public/signup'
     | '/_app/home/'
+    | '/_app/create_folder/$grantName/$'
+    | '/_app/home/$grantName/$'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -183,17 +221,35 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppHomeIndexRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/_app/create_folder/$grantName/$': {
+      id: '/_app/create_folder/$grantName/$'
+      path: '/create_folder/$grantName/$'
+      fullPath: '/create_folder/$grantName/$'
+      preLoaderRoute: typeof AppCreate_folderGrantNameSplatRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_app/home/$grantName/$': {
+      id: '/_app/home/$grantName/$'
+      path: '/home/$grantName/$'
+      fullPath: '/home/$grantName/$'
+      preLoaderRoute: typeof AppHomeGrantNameSplatRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
   }
 }
 
 interface AppRouteRouteChildren {
   AppAccountRoute: typeof AppAccountRoute
   AppHomeIndexRoute: typeof AppHomeIndexRoute
+  AppCreate_folderGrantNameSplatRoute: typeof AppCreate_folderGrantNameSplatRoute
+  AppHomeGrantNameSplatRoute: typeof AppHomeGrantNameSplatRoute
 }
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAccountRoute: AppAccountRoute,
   AppHomeIndexRoute: AppHomeIndexRoute,
+  AppCreate_folderGrantNameSplatRoute: AppCreate_folderGrantNameSplatRoute,
+  AppHomeGrantNameSplatRoute: AppHomeGrantNameSplatRoute,
 }
 
 const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(

@@ -10,6 +10,8 @@ function codeOf(error: unknown): string | undefined {
   return error instanceof ApiError ? error.code : undefined
 }
 
+export const CREATE_FAILED_MESSAGE = 'Create failed, please try again.'
+
 export const TRY_AGAIN_LATER_MESSAGE = 'Login failed, try again in 5 minutes.'
 
 export function sendCodeMessage(error: unknown): string {
@@ -36,13 +38,13 @@ export function verifyFailure(error: unknown): VerifyFailure {
 }
 
 export function createOrgMessage(error: unknown): string {
-  return statusOf(error) === 409 ? 'Organization name already in use.' : 'Create failed, please try again.'
+  return statusOf(error) === 409 ? 'Organization name already in use.' : CREATE_FAILED_MESSAGE
 }
 
 export const SAVE_PLAN_FAILED_MESSAGE = 'Failed to save plan, please try again.'
 
 export function createVolumeMessage(error: unknown, invalidNameMessage: string): string {
-  return statusOf(error) === 400 ? invalidNameMessage : 'Create failed, please try again.'
+  return statusOf(error) === 400 ? invalidNameMessage : CREATE_FAILED_MESSAGE
 }
 
 export const CARD_DECLINED_MESSAGE = 'Card declined, please try again.'
@@ -77,3 +79,22 @@ export function logoutMessage(error: unknown): string | undefined {
 }
 
 export const NO_FILES_MESSAGE = "Looks like you don't have access to any files."
+
+export const NO_CONTAINER_ACCESS_MESSAGE = "Looks like you don't have access to this container."
+export const NO_UPLOAD_PERMISSION_MESSAGE = 'Sorry, you do not have permission to upload.'
+export const NO_DOWNLOAD_PERMISSION_MESSAGE = 'Sorry, you do not have permission to download files.'
+export const DELETE_FAILED_MESSAGE = 'Delete failed, please try again.'
+export const RESTORE_FAILED_MESSAGE = 'Restore failed, please try again.'
+export const RESTORE_FILE_FAILED_MESSAGE = 'Failed to get restore file, please try again.'
+
+/** A download address refused: not stored yet (404), not allowed (403), or anything else. */
+export function downloadUrlMessage(error: unknown): string {
+  switch (statusOf(error)) {
+    case 404:
+      return 'File not uploaded, check back later.'
+    case 403:
+      return 'Sorry, you do not have permission to download this file.'
+    default:
+      return 'Failed to get download url, please try again.'
+  }
+}

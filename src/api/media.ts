@@ -1,0 +1,117 @@
+// Files of a container (specification 000, section 7): listing, detail, delete and undelete, folders,
+// registration, download addresses and the audit trail, each with its queryOptions factory.
+import { queryOptions } from '@tanstack/react-query'
+import type {
+  AuditEvent,
+  AuditListResponse,
+  DirListResponse,
+  DownloadUrlResponse,
+  Media,
+  MediaDetail,
+  MediaDetailResponse,
+  MediaVersion,
+  RegisterMediaRequest,
+  RegisterMediaResponse,
+} from '../../server/contract/media.ts'
+import type { Transport } from './transport.ts'
+
+export type { AuditEvent, DirListResponse, Media, MediaDetail, MediaVersion }
+
+/** Where a container's calls go: the organization and the grant. */
+export interface GrantRef {
+  orgId: number
+  mediaGrantId: number
+}
+
+function grantPath({ orgId, mediaGrantId }: GrantRef): string {
+  return `/web/1/org/${orgId}/media_grant/${mediaGrantId}`
+}
+
+/** One directory of a container; `directory` is relative to it ('/' or '/a/b/'). */
+export function listDirectory(api: Transport, grant: GrantRef, directory: string): Promise<DirListResponse> {
+  return api.request<DirListResponse>(`${grantPath(grant)}/dir`, {
+    query: { prefix_path: directory, media_grant_id: grant.mediaGrantId },
+    retry: true,
+  })
+}
+
+export async function createDirectory(api: Transport, grant: GrantRef, directory: string): Promise<void> {
+  await api.request(`${grantPath(grant)}/dir`, { method: 'POST', body: { prefix_path: directory } })
+}
+
+export async function getMedia(api: Transport, grant: GrantRef, mediaId: number): Promise<MediaDetail> {
+  return (await api.request<MediaDetailResponse>(`${grantPath(grant)}/media/${mediaId}`, { retry: true }))
+    .media
+}
+
+export async function deleteMedia(api: Transport, grant: GrantRef, mediaId: number): Promise<void> {
+  await api.request(`${grantPath(grant)}/media/${mediaId}`, { method: 'DELETE' })
+}
+
+export async function undeleteMedia(api: Transport, grant: GrantRef, mediaId: number): Promise<void> {
+  await api.request(`${grantPath(grant)}/media/${mediaId}/undelete`, { method: 'POST' })
+}
+
+/** Registers content at a path (relative to the container); 409 different_file when another file is there. */
+export async function registerMedia(
+  api: Transport,
+  grant: GrantRef,
+  request: RegisterMediaRequest,
+): Promise<number> {
+  const answer = await api.request<RegisterMediaResponse>(`${grantPath(grant)}/media`, {
+    method: 'POST',
+    body: request,
+    retry: true,
+  })
+  return answer.media_id
+}
+
+/** A signed address of the current content: inline opens it in the browser, otherwise it downloads. */
+export async function getDownloadUrl(
+  api: Transport,
+  grant: GrantRef,
+  mediaId: number,
+  inline: boolean,
+): Promise<string> {
+  const answer = await api.request<DownloadUrlResponse>(`${grantPath(grant)}/media/${mediaId}/download_url`, {
+    query: { inline },
+  })
+  return answer.url
+}
+
+export async function getVersionDownloadUrl(
+  api: Transport,
+  grant: GrantRef,
+  mediaVersionId: number,
+  inline: boolean,
+): Promise<string> {
+  const answer = await api.request<DownloadUrlResponse>(
+    `${grantPath(grant)}/media_version/${mediaVersionId}/download_url`,
+    { query: { inline } },
+  )
+  return answer.url
+}
+
+export async function listMediaAudit(api: Transport, orgId: number, mediaId: number): Promise<AuditEvent[]> {
+  return (await api.request<AuditListResponse>(`/api/1/org/${orgId}/audit_event/media/${mediaId}`)).audit_list
+}
+
+export const mediaQueries = {
+  /** Every listing of a container: what a change in it invalidates. */
+  grant: (grant: GrantRef) => ['org', grant.orgId, 'media_grant', grant.mediaGrantId] as const,
+  directory: (api: Transport, grant: GrantRef, directory: string) =>
+    queryOptions({
+      queryKey: [...mediaQueries.grant(grant), 'dir', directory.toLowerCase()],
+      queryFn: () => listDirectory(api, grant, directory),
+    }),
+  detail: (api: Transport, grant: GrantRef, mediaId: number) =>
+    queryOptions({
+      queryKey: [...mediaQueries.grant(grant), 'media', mediaId],
+      queryFn: () => getMedia(api, grant, mediaId),
+    }),
+  audit: (api: Transport, orgId: number, mediaId: number) =>
+    queryOptions({
+      queryKey: ['org', orgId, 'audit_event', 'media', mediaId],
+      queryFn: () => listMediaAudit(api, orgId, mediaId),
+    }),
+}

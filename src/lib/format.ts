@@ -1,0 +1,95 @@
+// Display formats of specification 000, section 9: byte sizes, money, the simple and long time displays,
+// date parsing and initials. Pure functions; dates go through date-fns.
+import { differenceInCalendarDays, format, isValid, parseISO } from 'date-fns'
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const
+const BYTE_BASE = 1024
+/** Above this many of the unit shown, decimals add nothing the eye can use. */
+const NO_DECIMALS_ABOVE = 100
+
+/**
+ * A byte size in B, KB, MB, GB or TB (base 1024), with `decimals` decimals (3 by default).
+ *
+ * Reading of "values over 100 of the next-lower unit show no decimals": the size is shown in the largest
+ * unit it holds at least one of, so the next unit up is never reached below 1024; the number shown is
+ * therefore a count of the unit just below the next one, and when that count is over 100 (e.g. 150 KB,
+ * 512 MB) it is rounded to a whole number. Exactly 100 keeps its decimals. Bytes are whole, so B never
+ * shows decimals. TB is the largest unit: larger sizes stay in TB.
+ */
+export function formatBytes(bytes: number, decimals = 3): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return ''
+  let unit = 0
+  let value = bytes
+  while (value >= BYTE_BASE && unit < BYTE_UNITS.length - 1) {
+    value /= BYTE_BASE
+    unit++
+  }
+  const places = unit === 0 || value > NO_DECIMALS_ABOVE ? 0 : decimals
+  return `${value.toFixed(places)} ${BYTE_UNITS[unit]}`
+}
+
+/** US dollars with 2 decimals, or up to 5 in the long form; a negative amount shows nothing. */
+export function formatMoney(amount: number, long = false): string {
+  if (!Number.isFinite(amount) || amount < 0) return ''
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: long ? 5 : 2,
+  }).format(amount)
+}
+
+export type DateInput = string | number | Date | null | undefined
+
+/** A date from an answer (ISO 8601 text, epoch ms or a Date); what cannot be read logs a line and is no value. */
+export function parseDate(input: DateInput): Date | undefined {
+  if (input === null || input === undefined || input === '') return undefined
+  const date = typeof input === 'string' ? parseISO(input) : new Date(input)
+  if (!isValid(date)) {
+    console.log(`date parse failed: ${String(input)}`)
+    return undefined
+  }
+  return date
+}
+
+// The simple time display's thresholds, in milliseconds before now (23 h, 36 h, 5 days).
+export const TIME_OF_DAY_BELOW_MS = 82_800_000
+export const CALENDAR_WORD_BELOW_MS = 129_600_000
+export const WEEKDAY_BELOW_MS = 432_000_000
+
+function calendarWord(date: Date, now: Date): string {
+  const days = differenceInCalendarDays(now, date)
+  const word = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }).format(-days, 'day')
+  return word.charAt(0).toUpperCase() + word.slice(1)
+}
+
+/**
+ * The short form used in tables: the time of day for the last 23 hours, a relative-calendar word
+ * (Yesterday, Today) up to 36 hours, the weekday up to 5 days, and a short date with a two-digit year
+ * beyond. Times in the future count as recent.
+ */
+export function formatSimpleTime(input: DateInput, now: Date = new Date()): string {
+  const date = parseDate(input)
+  if (!date) return ''
+  const age = now.getTime() - date.getTime()
+  if (age < TIME_OF_DAY_BELOW_MS) return format(date, 'h:mm a')
+  if (age < CALENDAR_WORD_BELOW_MS) return calendarWord(date, now)
+  if (age < WEEKDAY_BELOW_MS) return format(date, 'EEEE')
+  return format(date, 'M/d/yy')
+}
+
+/** The long form: MM/dd/yy with the time. */
+export function formatLongTime(input: DateInput): string {
+  const date = parseDate(input)
+  return date ? format(date, 'MM/dd/yy h:mm:ss a') : ''
+}
+
+/** First letters of the words, at most 2, in capitals. */
+export function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('')
+}

@@ -1,0 +1,273 @@
+// A directory of a container (specification 000, section 2): the filter, the actions, and the rows,
+// windowed so that a directory of 20,000 entries stays smooth.
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
+import { useMemo, useState } from 'react'
+import { deleteMedia, mediaQueries, undeleteMedia } from '../../../api/media.ts'
+import { ApiError } from '../../../api/transport.ts'
+import { showAlert, showConfirm } from '../../../app/dialogs.tsx'
+import { navigateRemembering } from '../../../app/navigation.ts'
+import { useApi } from '../../../app/session.ts'
+import { runLimited } from '../../../lib/bulk.ts'
+import { areaHref, childPath } from '../../../lib/filePaths.ts'
+import { formatBytes, formatSimpleTime } from '../../../lib/format.ts'
+import {
+  DEFAULT_FILE_FILTER,
+  FILE_FILTERS,
+  listingActions,
+  listingRows,
+  visibleRows,
+  type ListingRow,
+} from '../../../lib/listing.ts'
+import { localState, useLocalState } from '../../../lib/localState.ts'
+import {
+  DELETE_FAILED_MESSAGE,
+  NO_DOWNLOAD_PERMISSION_MESSAGE,
+  NO_UPLOAD_PERMISSION_MESSAGE,
+  RESTORE_FAILED_MESSAGE,
+} from '../../../lib/messages.ts'
+import { AppLink } from '../../../ui/AppLink.tsx'
+import { VirtualRows } from '../../../ui/VirtualRows.tsx'
+import { Breadcrumbs } from './Breadcrumbs.tsx'
+import type { Container } from './container.ts'
+import { NoAccess } from './NoAccess.tsx'
+import { downloadFile } from './transfer.ts'
+
+/** Must match .listing-row's height in styles.css. */
+const ROW_HEIGHT = 44
+
+function FilterPicker() {
+  const filter = useLocalState('file_filter') ?? DEFAULT_FILE_FILTER
+  return (
+    <fieldset className="segmented" aria-label="Show">
+      <legend className="visually-hidden">Show</legend>
+      {FILE_FILTERS.map((option) => (
+        <label key={option.value} className={option.value === filter ? 'checked' : undefined}>
+          <input
+            type="radio"
+            name="file_filter"
+            value={option.value}
+            checked={option.value === filter}
+            onChange={() => localState.write('file_filter', option.value)}
+          />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
+  )
+}
+
+interface RowProps {
+  row: ListingRow
+  index: number
+  href: string
+  selected: boolean
+  onToggle: () => void
+  style: { top: number; height: number }
+}
+
+function Row({ row, index, href, selected, onToggle, style }: RowProps) {
+  const classes = ['listing-row', row.isDeleted ? 'deleted' : '', selected ? 'selected' : '']
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      className={classes.filter(Boolean).join(' ')}
+      style={style}
+      data-kind={row.kind}
+    >
+      <span role="gridcell" className="cell-select">
+        <input type="checkbox" checked={selected} onChange={onToggle} aria-label={`Select ${row.name}`} />
+      </span>
+      <span role="gridcell" className="cell-name">
+        <span aria-hidden="true" className="entry-icon">
+          {row.kind === 'folder' ? '📁' : '📄'}
+        </span>
+        <AppLink href={href}>{row.name}</AppLink>
+        {row.isDeleted ? <span className="visually-hidden"> (deleted)</span> : null}
+      </span>
+      <span role="gridcell" className="cell-size">
+        {row.kind === 'file' ? formatBytes(row.media.file_size) : ''}
+      </span>
+      <span role="gridcell" className="cell-time">
+        {row.kind === 'file' ? formatSimpleTime(row.media.last_updated) : ''}
+      </span>
+    </div>
+  )
+}
+
+export function DirectoryListing({ container, directory }: { container: Container; directory: string }) {
+  const api = useApi()
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  const { grant, org, ref } = container
+  const listing = useQuery(mediaQueries.directory(api, ref, directory))
+  const filter = useLocalState('file_filter') ?? DEFAULT_FILE_FILTER
+  const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<string>>(new Set())
+  const [busy, setBusy] = useState(false)
+
+  const allRows = useMemo(() => (listing.data ? listingRows(listing.data) : []), [listing.data])
+  const rows = useMemo(() => visibleRows(allRows, filter), [allRows, filter])
+  // Only what is shown counts as selected: a filter change hides rows from the actions too.
+  const selected = useMemo(() => rows.filter((row) => selectedKeys.has(row.key)), [rows, selectedKeys])
+  const actions = listingActions(selected)
+
+  if (listing.isError) {
+    if (listing.error instanceof ApiError && listing.error.status === 404)
+      return <NoAccess isAdmin={org.is_admin} />
+    throw listing.error
+  }
+
+  const hrefOf = (row: ListingRow) =>
+    areaHref('home', grant.grant_name, childPath(directory, row.name, row.kind === 'folder'))
+
+  function toggle(key: string) {
+    setSelectedKeys((keys) => {
+      const next = new Set(keys)
+      if (!next.delete(key)) next.add(key)
+      return next
+    })
+  }
+
+  function toggleAll() {
+    setSelectedKeys(selected.length === rows.length ? new Set() : new Set(rows.map((row) => row.key)))
+  }
+
+  function bulk(kind: 'delete' | 'undelete') {
+    const files = selected.flatMap((row) =>
+      row.kind === 'file' && row.isDeleted === (kind === 'undelete') ? [row.media.media_id] : [],
+    )
+    const count = `${files.length} file${files.length === 1 ? '' : 's'}`
+    const text = kind === 'delete' ? `Delete ${count}?` : `Undelete ${count}?`
+    showConfirm({ text, positive: kind === 'delete' ? 'Delete' : 'Undelete' }, async (positive) => {
+      if (!positive) return
+      setBusy(true)
+      const call = kind === 'delete' ? deleteMedia : undeleteMedia
+      const result = await runLimited(files, (mediaId) => call(api, ref, mediaId))
+      await queryClient.invalidateQueries({ queryKey: mediaQueries.grant(ref) })
+      setSelectedKeys(new Set())
+      setBusy(false)
+      if (result.failed.length > 0)
+        showAlert(kind === 'delete' ? DELETE_FAILED_MESSAGE : RESTORE_FAILED_MESSAGE)
+    })
+  }
+
+  function upload() {
+    if (!org.cap_web_upload) return showAlert(NO_UPLOAD_PERMISSION_MESSAGE)
+    navigateRemembering(router, areaHref('upload', grant.grant_name, directory))
+  }
+
+  function download() {
+    if (!org.cap_web_download) return showAlert(NO_DOWNLOAD_PERMISSION_MESSAGE)
+    const [only] = selected
+    if (selected.length === 1 && only?.kind === 'file') {
+      void downloadFile(api, ref, { mediaId: only.media.media_id })
+      return
+    }
+    navigateRemembering(router, areaHref('download', grant.grant_name, directory), {
+      download_list: selected.map((row) => childPath(directory, row.name, row.kind === 'folder')),
+    })
+  }
+
+  return (
+    <section aria-labelledby="listing-heading" className="listing">
+      <h1 id="listing-heading" className="visually-hidden">
+        {grant.grant_name}
+        {directory}
+      </h1>
+      <Breadcrumbs grantName={grant.grant_name} directory={directory} />
+      <div className="listing-toolbar">
+        <FilterPicker />
+        <div className="toolbar-actions" role="toolbar" aria-label="File actions">
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() =>
+              navigateRemembering(router, areaHref('create_folder', grant.grant_name, directory))
+            }
+          >
+            Create Folder
+          </button>
+          <button type="button" className="button secondary" onClick={upload}>
+            Upload
+          </button>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={!actions.delete || busy}
+            onClick={() => bulk('delete')}
+          >
+            Delete
+          </button>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={!actions.undelete || busy}
+            onClick={() => bulk('undelete')}
+          >
+            Undelete
+          </button>
+          <button type="button" className="button" disabled={!actions.download} onClick={download}>
+            Download
+          </button>
+        </div>
+      </div>
+      <div
+        role="grid"
+        aria-label="Files"
+        aria-rowcount={rows.length + 1}
+        aria-multiselectable="true"
+        aria-busy={listing.isPending || busy}
+        className="listing-table"
+      >
+        <div role="rowgroup">
+          <div role="row" aria-rowindex={1} className="listing-row listing-head">
+            <span role="columnheader" className="cell-select">
+              <input
+                type="checkbox"
+                aria-label="Select all"
+                checked={rows.length > 0 && selected.length === rows.length}
+                onChange={toggleAll}
+                disabled={rows.length === 0}
+              />
+            </span>
+            <span role="columnheader" className="cell-name">
+              Name
+            </span>
+            <span role="columnheader" className="cell-size">
+              Size
+            </span>
+            <span role="columnheader" className="cell-time">
+              Last Modified
+            </span>
+          </div>
+        </div>
+        {listing.isPending ? (
+          <p className="listing-empty">Loading…</p>
+        ) : rows.length === 0 ? (
+          <p className="listing-empty">Empty Directory</p>
+        ) : (
+          <VirtualRows
+            count={rows.length}
+            rowHeight={ROW_HEIGHT}
+            renderRow={(index, style) => {
+              const row = rows[index] as ListingRow
+              return (
+                <Row
+                  key={row.key}
+                  row={row}
+                  index={index}
+                  href={hrefOf(row)}
+                  selected={selectedKeys.has(row.key)}
+                  onToggle={() => toggle(row.key)}
+                  style={style}
+                />
+              )
+            }}
+          />
+        )}
+      </div>
+    </section>
+  )
+}

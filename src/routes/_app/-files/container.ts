@@ -1,0 +1,32 @@
+// Which container a file screen shows: the grant of that name among those the user holds in the current
+// organization. None of that name means no access.
+import { useSuspenseQuery } from '@tanstack/react-query'
+import type { GrantRef } from '../../../api/media.ts'
+import { mediaGrantQueries, type MediaGrant } from '../../../api/mediaGrants.ts'
+import { useApi, useSession } from '../../../app/session.ts'
+import type { OrgListItem } from '../../../api/user.ts'
+import { sameName } from '../../../lib/filePaths.ts'
+
+export interface Container {
+  org: OrgListItem
+  grant: MediaGrant
+  ref: GrantRef
+}
+
+export function findGrant(grants: readonly MediaGrant[], grantName: string): MediaGrant | undefined {
+  return (
+    grants.find((grant) => grant.grant_name === grantName) ??
+    grants.find((grant) => sameName(grant.grant_name, grantName))
+  )
+}
+
+/** The container named in the address, or undefined when the user does not hold it. */
+export function useContainer(grantName: string): Container | undefined {
+  const api = useApi()
+  const { currentOrg } = useSession()
+  const orgId = currentOrg?.org_id ?? 0
+  const { data: grants } = useSuspenseQuery(mediaGrantQueries.list(api, orgId))
+  const grant = currentOrg ? findGrant(grants, grantName) : undefined
+  if (!currentOrg || !grant) return undefined
+  return { org: currentOrg, grant, ref: { orgId: currentOrg.org_id, mediaGrantId: grant.media_grant_id } }
+}

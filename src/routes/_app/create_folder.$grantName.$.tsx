@@ -1,0 +1,94 @@
+// A new folder in a directory (specification 000, sections 2 and 5): the name is compared without regard
+// to case with what the directory holds, so an existing folder is entered rather than made twice; then
+// the browser goes into the folder.
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { createFileRoute, useLocation, useRouter } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { createDirectory, mediaQueries } from '../../api/media.ts'
+import { goBack, navigateRemembering } from '../../app/navigation.ts'
+import { useApi, useSession } from '../../app/session.ts'
+import { areaHref, childPath, findName, parseAreaPath } from '../../lib/filePaths.ts'
+import { CREATE_FAILED_MESSAGE } from '../../lib/messages.ts'
+import { FormError } from '../../ui/FormError.tsx'
+import { useContainer, type Container } from './-files/container.ts'
+import { Breadcrumbs } from './-files/Breadcrumbs.tsx'
+import { NoAccess } from './-files/NoAccess.tsx'
+
+export const Route = createFileRoute('/_app/create_folder/$grantName/$')({
+  component: CreateFolderPage,
+})
+
+function CreateFolderForm({ container, directory }: { container: Container; directory: string }) {
+  const api = useApi()
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  const listing = useQuery(mediaQueries.directory(api, container.ref, directory))
+  const [name, setName] = useState('')
+  const [error, setError] = useState<string>()
+  const [pending, setPending] = useState(false)
+  const trimmed = name.trim()
+  const grantName = container.grant.grant_name
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setError(undefined)
+    const existing = findName(listing.data?.dir_list.map((dir) => dir.dir_name) ?? [], trimmed)
+    const folder = childPath(directory, existing ?? trimmed, true)
+    if (!existing) {
+      setPending(true)
+      try {
+        await createDirectory(api, container.ref, folder)
+      } catch {
+        setPending(false)
+        return setError(CREATE_FAILED_MESSAGE)
+      }
+      await queryClient.invalidateQueries({ queryKey: mediaQueries.grant(container.ref) })
+    }
+    navigateRemembering(router, areaHref('home', grantName, folder))
+  }
+
+  return (
+    <section className="panel" aria-labelledby="create-folder-heading">
+      <h1 id="create-folder-heading">Create Folder</h1>
+      <Breadcrumbs grantName={grantName} directory={directory} />
+      <form className="form" onSubmit={submit}>
+        <label className="field">
+          <span>Folder Name</span>
+          <input
+            name="folder_name"
+            value={name}
+            autoFocus
+            onChange={(event) => setName(event.target.value)}
+          />
+        </label>
+        <FormError message={error} />
+        <div className="form-actions">
+          <button type="button" className="button secondary" onClick={() => goBack(router)}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={trimmed === '' || pending || listing.isPending}>
+            Create
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}
+
+function CreateFolderPage() {
+  const pathname = useLocation({ select: (location) => location.pathname })
+  const where = parseAreaPath(pathname) ?? { grantName: '', path: '/' }
+  const container = useContainer(where.grantName)
+  const { currentOrg } = useSession()
+  // The folder is made in a directory: a path without its trailing '/' still names that directory.
+  const directory = where.path.endsWith('/') ? where.path : `${where.path}/`
+  return (
+    <main className="page">
+      {container ? (
+        <CreateFolderForm key={directory} container={container} directory={directory} />
+      ) : (
+        <NoAccess isAdmin={currentOrg?.is_admin ?? false} />
+      )}
+    </main>
+  )
+}
