@@ -4,6 +4,7 @@ import {
   addCardMessage,
   createOrgMessage,
   createVolumeMessage,
+  downloadUrlMessage,
   leaveOrgMessage,
   logoutMessage,
   sendCodeMessage,
@@ -58,5 +59,16 @@ describe('error catalogue', () => {
     expect(logoutMessage(status(403))).toBeUndefined()
     expect(logoutMessage(status(500))).toBe('Logout failed')
     expect(logoutMessage(new ApiError('request_failure'))).toBe('Logout failed')
+  })
+})
+
+describe('downloadUrlMessage', () => {
+  it('names the three failures of a download address', () => {
+    expect(downloadUrlMessage(status(404, 'not_uploaded'))).toBe('File not uploaded, check back later.')
+    expect(downloadUrlMessage(status(403, 'download_not_allowed'))).toBe(
+      'Sorry, you do not have permission to download this file.',
+    )
+    expect(downloadUrlMessage(status(500))).toBe('Failed to get download url, please try again.')
+    expect(downloadUrlMessage(new ApiError('timeout'))).toBe('Failed to get download url, please try again.')
   })
 })

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import type { Media } from '../../server/contract/media.ts'
+import { listingActions, listingRows, matchesFilter, visibleRows } from '../../src/lib/listing.ts'
+
+function media(media_id: number, name: string, is_deleted = false): Media {
+  return {
+    media_id,
+    media_path: `/media/dir/${name}`,
+    file_size: 10,
+    file_hash: 'h',
+    ctime: null,
+    mtime: null,
+    is_deleted,
+    media_version_id: media_id,
+    last_updated: '2026-01-01T00:00:00Z',
+    last_update_user_id: null,
+    last_update_device_id: null,
+  }
+}
+
+const rows = listingRows({
+  dir_list: [
+    { dir_name: 'zeta', file_count: 2 },
+    { dir_name: 'Alpha', file_count: 0 },
+  ],
+  media_list: [media(1, 'b.txt'), media(2, 'A.txt', true), media(3, 'c.txt'), media(4, 'Zed.txt')],
+})
+const names = (list: { name: string }[]) => list.map((row) => row.name)
+const byName = (name: string) => rows.find((row) => row.name === name)!
+
+describe('listing rows', () => {
+  it('names files by the last part of their path and marks folders of only deleted files as deleted', () => {
+    expect(byName('b.txt')).toMatchObject({ kind: 'file', isDeleted: false })
+    expect(byName('A.txt')).toMatchObject({ kind: 'file', isDeleted: true })
+    expect(byName('Alpha')).toMatchObject({ kind: 'folder', isDeleted: true })
+    expect(byName('zeta')).toMatchObject({ kind: 'folder', isDeleted: false })
+  })
+
+  it('puts folders first, then names without regard to case', () => {
+    expect(names(visibleRows(rows, 'all'))).toEqual(['Alpha', 'zeta', 'A.txt', 'b.txt', 'c.txt', 'Zed.txt'])
+  })
+
+  it('filters Active and Deleted', () => {
+    expect(names(visibleRows(rows, 'active'))).toEqual(['zeta', 'b.txt', 'c.txt', 'Zed.txt'])
+    expect(names(visibleRows(rows, 'deleted'))).toEqual(['Alpha', 'A.txt'])
+    expect(matchesFilter(byName('A.txt'), 'all')).toBe(true)
+  })
+
+  it('sorts 20,000 entries quickly', () => {
+    const many = listingRows({
+      dir_list: [],
+      media_list: Array.from({ length: 20_000 }, (_, i) => media(i, `file-${(i * 7919) % 20_000}.bin`)),
+    })
+    const started = performance.now()
+    const sorted = visibleRows(many, 'active')
+    expect(performance.now() - started).toBeLessThan(500)
+    expect(sorted[0]!.name).toBe('file-0.bin')
+    expect(sorted).toHaveLength(20_000)
+  })
+})
+
+describe('listingActions', () => {
+  it('offers Create Folder and Upload always, and nothing else without a selection', () => {
+    expect(listingActions([])).toEqual({
+      createFolder: true,
+      upload: true,
+      download: false,
+      delete: false,
+      undelete: false,
+    })
+  })
+
+  it('enables Download for files or folders', () => {
+    expect(listingActions([byName('zeta')]).download).toBe(true)
+    expect(listingActions([byName('b.txt')]).download).toBe(true)
+  })
+
+  it('disables Delete and Undelete when a folder is selected', () => {
+    const actions = listingActions([byName('b.txt'), byName('A.txt'), byName('zeta')])
+    expect(actions.delete).toBe(false)
+    expect(actions.undelete).toBe(false)
+    expect(actions.download).toBe(true)
+  })
+
+  it('enables Delete for active files and Undelete for deleted ones', () => {
+    expect(listingActions([byName('b.txt')])).toMatchObject({ delete: true, undelete: false })
+    expect(listingActions([byName('A.txt')])).toMatchObject({ delete: false, undelete: true })
+    expect(listingActions([byName('b.txt'), byName('A.txt')])).toMatchObject({ delete: true, undelete: true })
+  })
+})
