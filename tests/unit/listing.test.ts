@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { Media } from '../../server/contract/media.ts'
-import { listingActions, listingRows, matchesFilter, visibleRows } from '../../src/lib/listing.ts'
+import {
+  listingActions,
+  listingRows,
+  matchesFilter,
+  visibleRows,
+  type ListingRow,
+} from '../../src/lib/listing.ts'
 
 function media(media_id: number, name: string, is_deleted = false): Media {
   return {
@@ -26,7 +32,11 @@ const rows = listingRows({
   media_list: [media(1, 'b.txt'), media(2, 'A.txt', true), media(3, 'c.txt'), media(4, 'Zed.txt')],
 })
 const names = (list: { name: string }[]) => list.map((row) => row.name)
-const byName = (name: string) => rows.find((row) => row.name === name)!
+function byName(name: string): ListingRow {
+  const row = rows.find((each) => each.name === name)
+  if (!row) throw new Error(`no row ${name}`)
+  return row
+}
 
 describe('listing rows', () => {
   it('names files by the last part of their path and marks folders of only deleted files as deleted', () => {
@@ -54,7 +64,7 @@ describe('listing rows', () => {
     const started = performance.now()
     const sorted = visibleRows(many, 'active')
     expect(performance.now() - started).toBeLessThan(500)
-    expect(sorted[0]!.name).toBe('file-0.bin')
+    expect(sorted[0]?.name).toBe('file-0.bin')
     expect(sorted).toHaveLength(20_000)
   })
 })
