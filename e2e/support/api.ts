@@ -1,5 +1,6 @@
 // Test setup through the real API (never a mock): users, organizations, cards, plans and volumes that a
 // test needs before it opens the browser.
+import { createHash } from 'node:crypto'
 import { latestCode, mailCount } from './mail.ts'
 
 function baseUrl(): string {
@@ -64,4 +65,93 @@ export async function createReadyOrg(
   await call('POST', `/api/1/org/${orgId}/plan`, { sessionKey, body: { plan_id: 'starter_month' } })
   await call('POST', `/api/1/org/${orgId}/volume`, { sessionKey, body: { org_id: orgId, volume_name } })
   return orgId
+}
+
+export interface Grant {
+  media_grant_id: number
+  grant_name: string
+}
+
+/** The containers the user holds in an organization (a new volume comes with one). */
+export async function listGrants(sessionKey: string, orgId: number): Promise<Grant[]> {
+  const answer = await call<{ media_grant_list: Grant[] }>('GET', `/web/1/org/${orgId}/media_grant`, {
+    sessionKey,
+  })
+  return answer.media_grant_list
+}
+
+export interface GrantAccess {
+  sessionKey: string
+  orgId: number
+  grantId: number
+}
+
+function grantPath({ orgId, grantId }: GrantAccess): string {
+  return `/web/1/org/${orgId}/media_grant/${grantId}`
+}
+
+export async function createFolder(access: GrantAccess, prefix_path: string): Promise<void> {
+  await call('POST', `${grantPath(access)}/dir`, { sessionKey: access.sessionKey, body: { prefix_path } })
+}
+
+/** Stores the bytes of a single-part file (up to 8 MiB) the way the console does: plan, PUT, confirm. */
+export async function storeBytes(access: GrantAccess, bytes: Buffer): Promise<string> {
+  const file_hash = createHash('sha256').update(bytes).digest('hex')
+  const file_size = bytes.length
+  const { upload_list } = await call<{
+    upload_list: Array<{
+      s3_bucket_id: number
+      skip_upload: boolean
+      signed_opts: { method: string; url: string; headers: Record<string, string> } | null
+    }>
+  }>('POST', `${grantPath(access)}/upload`, {
+    sessionKey: access.sessionKey,
+    body: { file_list: [{ file_hash, file_size }] },
+  })
+  const [item] = upload_list
+  if (!item) throw new Error('the upload plan answered no item')
+  if (!item.skip_upload && item.signed_opts) {
+    const { method, url, headers } = item.signed_opts
+    const response = await fetch(new URL(url, baseUrl()), { method, headers, body: new Uint8Array(bytes) })
+    if (!response.ok)
+      throw new Error(`PUT of ${file_hash} answered ${response.status}: ${await response.text()}`)
+    await call('POST', `${grantPath(access)}/s3_object`, {
+      sessionKey: access.sessionKey,
+      body: { s3_bucket_id: item.s3_bucket_id, file_hash, file_size },
+    })
+  }
+  return file_hash
+}
+
+/** Registers a file at a path relative to the container ('/a/b.txt'); answers its media id. */
+export async function registerFile(
+  access: GrantAccess,
+  media_path: string,
+  content: { file_hash: string; file_size: number },
+): Promise<number> {
+  const now = Date.now()
+  const answer = await call<{ media_id: number }>('POST', `${grantPath(access)}/media`, {
+    sessionKey: access.sessionKey,
+    body: { media_path, ...content, ctime: now, mtime: now },
+  })
+  return answer.media_id
+}
+
+/** Registers a file and uploads its bytes. */
+export async function putFile(
+  access: GrantAccess,
+  media_path: string,
+  text: string | Buffer,
+): Promise<number> {
+  const bytes = typeof text === 'string' ? Buffer.from(text) : text
+  const mediaId = await registerFile(access, media_path, {
+    file_hash: createHash('sha256').update(bytes).digest('hex'),
+    file_size: bytes.length,
+  })
+  await storeBytes(access, bytes)
+  return mediaId
+}
+
+export async function deleteFile(access: GrantAccess, mediaId: number): Promise<void> {
+  await call('DELETE', `${grantPath(access)}/media/${mediaId}`, { sessionKey: access.sessionKey })
 }

@@ -1,6 +1,8 @@
 import { test as base, expect } from '@playwright/test'
 import { AccountPage } from '../pages/AccountPage.ts'
 import { AppFrame } from '../pages/AppFrame.ts'
+import { FileDetailPage } from '../pages/FileDetailPage.ts'
+import { FileListPage } from '../pages/FileListPage.ts'
 import { HomePage } from '../pages/HomePage.ts'
 import { Layout } from '../pages/Layout.ts'
 import { LoginPage } from '../pages/LoginPage.ts'
@@ -15,6 +17,8 @@ interface Pages {
   homePage: HomePage
   accountPage: AccountPage
   notFoundPage: NotFoundPage
+  fileList: FileListPage
+  fileDetail: FileDetailPage
   /** Errors the page printed to its console (CSP violations among them). */
   consoleErrors: string[]
 }
@@ -40,6 +44,8 @@ export const test = base.extend<Pages>({
   homePage: async ({ page }, use) => use(new HomePage(page)),
   accountPage: async ({ page }, use) => use(new AccountPage(page)),
   notFoundPage: async ({ page }, use) => use(new NotFoundPage(page)),
+  fileList: async ({ page }, use) => use(new FileListPage(page)),
+  fileDetail: async ({ page }, use) => use(new FileDetailPage(page)),
 })
 
 export { expect }
