@@ -57,6 +57,19 @@ function FilterPicker() {
   )
 }
 
+/** Drawn, not a glyph: no font on the device needs to carry it. */
+function EntryIcon({ kind }: { kind: ListingRow['kind'] }) {
+  return (
+    <svg className="entry-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+      {kind === 'folder' ? (
+        <path d="M1 3.5A1.5 1.5 0 0 1 2.5 2h3.6l1.5 1.5h5.9A1.5 1.5 0 0 1 15 5v7.5a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 1 12.5z" />
+      ) : (
+        <path d="M3 1.5A1.5 1.5 0 0 1 4.5 0H10l4 4v10.5a1.5 1.5 0 0 1-1.5 1.5h-8A1.5 1.5 0 0 1 3 14.5zM10 1v3h3" />
+      )}
+    </svg>
+  )
+}
+
 interface RowProps {
   row: ListingRow
   index: number
@@ -81,9 +94,7 @@ function Row({ row, index, href, selected, onToggle, style }: RowProps) {
         <input type="checkbox" checked={selected} onChange={onToggle} aria-label={`Select ${row.name}`} />
       </span>
       <span role="gridcell" className="cell-name">
-        <span aria-hidden="true" className="entry-icon">
-          {row.kind === 'folder' ? '📁' : '📄'}
-        </span>
+        <EntryIcon kind={row.kind} />
         <AppLink href={href}>{row.name}</AppLink>
         {row.isDeleted ? <span className="visually-hidden"> (deleted)</span> : null}
       </span>
