@@ -22,6 +22,7 @@ import { orgRoutes } from './routes/orgs.ts'
 import { paymentMethodRoutes } from './routes/paymentMethods.ts'
 import { planRoutes } from './routes/plans.ts'
 import { volumeRoutes } from './routes/volumes.ts'
+import { storePlugin } from './storage/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +62,7 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
       stripe: Boolean(config.stripePublishableKey),
     })
     registerErrorHandler(app)
+    await app.register(storePlugin)
 
     await app.register(healthRoutes)
     await app.register(planRoutes)
