@@ -9,9 +9,19 @@ export async function listMediaGrants(api: Transport, orgId: number): Promise<Me
   return (await api.request<MediaGrantListResponse>(`/web/1/org/${orgId}/media_grant`)).media_grant_list
 }
 
+/** Every container of the organization, held or not (admins only). */
+export async function listAdminMediaGrants(api: Transport, orgId: number): Promise<MediaGrant[]> {
+  return (await api.request<MediaGrantListResponse>(`/org_admin/1/org/${orgId}/media_grant`)).media_grant_list
+}
+
 export const mediaGrantQueries = {
   list: (api: Transport, orgId: number) =>
     queryOptions({ queryKey: ['org', orgId, 'media_grant'], queryFn: () => listMediaGrants(api, orgId) }),
+  adminList: (api: Transport, orgId: number) =>
+    queryOptions({
+      queryKey: ['org', orgId, 'admin_media_grant'],
+      queryFn: () => listAdminMediaGrants(api, orgId),
+    }),
 }
 
 /** The sidebar lists each volume once, leading to the first of the caller's containers on it. */

@@ -1,6 +1,6 @@
 // Home (specification 000, section 1): four cases by organization and plan; with a plan, the containers
 // the user holds.
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { mediaGrantQueries } from '../../api/mediaGrants.ts'
 import { navigateRemembering } from '../../app/navigation.ts'
@@ -46,9 +46,18 @@ function NoPlan({ orgId, isAdmin }: { orgId: number; isAdmin: boolean }) {
   )
 }
 
-function GrantList({ orgId }: { orgId: number }) {
+function GrantList({ orgId, isAdmin }: { orgId: number; isAdmin: boolean }) {
   const api = useApi()
-  const { data: grants } = useSuspenseQuery(mediaGrantQueries.list(api, orgId))
+  const { data: held } = useSuspenseQuery(mediaGrantQueries.list(api, orgId))
+  // Admins choose from every container of the organization (000 section 6); one they do not hold opens
+  // on the no-access notice, which tells them to modify the volume. Until the admin list answers, or if
+  // it cannot, the containers they hold are what they see.
+  const { data: every } = useQuery({
+    ...mediaGrantQueries.adminList(api, orgId),
+    enabled: isAdmin,
+    retry: false,
+  })
+  const grants = (isAdmin ? every : undefined) ?? held
   return (
     <section aria-labelledby="home-heading">
       <h1 id="home-heading">Home</h1>
@@ -82,7 +91,7 @@ function HomePage() {
           </p>
         </section>
       ) : which === 'files' ? (
-        <GrantList orgId={currentOrg.org_id} />
+        <GrantList orgId={currentOrg.org_id} isAdmin={currentOrg.is_admin} />
       ) : (
         <NoPlan orgId={currentOrg.org_id} isAdmin={which === 'admin_no_plan'} />
       )}
