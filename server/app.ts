@@ -18,6 +18,7 @@ import { createPaymentProvider } from './payments/index.ts'
 import type { PaymentProvider } from './payments/provider.ts'
 import { accountRoutes } from './routes/accounts.ts'
 import { healthRoutes } from './routes/health.ts'
+import { mediaRoutes } from './routes/media.ts'
 import { orgRoutes } from './routes/orgs.ts'
 import { paymentMethodRoutes } from './routes/paymentMethods.ts'
 import { planRoutes } from './routes/plans.ts'
@@ -68,6 +69,7 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
     await app.register(orgRoutes)
     await app.register(paymentMethodRoutes)
     await app.register(volumeRoutes)
+    await app.register(mediaRoutes)
     await registerAppShell(app, options.appDir ?? defaultAppDir())
   },
   { name: 'media-console', fastify: '5.x' },
