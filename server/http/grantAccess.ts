@@ -4,7 +4,8 @@
 import type { FastifyRequest } from 'fastify'
 import type { Membership } from '../repositories/orgs.ts'
 import { findHeldGrant, type HeldGrant } from '../repositories/grants.ts'
-import { grantRoot } from '../services/paths.ts'
+import { findMedia, type MediaRow } from '../repositories/media.ts'
+import { grantRoot, isUnder } from '../services/paths.ts'
 import { idParam, requireMember } from './access.ts'
 import { HttpError } from './errors.ts'
 
@@ -30,4 +31,13 @@ export async function requireGrant(request: FastifyRequest, capability?: Capabil
   if (grant.is_disabled) throw new HttpError(403, 'grant_disabled')
   if (capability && !member[capability]) throw new HttpError(403, REFUSALS[capability])
   return { member, grant, root: grantRoot(grant.prefix_path) }
+}
+
+/** The path's file when it lies under the grant's root; any other (or another tenant's) answers 404. */
+export async function requireMediaOfGrant(request: FastifyRequest, access: GrantAccess): Promise<MediaRow> {
+  const media = await findMedia(request.server.db, access.member.org_id, idParam(request, 'media_id'))
+  if (!media || media.volume_id !== access.grant.volume_id || !isUnder(media.media_path, access.root)) {
+    throw new HttpError(404, 'not_found')
+  }
+  return media
 }

@@ -1,7 +1,6 @@
 // Files of a container: listing, folders, detail, registration, delete and undelete; and the admin's
 // list of every container of the organization.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyRequest } from 'fastify'
 import {
   CreateDirRequest,
   DirListQuery,
@@ -11,32 +10,14 @@ import {
   RegisterMediaResponse,
 } from '../contract/media.ts'
 import { MediaGrantListResponse } from '../contract/volume.ts'
-import { idParam, requireAdmin } from '../http/access.ts'
-import { HttpError } from '../http/errors.ts'
-import { requireGrant, type GrantAccess } from '../http/grantAccess.ts'
-import {
-  findMedia,
-  findNames,
-  listHashContainers,
-  listVersions,
-  setDeleted,
-  type MediaRow,
-} from '../repositories/media.ts'
+import { requireAdmin } from '../http/access.ts'
+import { requireGrant, requireMediaOfGrant } from '../http/grantAccess.ts'
+import { findNames, listHashContainers, listVersions, setDeleted } from '../repositories/media.ts'
 import { isConfirmed } from '../repositories/storedObjects.ts'
 import { listGrantsOfOrg } from '../repositories/volumes.ts'
 import { createFolder, listDir, registerMedia } from '../services/media.ts'
-import { isUnder } from '../services/paths.ts'
 
 const GRANT = '/web/1/org/:org_id/media_grant/:media_grant_id'
-
-/** The path's file when it lies under the grant's root; any other (or another tenant's) answers 404. */
-export async function requireMediaOfGrant(request: FastifyRequest, access: GrantAccess): Promise<MediaRow> {
-  const media = await findMedia(request.server.db, access.member.org_id, idParam(request, 'media_id'))
-  if (!media || media.volume_id !== access.grant.volume_id || !isUnder(media.media_path, access.root)) {
-    throw new HttpError(404, 'not_found')
-  }
-  return media
-}
 
 export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
