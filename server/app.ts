@@ -25,6 +25,7 @@ import { paymentMethodRoutes } from './routes/paymentMethods.ts'
 import { planRoutes } from './routes/plans.ts'
 import { uploadRoutes } from './routes/uploads.ts'
 import { volumeRoutes } from './routes/volumes.ts'
+import { storePlugin } from './storage/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,6 +65,7 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
       stripe: Boolean(config.stripePublishableKey),
     })
     registerErrorHandler(app)
+    await app.register(storePlugin)
 
     await app.register(healthRoutes)
     await app.register(planRoutes)

@@ -1,3 +1,4 @@
+import type { Plan } from '../../server/contract/plan.ts'
 import type { OrgListItem } from '../../server/contract/user.ts'
 
 /** An organization of the user's list, a member's with a plan unless told otherwise. */
@@ -13,6 +14,25 @@ export function org(org_id: number, overrides: Partial<OrgListItem> = {}): OrgLi
     cap_web_download: true,
     cap_web_upload: true,
     device_count: 0,
+    ...overrides,
+  }
+}
+
+/** A monthly self-signup plan with starter's limits unless told otherwise. */
+export function plan(plan_id: string, overrides: Partial<Plan> = {}): Plan {
+  return {
+    plan_id,
+    plan_name: plan_id,
+    plan_frequency: 'MONTH',
+    display_price: '$1',
+    description: '',
+    is_self_signup: true,
+    max_user_count: 2,
+    max_device_count: 2,
+    max_storage_bytes: 1024 ** 4,
+    retention_days: 3,
+    max_org_count: 1,
+    max_volume_count: null,
     ...overrides,
   }
 }

@@ -1,21 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { selfSignupPlans, type Plan } from '../../src/api/plans.ts'
-
-const plan = (plan_id: string, overrides: Partial<Plan> = {}): Plan => ({
-  plan_id,
-  plan_name: plan_id,
-  plan_frequency: 'MONTH',
-  display_price: '$1',
-  description: '',
-  is_self_signup: true,
-  max_user_count: null,
-  max_device_count: null,
-  max_storage_bytes: null,
-  retention_days: null,
-  max_org_count: null,
-  max_volume_count: null,
-  ...overrides,
-})
+import { selfSignupPlans } from '../../src/api/plans.ts'
+import { plan } from './orgFixture.ts'
 
 describe('selfSignupPlans', () => {
   it('keeps monthly self-signup plans in order', () => {

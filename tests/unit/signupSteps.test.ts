@@ -9,7 +9,7 @@ import {
   signupStep,
   type SignupProgress,
 } from '../../src/lib/signupSteps.ts'
-import { org } from './orgFixture.ts'
+import { org, plan } from './orgFixture.ts'
 
 const none: SignupProgress = {
   loggedIn: false,
@@ -56,22 +56,6 @@ describe('resumableSignupOrg', () => {
     expect(resumableSignupOrg(orgs, 3)).toBeUndefined() // has a plan
     expect(resumableSignupOrg(orgs, undefined)).toBeUndefined()
   })
-})
-
-const plan = (plan_id: string, overrides: Partial<Plan> = {}): Plan => ({
-  plan_id,
-  plan_name: plan_id,
-  plan_frequency: 'MONTH',
-  display_price: '$1',
-  description: '',
-  is_self_signup: true,
-  max_user_count: 2,
-  max_device_count: 2,
-  max_storage_bytes: 1024 ** 4,
-  retention_days: 3,
-  max_org_count: 1,
-  max_volume_count: null,
-  ...overrides,
 })
 
 const plans = [

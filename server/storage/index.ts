@@ -1,0 +1,42 @@
+// Picks the product's default object store by configuration: the S3-compatible store when S3_* is set
+// (its SDK is loaded only then), the local store under DATA_DIR otherwise. storePlugin puts it on the app
+// as app.store and serves the local store's signed URLs when that is the one in use.
+import type { FastifyBaseLogger } from 'fastify'
+import fastifyPlugin from 'fastify-plugin'
+import type { Config } from '../config.ts'
+import type { Queryable } from '../db/database.ts'
+import { LocalStore } from './local.ts'
+import { localStoreRoutes } from './localRoutes.ts'
+import type { ObjectStore } from './store.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    store: ObjectStore
+  }
+}
+
+export interface DefaultStoreOptions {
+  config: Config
+  db: Queryable
+  log: FastifyBaseLogger
+}
+
+export async function createDefaultStore(options: DefaultStoreOptions): Promise<ObjectStore> {
+  const { config, db, log } = options
+  if (config.s3) {
+    const { S3Store } = await import('./s3.ts')
+    return new S3Store(config.s3, log)
+  }
+  return LocalStore.open({ dataDir: config.dataDir, publicUrl: config.publicUrl, db })
+}
+
+/** Decorates app.store (after app.config and app.db) and closes the store with the app. */
+export const storePlugin = fastifyPlugin(
+  async (app) => {
+    const store = await createDefaultStore({ config: app.config, db: app.db, log: app.log })
+    app.decorate('store', store)
+    app.addHook('onClose', () => store.close())
+    if (store instanceof LocalStore) await app.register(localStoreRoutes, { store })
+  },
+  { name: 'object-store', fastify: '5.x', decorators: { fastify: ['config', 'db'] } },
+)

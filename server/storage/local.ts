@@ -1,0 +1,397 @@
+// The built-in store: objects as files under DATA_DIR/objects/<org id>/<first two hex>/<hash>, multipart
+// parts under DATA_DIR/uploads/<upload id>/, served by this server (localRoutes.ts) through HMAC-signed,
+// expiring URLs. Bytes reach their final name only after their SHA-256 and size were checked while they were
+// written to a temporary file, and the rename is atomic: a file under objects/ is always a verified object.
+import crypto from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { SHA256_HEX_PATTERN } from '../contract/parts.ts'
+import type { Queryable } from '../db/database.ts'
+import {
+  assertPartList,
+  compositeSha256Hex,
+  HashingCounter,
+  isValidPartNumber,
+  PartHasher,
+  SizeExceededError,
+} from './checksums.ts'
+import { isValidSignature, loadSigningKey, signFields, type SignedFields } from './localSigning.ts'
+import {
+  ChecksumMismatchError,
+  type GetOptions,
+  type ObjectInfo,
+  type ObjectKey,
+  type ObjectStore,
+  type SignedRequest,
+  type StoredPart,
+} from './store.ts'
+
+/** The bytes were not as many as the URL was signed for. */
+export class SizeMismatchError extends Error {
+  override name = 'SizeMismatchError'
+}
+
+/** The multipart upload does not exist (never created, completed or aborted). */
+export class NoSuchUploadError extends Error {
+  override name = 'NoSuchUploadError'
+}
+
+export const STORAGE_PATH_PREFIX = '/storage'
+const UPLOAD_ID_PATTERN = /^[0-9a-f]{32}$/
+const PART_FILE_PATTERN = /^(\d+)\.([0-9a-f]{64})\.part$/
+
+export function isValidKey(key: ObjectKey): boolean {
+  return Number.isSafeInteger(key.orgId) && key.orgId > 0 && SHA256_HEX_PATTERN.test(key.fileHash)
+}
+
+function assertValidKey(key: ObjectKey): void {
+  if (!isValidKey(key)) throw new Error(`not an object key: ${key.orgId}/${key.fileHash}`)
+}
+
+export const isValidUploadId = (uploadId: string) => UPLOAD_ID_PATTERN.test(uploadId)
+
+const objectUrlPath = (key: ObjectKey) => `${STORAGE_PATH_PREFIX}/object/${key.orgId}/${key.fileHash}`
+const partUrlPath = (key: ObjectKey, uploadId: string, partNumber: number) =>
+  `${STORAGE_PATH_PREFIX}/upload/${key.orgId}/${key.fileHash}/${uploadId}/${partNumber}`
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT'
+
+export interface LocalStoreOptions {
+  dataDir: string
+  /** The address users reach this server at; signed URLs start with it. */
+  publicUrl: string
+  db: Queryable
+}
+
+export class LocalStore implements ObjectStore {
+  readonly kind = 'local'
+  private readonly objectsDir: string
+  private readonly uploadsDir: string
+  /** Bytes in flight; beside objects/ and uploads/ so that moving them into place is a rename. */
+  readonly tempDir: string
+
+  private constructor(
+    private readonly options: LocalStoreOptions,
+    private readonly signingKey: Buffer,
+  ) {
+    this.objectsDir = path.join(options.dataDir, 'objects')
+    this.uploadsDir = path.join(options.dataDir, 'uploads')
+    this.tempDir = path.join(options.dataDir, 'tmp')
+  }
+
+  static async open(options: LocalStoreOptions): Promise<LocalStore> {
+    const store = new LocalStore(options, await loadSigningKey(options.db))
+    await fs.mkdir(store.objectsDir, { recursive: true })
+    await fs.mkdir(store.uploadsDir, { recursive: true })
+    await fs.mkdir(store.tempDir, { recursive: true })
+    // Temporary files of a process that died mid-upload are never finished by anyone.
+    const stale = await fs.readdir(store.tempDir)
+    await Promise.all(
+      stale
+        .filter((name) => name.endsWith('.incoming'))
+        .map((name) => fs.rm(path.join(store.tempDir, name), { force: true })),
+    )
+    return store
+  }
+
+  objectFile(key: ObjectKey): string {
+    assertValidKey(key)
+    return path.join(this.objectsDir, String(key.orgId), key.fileHash.slice(0, 2), key.fileHash)
+  }
+
+  private uploadDir(uploadId: string): string {
+    if (!isValidUploadId(uploadId)) throw new NoSuchUploadError(`not an upload id: ${uploadId}`)
+    return path.join(this.uploadsDir, uploadId)
+  }
+
+  private signedUrl(fields: SignedFields, query: Record<string, string>): string {
+    const url = new URL(`${this.options.publicUrl}${fields.path}`)
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value)
+    url.searchParams.set('expires', fields.expires)
+    url.searchParams.set('signature', signFields(this.signingKey, fields))
+    return url.toString()
+  }
+
+  /** True when the signature matches the request and has not expired. */
+  verifySignature(fields: SignedFields, signature: string): boolean {
+    return isValidSignature(this.signingKey, fields, signature)
+  }
+
+  async signPut(
+    key: ObjectKey,
+    object: { sha256Hex: string; size: number },
+    expiresInSeconds: number,
+  ): Promise<SignedRequest> {
+    assertValidKey(key)
+    return this.signUpload(objectUrlPath(key), object, expiresInSeconds)
+  }
+
+  async signPartPut(
+    key: ObjectKey,
+    uploadId: string,
+    part: { partNumber: number; sha256Hex: string; size: number },
+    expiresInSeconds: number,
+  ): Promise<SignedRequest> {
+    assertValidKey(key)
+    if (!isValidUploadId(uploadId) || !isValidPartNumber(part.partNumber)) {
+      throw new Error(`not a part of an upload: ${uploadId}/${part.partNumber}`)
+    }
+    return this.signUpload(partUrlPath(key, uploadId, part.partNumber), part, expiresInSeconds)
+  }
+
+  private signUpload(
+    urlPath: string,
+    expected: { sha256Hex: string; size: number },
+    expiresInSeconds: number,
+  ): SignedRequest {
+    if (
+      !SHA256_HEX_PATTERN.test(expected.sha256Hex) ||
+      !Number.isSafeInteger(expected.size) ||
+      expected.size < 0
+    ) {
+      throw new Error('a signed PUT needs a SHA-256 (64 lower-case hex digits) and a size')
+    }
+    const expiresAt = expiryOf(expiresInSeconds)
+    const fields: SignedFields = {
+      method: 'PUT',
+      path: urlPath,
+      sha256: expected.sha256Hex,
+      size: String(expected.size),
+      disposition: '',
+      name: '',
+      expires: String(expiresAt.getTime() / 1000),
+    }
+    const url = this.signedUrl(fields, { sha256: fields.sha256, size: fields.size })
+    return { method: 'PUT', url, headers: {}, expiresAt }
+  }
+
+  async signGet(key: ObjectKey, options: GetOptions): Promise<SignedRequest> {
+    assertValidKey(key)
+    const expiresAt = expiryOf(options.expiresInSeconds)
+    const fields: SignedFields = {
+      method: 'GET',
+      path: objectUrlPath(key),
+      sha256: '',
+      size: '',
+      disposition: options.inline ? 'inline' : 'attachment',
+      name: options.fileName,
+      expires: String(expiresAt.getTime() / 1000),
+    }
+    const url = this.signedUrl(fields, { disposition: fields.disposition, name: fields.name })
+    return { method: 'GET', url, headers: {}, expiresAt }
+  }
+
+  async head(key: ObjectKey): Promise<ObjectInfo | undefined> {
+    try {
+      const stat = await fs.stat(this.objectFile(key))
+      return { size: stat.size }
+    } catch (error) {
+      if (isMissing(error)) return undefined
+      throw error
+    }
+  }
+
+  /**
+   * Streams a signed PUT's body into place, refusing it (SizeMismatchError, ChecksumMismatchError) unless it
+   * has exactly the size and SHA-256 the URL was signed for. An object already present has the same content
+   * (its name is its hash), so replacing it changes nothing.
+   */
+  async receiveObject(key: ObjectKey, expected: { sha256Hex: string; size: number }, body: Readable) {
+    const destination = this.objectFile(key)
+    await this.receiveVerified(body, expected, destination)
+  }
+
+  /** Streams one part into its upload, checked like receiveObject; a part sent again replaces the earlier one. */
+  async receivePart(
+    key: ObjectKey,
+    uploadId: string,
+    part: { partNumber: number; sha256Hex: string; size: number },
+    body: Readable,
+  ): Promise<void> {
+    const dir = await this.openUpload(key, uploadId)
+    await this.receiveVerified(body, part, path.join(dir, `${part.partNumber}.${part.sha256Hex}.part`))
+    // Earlier bytes for the same part number (a part sent again with other content) are no longer wanted.
+    for (const name of await fs.readdir(dir)) {
+      const match = PART_FILE_PATTERN.exec(name)
+      if (match && Number(match[1]) === part.partNumber && match[2] !== part.sha256Hex) {
+        await fs.rm(path.join(dir, name), { force: true })
+      }
+    }
+  }
+
+  private async receiveVerified(
+    body: Readable,
+    expected: { sha256Hex: string; size: number },
+    destination: string,
+  ): Promise<void> {
+    const temp = this.tempFile()
+    try {
+      const counter = new HashingCounter(expected.size)
+      try {
+        await writeFrom(body, counter, temp)
+      } catch (error) {
+        if (error instanceof SizeExceededError) throw new SizeMismatchError('more bytes than signed for')
+        throw error
+      }
+      if (counter.bytes !== expected.size) throw new SizeMismatchError('fewer bytes than signed for')
+      if (counter.digestHex() !== expected.sha256Hex) {
+        throw new ChecksumMismatchError('the bytes do not match their SHA-256')
+      }
+      await fs.mkdir(path.dirname(destination), { recursive: true })
+      await fs.rename(temp, destination)
+    } finally {
+      await fs.rm(temp, { force: true })
+    }
+  }
+
+  private tempFile(): string {
+    return path.join(this.tempDir, `${crypto.randomBytes(16).toString('hex')}.incoming`)
+  }
+
+  /** The upload's directory, when the upload exists and belongs to the key. */
+  private async openUpload(key: ObjectKey, uploadId: string): Promise<string> {
+    assertValidKey(key)
+    const dir = this.uploadDir(uploadId)
+    let owner: string
+    try {
+      owner = await fs.readFile(path.join(dir, 'key'), 'utf8')
+    } catch (error) {
+      if (isMissing(error)) throw new NoSuchUploadError(`no upload ${uploadId}`)
+      throw error
+    }
+    if (owner !== ownerOf(key)) throw new NoSuchUploadError(`upload ${uploadId} is not for this object`)
+    return dir
+  }
+
+  async createMultipart(key: ObjectKey): Promise<string> {
+    assertValidKey(key)
+    const uploadId = crypto.randomBytes(16).toString('hex')
+    const dir = this.uploadDir(uploadId)
+    await fs.mkdir(dir)
+    await fs.writeFile(path.join(dir, 'key'), ownerOf(key))
+    return uploadId
+  }
+
+  private async storedParts(dir: string): Promise<Array<StoredPart & { sha256Hex: string; file: string }>> {
+    const parts = []
+    for (const name of await fs.readdir(dir)) {
+      const match = PART_FILE_PATTERN.exec(name)
+      if (!match) continue
+      const file = path.join(dir, name)
+      const stat = await fs.stat(file)
+      parts.push({ partNumber: Number(match[1]), sha256Hex: match[2] as string, size: stat.size, file })
+    }
+    return parts.sort((a, b) => a.partNumber - b.partNumber)
+  }
+
+  async listParts(key: ObjectKey, uploadId: string): Promise<StoredPart[]> {
+    const parts = await this.storedParts(await this.openUpload(key, uploadId))
+    return parts.map(({ partNumber, size }) => ({ partNumber, size }))
+  }
+
+  async completeMultipart(
+    key: ObjectKey,
+    uploadId: string,
+    parts: Array<{ partNumber: number; sha256Hex: string; size: number }>,
+  ): Promise<void> {
+    const dir = await this.openUpload(key, uploadId)
+    assertPartList(parts)
+    if (compositeSha256Hex(parts.map((part) => part.sha256Hex)) !== key.fileHash) {
+      throw new ChecksumMismatchError('the parts do not make up the object’s hash')
+    }
+    const stored = new Map((await this.storedParts(dir)).map((part) => [part.partNumber, part]))
+    const files = parts.map((part) => {
+      const found = stored.get(part.partNumber)
+      if (!found || found.sha256Hex !== part.sha256Hex || found.size !== part.size) {
+        throw new ChecksumMismatchError(`part ${part.partNumber} is missing or differs`)
+      }
+      return found.file
+    })
+
+    // The parts are read back and hashed again as they are joined: what lands under objects/ is exactly
+    // what the composite hash names, whatever happened to the part files on disk in between.
+    const temp = this.tempFile()
+    try {
+      const hasher = new PartHasher(parts.map((part) => part.size))
+      await pipeline(Readable.from(concatFiles(files)), hasher, createWriteStream(temp, { flags: 'wx' }))
+      const rejoined = hasher.partDigestsHex
+      if (
+        rejoined.length !== parts.length ||
+        rejoined.some((digest, index) => digest !== parts[index]?.sha256Hex) ||
+        compositeSha256Hex(rejoined) !== key.fileHash
+      ) {
+        throw new ChecksumMismatchError('the stored parts no longer match their SHA-256')
+      }
+      const destination = this.objectFile(key)
+      await fs.mkdir(path.dirname(destination), { recursive: true })
+      await fs.rename(temp, destination)
+    } finally {
+      await fs.rm(temp, { force: true })
+    }
+    await fs.rm(dir, { recursive: true, force: true })
+  }
+
+  async abortMultipart(key: ObjectKey, uploadId: string): Promise<void> {
+    try {
+      await fs.rm(await this.openUpload(key, uploadId), { recursive: true, force: true })
+    } catch (error) {
+      // Aborting an upload that is already gone leaves the same state.
+      if (!(error instanceof NoSuchUploadError)) throw error
+    }
+  }
+
+  async delete(key: ObjectKey): Promise<void> {
+    await fs.rm(this.objectFile(key), { force: true })
+  }
+
+  async close(): Promise<void> {}
+}
+
+const ownerOf = (key: ObjectKey) => `${key.orgId}/${key.fileHash}`
+
+/** Whole seconds, so the expiry in the URL is exactly the one signed. */
+function expiryOf(expiresInSeconds: number): Date {
+  if (!(expiresInSeconds > 0)) throw new Error('a signed URL needs a positive lifetime')
+  return new Date((Math.floor(Date.now() / 1000) + Math.ceil(expiresInSeconds)) * 1000)
+}
+
+async function* concatFiles(files: readonly string[]): AsyncGenerator<Buffer> {
+  for (const file of files) yield* createReadStream(file) as AsyncIterable<Buffer>
+}
+
+/**
+ * Pipes body through counter into a new file. Unlike pipeline(), a refusal does not destroy the body: a
+ * request body is then read to its end and dropped, so the connection survives to carry the refusal.
+ */
+function writeFrom(body: Readable, counter: HashingCounter, file: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const output = createWriteStream(file, { flags: 'wx' })
+    let settled = false
+    const fail = (error: Error) => {
+      if (settled) return
+      settled = true
+      body.unpipe(counter)
+      body.resume()
+      counter.destroy()
+      output.destroy()
+      // The file handle is closed before the caller removes the file.
+      if (output.closed) reject(error)
+      else output.once('close', () => reject(error))
+    }
+    body.once('error', fail)
+    body.once('close', () => {
+      if (!body.readableEnded) fail(new Error('the body ended before its last byte'))
+    })
+    counter.once('error', fail)
+    output.once('error', fail)
+    output.once('finish', () => {
+      if (settled) return
+      settled = true
+      resolve()
+    })
+    body.pipe(counter).pipe(output)
+  })
+}

@@ -1,0 +1,172 @@
+// The URLs the local store signs, served under /storage/: PUT streams an object or a part to disk while
+// hashing it and keeps it only when its SHA-256 and size are the signed ones; GET serves an object with Range
+// support and the headers the signature names. Registered (encapsulated) only when the local store is in use.
+import { createReadStream } from 'node:fs'
+import fs from 'node:fs/promises'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { HttpError } from '../http/errors.ts'
+import { contentDisposition, contentTypeFor } from './download.ts'
+import {
+  isValidKey,
+  NoSuchUploadError,
+  SizeMismatchError,
+  STORAGE_PATH_PREFIX,
+  type LocalStore,
+} from './local.ts'
+import type { SignedFields } from './localSigning.ts'
+import { ChecksumMismatchError, type ObjectKey } from './store.ts'
+
+/** The largest body a signed PUT carries: the largest part of the part plan (server/contract/parts.ts). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024 * 1024
+
+export interface LocalStoreRoutesOptions {
+  store: LocalStore
+}
+
+type Query = Record<string, string | string[] | undefined>
+
+/** A single-valued query parameter, or '' (which no signature covers with a value). */
+function param(query: unknown, name: string): string {
+  const value = (query as Query)[name]
+  return typeof value === 'string' ? value : ''
+}
+
+const invalidSignature = () => new HttpError(403, 'invalid_signature')
+
+/** The object key of a signed path; a path the store never signs fails like a bad signature. */
+function keyOf(params: unknown): ObjectKey {
+  const { orgId, hash } = params as { orgId: string; hash: string }
+  const key = { orgId: Number(orgId), fileHash: hash }
+  if (!/^[1-9]\d*$/.test(orgId) || !isValidKey(key)) throw invalidSignature()
+  return key
+}
+
+/** The expected SHA-256 and size of a signed PUT, after its signature was checked. */
+function verifyPut(store: LocalStore, request: FastifyRequest, urlPath: string) {
+  const fields: SignedFields = {
+    method: 'PUT',
+    path: urlPath,
+    sha256: param(request.query, 'sha256'),
+    size: param(request.query, 'size'),
+    disposition: '',
+    name: '',
+    expires: param(request.query, 'expires'),
+  }
+  if (!store.verifySignature(fields, param(request.query, 'signature'))) throw invalidSignature()
+  const expected = { sha256Hex: fields.sha256, size: Number(fields.size) }
+  // A Content-Length that differs from the signed size is refused before a byte is written.
+  const declared = request.headers['content-length']
+  if (declared !== undefined && Number(declared) !== expected.size) throw new HttpError(400, 'size_mismatch')
+  return expected
+}
+
+async function receive(reply: FastifyReply, write: () => Promise<void>) {
+  try {
+    await write()
+  } catch (error) {
+    if (error instanceof SizeMismatchError) throw new HttpError(400, 'size_mismatch')
+    if (error instanceof ChecksumMismatchError) throw new HttpError(400, 'checksum_mismatch')
+    if (error instanceof NoSuchUploadError) throw new HttpError(404, 'no_such_upload')
+    throw error
+  }
+  return reply.code(200).send()
+}
+
+export type ByteRange = { start: number; end: number } | 'unsatisfiable' | undefined
+
+/**
+ * One byte range of a Range header (RFC 9110 14.1.2): undefined when there is none or it cannot be parsed
+ * (the whole object is served, as the RFC allows; several ranges count as that too), 'unsatisfiable' when it
+ * lies past the end.
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null
+  if (!match) return undefined
+  const [, first = '', last = ''] = match
+  if (first === '' && last === '') return undefined
+  if (first === '') {
+    const suffix = Number(last)
+    if (suffix === 0 || size === 0) return 'unsatisfiable'
+    return { start: Math.max(0, size - suffix), end: size - 1 }
+  }
+  const start = Number(first)
+  if (last !== '' && Number(last) < start) return undefined
+  if (start >= size) return 'unsatisfiable'
+  return { start, end: last === '' ? size - 1 : Math.min(Number(last), size - 1) }
+}
+
+export const localStoreRoutes: FastifyPluginAsync<LocalStoreRoutesOptions> = async (app, { store }) => {
+  // Bodies are object bytes whatever type the browser labels them with: hand the raw stream to the route.
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
+
+  app.put(
+    `${STORAGE_PATH_PREFIX}/object/:orgId/:hash`,
+    { bodyLimit: MAX_UPLOAD_BYTES },
+    async (request, reply) => {
+      const key = keyOf(request.params)
+      const expected = verifyPut(store, request, `${STORAGE_PATH_PREFIX}/object/${key.orgId}/${key.fileHash}`)
+      // An object's name is its hash: the bytes must hash to the name, not only to the signed value.
+      if (expected.sha256Hex !== key.fileHash) throw new HttpError(400, 'checksum_mismatch')
+      return receive(reply, () => store.receiveObject(key, expected, request.raw))
+    },
+  )
+
+  app.put(
+    `${STORAGE_PATH_PREFIX}/upload/:orgId/:hash/:uploadId/:partNumber`,
+    { bodyLimit: MAX_UPLOAD_BYTES },
+    async (request, reply) => {
+      const key = keyOf(request.params)
+      const { uploadId, partNumber } = request.params as { uploadId: string; partNumber: string }
+      const urlPath = `${STORAGE_PATH_PREFIX}/upload/${key.orgId}/${key.fileHash}/${uploadId}/${partNumber}`
+      const expected = verifyPut(store, request, urlPath)
+      const part = { partNumber: Number(partNumber), ...expected }
+      return receive(reply, () => store.receivePart(key, uploadId, part, request.raw))
+    },
+  )
+
+  app.get(`${STORAGE_PATH_PREFIX}/object/:orgId/:hash`, async (request, reply) => {
+    const key = keyOf(request.params)
+    const fields: SignedFields = {
+      method: 'GET',
+      path: `${STORAGE_PATH_PREFIX}/object/${key.orgId}/${key.fileHash}`,
+      sha256: '',
+      size: '',
+      disposition: param(request.query, 'disposition'),
+      name: param(request.query, 'name'),
+      expires: param(request.query, 'expires'),
+    }
+    if (!store.verifySignature(fields, param(request.query, 'signature'))) throw invalidSignature()
+
+    const file = store.objectFile(key)
+    let size: number
+    try {
+      size = (await fs.stat(file)).size
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new HttpError(404, 'not_found')
+      throw error
+    }
+    const range = parseRange(request.headers.range, size)
+    if (range === 'unsatisfiable') {
+      return reply
+        .code(416)
+        .header('Content-Range', `bytes */${size}`)
+        .send({ error: 'range_not_satisfiable' })
+    }
+    const secondsLeft = Math.max(0, Number(fields.expires) - Math.floor(Date.now() / 1000))
+    reply
+      .header('Accept-Ranges', 'bytes')
+      .header('Content-Type', contentTypeFor(fields.name))
+      .header('Content-Disposition', contentDisposition(fields.name, fields.disposition === 'inline'))
+      .header('Cache-Control', `private, max-age=${secondsLeft}`)
+      .header('ETag', `"${key.fileHash}"`)
+    if (range === undefined) {
+      reply.header('Content-Length', size)
+      return reply.code(200).send(createReadStream(file))
+    }
+    reply
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('Content-Length', range.end - range.start + 1)
+    return reply.code(206).send(createReadStream(file, { start: range.start, end: range.end }))
+  })
+}

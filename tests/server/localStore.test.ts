@@ -1,0 +1,334 @@
+// The local store over real HTTP: signed PUTs keep only the bytes they were signed for, signed GETs serve
+// them with ranges and the signed name, multipart uploads join verified parts, and every server on one
+// database signs with the same key.
+import crypto from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ChecksumMismatchError, type ObjectStore, type SignedRequest } from '../../server/storage/store.ts'
+import { databaseKinds, freshDatabase } from './helpers/databases.ts'
+import {
+  multipartContent,
+  nth,
+  partEntry,
+  putChunked,
+  send,
+  sha256Hex,
+  type TestPart,
+} from './helpers/objects.ts'
+import { startServer, type TestServer } from './helpers/server.ts'
+
+const ORG_ID = 7
+
+/** The signed URL, aimed at the test server (PUBLIC_URL names the address users reach; tests use loopback). */
+function onServer(server: TestServer, signed: SignedRequest): SignedRequest {
+  const url = new URL(signed.url)
+  return { ...signed, url: `${server.url}${url.pathname}${url.search}` }
+}
+
+function withQuery(signed: SignedRequest, name: string, value: string): SignedRequest {
+  const url = new URL(signed.url)
+  url.searchParams.set(name, value)
+  return { ...signed, url: url.toString() }
+}
+
+const filesIn = async (dir: string) => (await fs.readdir(dir).catch(() => [])).length
+
+describe.each(databaseKinds)('local store on %s', (kind) => {
+  let server: TestServer
+  let store: ObjectStore
+  let tempDir: string
+  beforeAll(async () => {
+    server = await startServer(kind)
+    store = server.app.store
+    tempDir = path.join(server.database.dataDir, 'tmp')
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  async function signedPut(bytes: Buffer, options: { size?: number; fileHash?: string } = {}) {
+    const fileHash = options.fileHash ?? sha256Hex(bytes)
+    const key = { orgId: ORG_ID, fileHash }
+    const signed = await store.signPut(key, { sha256Hex: fileHash, size: options.size ?? bytes.length }, 60)
+    return { key, signed: onServer(server, signed) }
+  }
+
+  async function storedObject(bytes: Buffer) {
+    const { key, signed } = await signedPut(bytes)
+    expect((await send(signed, bytes)).status).toBe(200)
+    return key
+  }
+
+  const signedGet = async (key: { orgId: number; fileHash: string }, fileName = 'clip.bin', inline = false) =>
+    onServer(server, await store.signGet(key, { fileName, inline, expiresInSeconds: 120 }))
+
+  it('is the store the app uses when no S3 store is configured', () => {
+    expect(store.kind).toBe('local')
+  })
+
+  it('keeps the bytes of a signed PUT and reports them stored', async () => {
+    const bytes = crypto.randomBytes(3000)
+    const { key, signed } = await signedPut(bytes)
+    expect(signed.method).toBe('PUT')
+    expect(new URL(signed.url).pathname).toBe(`/storage/object/${ORG_ID}/${key.fileHash}`)
+    expect(await store.head(key)).toBeUndefined()
+    const answer = await send(signed, bytes, { 'content-type': 'video/mp4' })
+    expect(answer.status).toBe(200)
+    expect(await store.head(key)).toEqual({ size: 3000 })
+    // Sending the same content again changes nothing.
+    expect((await send(signed, bytes)).status).toBe(200)
+    expect(await store.head(key)).toEqual({ size: 3000 })
+    const file = await fs.readFile(
+      path.join(server.database.dataDir, 'objects', String(ORG_ID), key.fileHash.slice(0, 2), key.fileHash),
+    )
+    expect(file.equals(bytes)).toBe(true)
+  })
+
+  it('refuses bytes that do not hash to the signed SHA-256 and keeps nothing', async () => {
+    const bytes = crypto.randomBytes(2048)
+    const { key, signed } = await signedPut(bytes)
+    const wrong = Buffer.from(bytes)
+    wrong[100] = (wrong[100] as number) ^ 0xff
+    const answer = await send(signed, wrong)
+    expect(answer.status).toBe(400)
+    expect(await answer.json()).toEqual({ error: 'checksum_mismatch' })
+    expect(await store.head(key)).toBeUndefined()
+    expect(await filesIn(tempDir)).toBe(0)
+  })
+
+  it('refuses a body of another size than signed, declared or streamed', async () => {
+    const bytes = crypto.randomBytes(1000)
+    const { key, signed } = await signedPut(bytes, { size: 999 })
+    const declared = await send(signed, bytes)
+    expect(declared.status).toBe(400)
+    expect(await declared.json()).toEqual({ error: 'size_mismatch' })
+
+    const longer = await putChunked(signed.url, [bytes.subarray(0, 600), bytes.subarray(600)])
+    expect(longer).toEqual({ status: 400, text: JSON.stringify({ error: 'size_mismatch' }) })
+
+    const exact = await signedPut(bytes)
+    const shorter = await putChunked(exact.signed.url, [bytes.subarray(0, 500)])
+    expect(shorter).toEqual({ status: 400, text: JSON.stringify({ error: 'size_mismatch' }) })
+
+    expect(await store.head(key)).toBeUndefined()
+    expect(await store.head(exact.key)).toBeUndefined()
+    expect(await filesIn(tempDir)).toBe(0)
+    // A chunked body of the right size and content is kept.
+    const chunked = await putChunked(exact.signed.url, [bytes.subarray(0, 10), bytes.subarray(10)])
+    expect(chunked.status).toBe(200)
+    expect(await store.head(exact.key)).toEqual({ size: 1000 })
+  })
+
+  it('refuses a tampered, expired or re-aimed signature', async () => {
+    const bytes = crypto.randomBytes(500)
+    const { key, signed } = await signedPut(bytes)
+    const signature = new URL(signed.url).searchParams.get('signature') as string
+    const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`
+    const refusals = [
+      withQuery(signed, 'signature', flipped),
+      withQuery(signed, 'size', '501'),
+      withQuery(signed, 'expires', String(Number(new URL(signed.url).searchParams.get('expires')) + 3600)),
+      { ...signed, url: signed.url.replace(/\?.*$/, '') },
+    ]
+    // The same signature on another object's path.
+    const other = crypto.randomBytes(500)
+    const otherPath = `/storage/object/${ORG_ID}/${sha256Hex(other)}`
+    refusals.push({ ...signed, url: signed.url.replace(new URL(signed.url).pathname, otherPath) })
+    for (const request of refusals) {
+      const answer = await send(request, request === refusals[4] ? other : bytes)
+      expect(answer.status, request.url).toBe(403)
+      expect(await answer.json()).toEqual({ error: 'invalid_signature' })
+    }
+    // A GET signature does not open a PUT, nor a PUT signature a GET.
+    expect((await send({ ...signed, method: 'GET' })).status).toBe(403)
+
+    const shortLived = onServer(
+      server,
+      await store.signPut(key, { sha256Hex: key.fileHash, size: bytes.length }, 1),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    const expired = await send(shortLived, bytes)
+    expect(expired.status).toBe(403)
+    expect(await expired.json()).toEqual({ error: 'invalid_signature' })
+    expect(await store.head(key)).toBeUndefined()
+    expect(await store.head({ orgId: ORG_ID, fileHash: sha256Hex(other) })).toBeUndefined()
+  })
+
+  it('serves the whole object, a range, a suffix range, and refuses an unsatisfiable range', async () => {
+    const bytes = crypto.randomBytes(1000)
+    const key = await storedObject(bytes)
+    const get = await signedGet(key)
+
+    const whole = await send(get)
+    expect(whole.status).toBe(200)
+    expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true)
+    expect(whole.headers.get('content-length')).toBe('1000')
+    expect(whole.headers.get('accept-ranges')).toBe('bytes')
+    expect(whole.headers.get('content-type')).toBe('application/octet-stream')
+    expect(whole.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(whole.headers.get('cache-control')).toMatch(/^private, max-age=(119|120)$/)
+
+    const range = await send(get, undefined, { range: 'bytes=100-199' })
+    expect(range.status).toBe(206)
+    expect(range.headers.get('content-range')).toBe('bytes 100-199/1000')
+    expect(range.headers.get('content-length')).toBe('100')
+    expect(Buffer.from(await range.arrayBuffer()).equals(bytes.subarray(100, 200))).toBe(true)
+
+    const openEnded = await send(get, undefined, { range: 'bytes=990-' })
+    expect(openEnded.status).toBe(206)
+    expect(Buffer.from(await openEnded.arrayBuffer()).equals(bytes.subarray(990))).toBe(true)
+
+    const suffix = await send(get, undefined, { range: 'bytes=-30' })
+    expect(suffix.status).toBe(206)
+    expect(suffix.headers.get('content-range')).toBe('bytes 970-999/1000')
+    expect(Buffer.from(await suffix.arrayBuffer()).equals(bytes.subarray(970))).toBe(true)
+
+    const beyond = await send(get, undefined, { range: 'bytes=1000-1100' })
+    expect(beyond.status).toBe(416)
+    expect(beyond.headers.get('content-range')).toBe('bytes */1000')
+  })
+
+  it('names the file inline or as an attachment, in ASCII and exactly in UTF-8', async () => {
+    const key = await storedObject(crypto.randomBytes(64))
+    const fileName = 'Été à Zürich "final" 日本.mp4'
+    const encoded = `UTF-8''${encodeURIComponent(fileName)}`
+
+    const inline = await send(await signedGet(key, fileName, true))
+    expect(inline.status).toBe(200)
+    const inlineDisposition = inline.headers.get('content-disposition') as string
+    expect(inlineDisposition).toBe(`inline; filename="_t_ _ Z_rich _final_ __.mp4"; filename*=${encoded}`)
+    expect(inline.headers.get('content-type')).toBe('video/mp4')
+
+    const attachment = await send(await signedGet(key, fileName, false))
+    expect(attachment.headers.get('content-disposition')).toBe(
+      `attachment; filename="_t_ _ Z_rich _final_ __.mp4"; filename*=${encoded}`,
+    )
+    // The signature covers the name and the disposition: neither can be changed.
+    const signed = await signedGet(key, fileName, false)
+    expect((await send(withQuery(signed, 'disposition', 'inline'))).status).toBe(403)
+    expect((await send(withQuery(signed, 'name', 'page.html'))).status).toBe(403)
+    // A type the browser would run is never served as itself.
+    const page = await send(await signedGet(key, 'page.html', true))
+    expect(page.headers.get('content-type')).toBe('application/octet-stream')
+  })
+
+  it('answers 404 for a signed GET of an object that is not stored', async () => {
+    const answer = await send(await signedGet({ orgId: ORG_ID, fileHash: sha256Hex(crypto.randomBytes(8)) }))
+    expect(answer.status).toBe(404)
+  })
+
+  describe('multipart', () => {
+    async function uploadParts(fileHash: string, parts: ReturnType<typeof multipartContent>['parts']) {
+      const key = { orgId: ORG_ID, fileHash }
+      const uploadId = await store.createMultipart(key)
+      for (const part of parts) {
+        const signed = onServer(server, await store.signPartPut(key, uploadId, partEntry(part), 60))
+        expect((await send(signed, part.bytes)).status).toBe(200)
+      }
+      return { key, uploadId }
+    }
+
+    it('stores and lists verified parts, refuses a tampered one, and joins them into the object', async () => {
+      const content = multipartContent([4096, 4096, 1000])
+      const [first, second, third] = [0, 1, 2].map((index) => nth(content.parts, index)) as [
+        TestPart,
+        TestPart,
+        TestPart,
+      ]
+      const { key, uploadId } = await uploadParts(content.fileHash, [first, second])
+      expect(await store.listParts(key, uploadId)).toEqual([
+        { partNumber: 1, size: 4096 },
+        { partNumber: 2, size: 4096 },
+      ])
+
+      const signedThird = onServer(server, await store.signPartPut(key, uploadId, partEntry(third), 60))
+      const tampered = Buffer.from(third.bytes)
+      tampered[0] = (tampered[0] as number) ^ 1
+      const refused = await send(signedThird, tampered)
+      expect(refused.status).toBe(400)
+      expect(await refused.json()).toEqual({ error: 'checksum_mismatch' })
+      expect(await store.listParts(key, uploadId)).toHaveLength(2)
+      expect((await send(signedThird, third.bytes)).status).toBe(200)
+      expect(await store.listParts(key, uploadId)).toEqual([
+        { partNumber: 1, size: 4096 },
+        { partNumber: 2, size: 4096 },
+        { partNumber: 3, size: 1000 },
+      ])
+
+      await store.completeMultipart(key, uploadId, content.parts.map(partEntry))
+      expect(await store.head(key)).toEqual({ size: content.whole.length })
+      const stored = await send(await signedGet(key))
+      expect(Buffer.from(await stored.arrayBuffer()).equals(content.whole)).toBe(true)
+      expect(await filesIn(tempDir)).toBe(0)
+      expect(await filesIn(path.join(server.database.dataDir, 'uploads'))).toBe(0)
+    })
+
+    it('refuses a wrong composite hash or a missing part and keeps no object', async () => {
+      const content = multipartContent([2000, 2000, 500])
+      const { key, uploadId } = await uploadParts(content.fileHash, content.parts)
+
+      const reordered = [nth(content.parts, 1), nth(content.parts, 0), nth(content.parts, 2)].map(
+        (part, index) => ({
+          ...partEntry(part),
+          partNumber: index + 1,
+        }),
+      )
+      await expect(store.completeMultipart(key, uploadId, reordered)).rejects.toBeInstanceOf(
+        ChecksumMismatchError,
+      )
+      const wrongHashKey = { orgId: ORG_ID, fileHash: sha256Hex(content.whole) }
+      await expect(
+        store.completeMultipart(wrongHashKey, uploadId, content.parts.map(partEntry)),
+      ).rejects.toThrow()
+      expect(await store.head(key)).toBeUndefined()
+      expect(await store.head(wrongHashKey)).toBeUndefined()
+
+      const missing = multipartContent([1500, 1500, 100])
+      const partial = await uploadParts(missing.fileHash, [nth(missing.parts, 0), nth(missing.parts, 2)])
+      await expect(
+        store.completeMultipart(partial.key, partial.uploadId, missing.parts.map(partEntry)),
+      ).rejects.toBeInstanceOf(ChecksumMismatchError)
+      expect(await store.head(partial.key)).toBeUndefined()
+      expect(await filesIn(tempDir)).toBe(0)
+
+      // The upload is still whole after a refused completion, and abort removes it.
+      await store.completeMultipart(key, uploadId, content.parts.map(partEntry))
+      expect(await store.head(key)).toEqual({ size: 4500 })
+      await store.abortMultipart(partial.key, partial.uploadId)
+      await expect(store.listParts(partial.key, partial.uploadId)).rejects.toThrow()
+    })
+  })
+})
+
+describe.each(databaseKinds)('local store signing key on %s', (kind) => {
+  it('is shared by every server on one database', async () => {
+    const database = await freshDatabase(kind)
+    const servers: TestServer[] = []
+    try {
+      const first = await startServer(kind, { database })
+      servers.push(first)
+      const bytes = crypto.randomBytes(256)
+      const key = { orgId: ORG_ID, fileHash: sha256Hex(bytes) }
+      const put = await first.app.store.signPut(key, { sha256Hex: key.fileHash, size: 256 }, 60)
+      const get = await first.app.store.signGet(key, {
+        fileName: 'a.bin',
+        inline: false,
+        expiresInSeconds: 60,
+      })
+      // PGlite serves one process at a time: the second server starts after the first stops.
+      if (kind === 'pglite') await servers.pop()?.close()
+      const second = await startServer(kind, { database })
+      servers.push(second)
+      expect((await send(onServer(second, put), bytes)).status).toBe(200)
+      const answer = await send(onServer(second, get))
+      expect(answer.status).toBe(200)
+      expect(Buffer.from(await answer.arrayBuffer()).equals(bytes)).toBe(true)
+      const keys = await second.app.db.query<{ name: string }>('SELECT name FROM server_secret')
+      expect(keys.map((row) => row.name)).toEqual(['local_store_signing'])
+    } finally {
+      for (const server of servers) await server.close()
+      await database.drop()
+    }
+  })
+})
