@@ -8,7 +8,7 @@ import { requireGrant, requireMediaOfGrant, type GrantAccess } from '../http/gra
 import { findMedia, findVersion, insertAuditEvent, listAuditOfMedia } from '../repositories/media.ts'
 import { isConfirmed } from '../repositories/storedObjects.ts'
 import { fileNameOf, isUnder } from '../services/paths.ts'
-import { DOWNLOAD_URL_SECONDS } from '../storage/appStore.ts'
+import { DOWNLOAD_URL_SECONDS } from '../storage/urlLifetimes.ts'
 
 const GRANT = '/web/1/org/:org_id/media_grant/:media_grant_id'
 

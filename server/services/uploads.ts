@@ -14,7 +14,7 @@ import type {
 import { SINGLE_PART_MAX_BYTES, isMultipart, partSizeFor, planParts } from '../contract/parts.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
-import { UPLOAD_URL_SECONDS } from '../storage/appStore.ts'
+import { UPLOAD_URL_SECONDS } from '../storage/urlLifetimes.ts'
 import {
   ChecksumMismatchError,
   type ObjectKey,

@@ -1,17 +1,5 @@
 // Uploads and downloads: the answers that need no bytes in a store.
-//
-// STORE-DEPENDENT TESTS, to run against the local store once branch `stores` is merged into main:
-//   1. POST .../upload signs a PUT (s3_bucket_id 0, signed_opts PUT with headers and expires_at) and records
-//      a pending stored_object; content stored for another organization is not skipped.
-//   2. PUT the bytes to signed_opts, then POST .../s3_object confirms ({}); before the PUT, or with another
-//      size, it answers 412 object_missing; afterwards the file's detail says in_s3 and upload skips it.
-//   3. POST .../multipart opens an upload and signs every part; after one part is PUT, the same call
-//      answers the same upload_id with that part skip_upload (resumption).
-//   4. POST .../multipart_complete answers 412 parts_missing while a part is missing, then {} and
-//      confirms; parts whose bytes do not make the file hash answer 409 checksum_mismatch and abort.
-//   5. GET .../media/{id}/download_url and .../media_version/{id}/download_url answer a URL that serves
-//      the bytes (inline or as an attachment named after the file); each URL adds an audit event that
-//      GET /api/1/org/{org_id}/audit_event/media/{id} lists newest first with user_name and email.
+// The calls that move real bytes through the local store are in transfersStore.test.ts.
 import crypto from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import type { AuditListResponse, MultipartResponse, UploadResponse } from '../../server/contract/media.ts'
