@@ -65,6 +65,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // npm run bench: PostgreSQL-backed benchmarks (tests/bench), never part of npm test.
+        test: {
+          name: 'bench',
+          include: [],
+          benchmark: { include: ['tests/bench/**/*.bench.ts'] },
+          globalSetup: ['tests/bench/globalSetup.ts'],
+          environment: 'node',
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 })
