@@ -9,7 +9,9 @@
 // tries; then, or at once for a fatal failure, error (Failed). Hashes, part digests and sent parts survive
 // every retry and reload, so a part once stored is never sent again.
 import type { SignedOpts } from '../../server/contract/media.ts'
+import { ApiError } from '../api/transport.ts'
 import {
+  NETWORK_FAILURE_MESSAGE,
   PART_PLAN_MAX_AGE_MS,
   UPLOAD_CONFLICT_MESSAGE,
   UPLOAD_FILE_RETRY_INTERVAL_MS,
@@ -590,6 +592,19 @@ export function autoRetryDueAt(queue: UploadQueue): number | null {
     .filter((item) => item.status === 'error' && item.fatal_err === null)
     .map((item) => item.next_try_at ?? 0)
   return Math.max(...times)
+}
+
+/**
+ * What last_err says for a failure: 'Network failure' for a call that never reached the server (section 8),
+ * the transfer error kind (bad_status, xhr_error, timeout) for a send to storage, the status otherwise.
+ */
+export function uploadErrorText(error: unknown): string {
+  if (error instanceof ApiError)
+    return error.kind === 'request_failure' ? NETWORK_FAILURE_MESSAGE : String(error.kind)
+  if (typeof error === 'object' && error !== null && 'kind' in error && typeof error.kind === 'string') {
+    return error.kind
+  }
+  return String(error)
 }
 
 export function uploadStatusText(item: UploadItem): string {

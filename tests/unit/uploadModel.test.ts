@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SignedOpts } from '../../server/contract/media.ts'
+import { ApiError } from '../../src/api/transport.ts'
 import {
   PART_PLAN_MAX_AGE_MS,
   UPLOAD_CONFLICT_MESSAGE,
@@ -19,6 +20,7 @@ import {
   nextUploadRetryAt,
   nextUploadStep,
   uploadReducer,
+  uploadErrorText,
   uploadStatusText,
   uploadSummary,
   uploadsToStart,
@@ -705,5 +707,15 @@ describe('reloads', () => {
     expect(
       isSameFile(item(queue), { name: 'f.bin', file_size: 1000, mtime: 1_700_000_000_000, part_hash: null }),
     ).toBe(true)
+  })
+})
+
+describe('error texts', () => {
+  it('says Network failure for a call that never arrived, and the kind or status otherwise', () => {
+    expect(uploadErrorText(new ApiError('request_failure'))).toBe('Network failure')
+    expect(uploadErrorText(new ApiError('timeout'))).toBe('timeout')
+    expect(uploadErrorText(new ApiError(503))).toBe('503')
+    expect(uploadErrorText({ ok: false, kind: 'bad_status', status: 403 })).toBe('bad_status')
+    expect(uploadErrorText({ ok: false, kind: 'xhr_error' })).toBe('xhr_error')
   })
 })
