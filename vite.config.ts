@@ -61,8 +61,19 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // npm run bench: PostgreSQL-backed benchmarks (tests/bench), never part of npm test.
+        test: {
+          name: 'bench',
+          include: [],
+          benchmark: { include: ['tests/bench/**/*.bench.ts'] },
+          globalSetup: ['tests/bench/globalSetup.ts'],
+          environment: 'node',
+          hookTimeout: 300_000,
         },
       },
     ],

@@ -17,10 +17,13 @@ import type { Mailer } from './mail/mailer.ts'
 import { createPaymentProvider } from './payments/index.ts'
 import type { PaymentProvider } from './payments/provider.ts'
 import { accountRoutes } from './routes/accounts.ts'
+import { downloadRoutes } from './routes/downloads.ts'
 import { healthRoutes } from './routes/health.ts'
+import { mediaRoutes } from './routes/media.ts'
 import { orgRoutes } from './routes/orgs.ts'
 import { paymentMethodRoutes } from './routes/paymentMethods.ts'
 import { planRoutes } from './routes/plans.ts'
+import { uploadRoutes } from './routes/uploads.ts'
 import { volumeRoutes } from './routes/volumes.ts'
 import { storePlugin } from './storage/index.ts'
 
@@ -70,6 +73,9 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
     await app.register(orgRoutes)
     await app.register(paymentMethodRoutes)
     await app.register(volumeRoutes)
+    await app.register(mediaRoutes)
+    await app.register(uploadRoutes)
+    await app.register(downloadRoutes)
     await registerAppShell(app, options.appDir ?? defaultAppDir())
   },
   { name: 'media-console', fastify: '5.x' },

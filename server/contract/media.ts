@@ -183,3 +183,7 @@ export type AuditEvent = Static<typeof AuditEvent>
 
 export const AuditListResponse = Type.Object({ audit_list: Type.Array(AuditEvent) })
 export type AuditListResponse = Static<typeof AuditListResponse>
+
+/** Creates a folder (and its ancestors) so that it shows in listings while empty. */
+export const CreateDirRequest = Type.Object({ prefix_path: Type.String({ maxLength: 4096 }) })
+export type CreateDirRequest = Static<typeof CreateDirRequest>

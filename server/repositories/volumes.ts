@@ -73,23 +73,32 @@ export async function isGrantNameTaken(db: Queryable, orgId: number, grantName: 
   return rows.length > 0
 }
 
+// A grant as the wire has it, with its holders; the caller adds the WHERE clause after `g.org_id = $1`.
+const GRANT_LIST_SQL = `
+  SELECT g.media_grant_id, g.grant_name, g.volume_id, v.volume_name, g.prefix_path,
+         CASE WHEN g.is_disabled THEN 1 ELSE 0 END AS is_disabled,
+         to_char(g.last_seen AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS last_seen,
+         COALESCE((SELECT json_agg(json_build_object('user_id', u.user_id, 'user_name', u.user_name, 'email', u.email)
+                                   ORDER BY lower(u.email))
+                     FROM media_grant_user h JOIN app_user u ON u.user_id = h.user_id
+                    WHERE h.media_grant_id = g.media_grant_id), '[]'::json) AS user_list,
+         '[]'::json AS device_list
+    FROM media_grant g
+    JOIN volume v ON v.volume_id = g.volume_id
+   WHERE g.org_id = $1`
+
 /** The containers a user holds in an organization, with their holders. */
 export async function listGrantsOfUser(db: Queryable, orgId: number, userId: number): Promise<MediaGrant[]> {
   return db.query<MediaGrant>(
-    `SELECT g.media_grant_id, g.grant_name, g.volume_id, v.volume_name, g.prefix_path,
-            CASE WHEN g.is_disabled THEN 1 ELSE 0 END AS is_disabled,
-            to_char(g.last_seen AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS last_seen,
-            COALESCE((SELECT json_agg(json_build_object('user_id', u.user_id, 'user_name', u.user_name, 'email', u.email)
-                                      ORDER BY lower(u.email))
-                        FROM media_grant_user h JOIN app_user u ON u.user_id = h.user_id
-                       WHERE h.media_grant_id = g.media_grant_id), '[]'::json) AS user_list,
-            '[]'::json AS device_list
-       FROM media_grant g
-       JOIN volume v ON v.volume_id = g.volume_id
-      WHERE g.org_id = $1
-        AND EXISTS (SELECT 1 FROM media_grant_user h
-                     WHERE h.media_grant_id = g.media_grant_id AND h.user_id = $2)
-      ORDER BY lower(g.grant_name)`,
+    `${GRANT_LIST_SQL}
+       AND EXISTS (SELECT 1 FROM media_grant_user h
+                    WHERE h.media_grant_id = g.media_grant_id AND h.user_id = $2)
+     ORDER BY lower(g.grant_name)`,
     [orgId, userId],
   )
+}
+
+/** Every container of an organization (the admin's list), with their holders. */
+export async function listGrantsOfOrg(db: Queryable, orgId: number): Promise<MediaGrant[]> {
+  return db.query<MediaGrant>(`${GRANT_LIST_SQL} ORDER BY lower(g.grant_name)`, [orgId])
 }

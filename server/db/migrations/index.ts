@@ -3,6 +3,7 @@
 import plans from './20261121043000_plans.ts'
 import accounts from './20261121050000_accounts.ts'
 import media from './20261121060000_media.ts'
+import mediaListing from './20261121070000_media_listing.ts'
 
 export interface Migration {
   id: string
@@ -13,4 +14,5 @@ export const migrations: readonly Migration[] = [
   { id: '20261121043000_plans', sql: plans },
   { id: '20261121050000_accounts', sql: accounts },
   { id: '20261121060000_media', sql: media },
+  { id: '20261121070000_media_listing', sql: mediaListing },
 ]

@@ -1,0 +1,43 @@
+// Who may reach a container: a member of the path's organization who holds the grant. A grant of another
+// organization, one the caller does not hold and a missing one all answer 404 alike, so ids reveal nothing;
+// a disabled grant the caller holds answers 403 grant_disabled.
+import type { FastifyRequest } from 'fastify'
+import type { Membership } from '../repositories/orgs.ts'
+import { findHeldGrant, type HeldGrant } from '../repositories/grants.ts'
+import { findMedia, type MediaRow } from '../repositories/media.ts'
+import { grantRoot, isUnder } from '../services/paths.ts'
+import { idParam, requireMember } from './access.ts'
+import { HttpError } from './errors.ts'
+
+export interface GrantAccess {
+  member: Membership
+  grant: HeldGrant
+  /** The grant's root directory as a full path ('/media/...'/). */
+  root: string
+}
+
+type Capability = 'cap_web_upload' | 'cap_web_download'
+
+const REFUSALS: Record<Capability, string> = {
+  cap_web_upload: 'upload_not_allowed',
+  cap_web_download: 'download_not_allowed',
+}
+
+export async function requireGrant(request: FastifyRequest, capability?: Capability): Promise<GrantAccess> {
+  const member = await requireMember(request)
+  const grantId = idParam(request, 'media_grant_id')
+  const grant = await findHeldGrant(request.server.db, member.org_id, grantId, member.user_id)
+  if (!grant) throw new HttpError(404, 'not_found')
+  if (grant.is_disabled) throw new HttpError(403, 'grant_disabled')
+  if (capability && !member[capability]) throw new HttpError(403, REFUSALS[capability])
+  return { member, grant, root: grantRoot(grant.prefix_path) }
+}
+
+/** The path's file when it lies under the grant's root; any other (or another tenant's) answers 404. */
+export async function requireMediaOfGrant(request: FastifyRequest, access: GrantAccess): Promise<MediaRow> {
+  const media = await findMedia(request.server.db, access.member.org_id, idParam(request, 'media_id'))
+  if (!media || media.volume_id !== access.grant.volume_id || !isUnder(media.media_path, access.root)) {
+    throw new HttpError(404, 'not_found')
+  }
+  return media
+}

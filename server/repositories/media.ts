@@ -1,0 +1,285 @@
+// SQL of files, their versions and directories. Every query names the organization (or a volume already
+// checked to be the organization's), so no id of another tenant reaches a row.
+import type { AuditEvent, DirEntry, Media, MediaVersion, HashContainer } from '../contract/media.ts'
+import type { Queryable } from '../db/index.ts'
+import type { DirRow } from '../services/paths.ts'
+
+/** A timestamp as the wire has it: ISO 8601 in UTC with milliseconds. */
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+const MEDIA_FIELDS = `m.media_id, m.media_path, m.file_size, m.file_hash, ${iso('m.ctime')} AS ctime,
+  ${iso('m.mtime')} AS mtime, m.is_deleted, COALESCE(m.media_version_id, 0) AS media_version_id,
+  ${iso('m.last_updated')} AS last_updated, m.last_update_user_id, m.last_update_device_id`
+
+/** Files directly in a directory, deleted ones included (the client filters); media_dir_idx serves it. */
+export async function listFilesIn(db: Queryable, volumeId: number, dirPath: string): Promise<Media[]> {
+  return db.query<Media>(
+    `SELECT ${MEDIA_FIELDS} FROM media m
+      WHERE m.volume_id = $1 AND lower(m.dir_path) = lower($2)
+      ORDER BY lower(m.name)`,
+    [volumeId, dirPath],
+  )
+}
+
+/**
+ * The subdirectories of a directory: those recorded in media_dir (empty folders among them) and those
+ * implied by the paths of files below, each with its active files anywhere below it. The files below are
+ * read as one range of media_dir_tree_idx (lower(dir_path) in byte order), grouped by their first segment
+ * under the directory.
+ */
+export async function listSubdirs(
+  db: Queryable,
+  volumeId: number,
+  lowerDirPath: string,
+  subtreeBound: string,
+): Promise<DirEntry[]> {
+  return db.query<DirEntry>(
+    `WITH below AS (
+       SELECT split_part(substr(m.dir_path, char_length($2) + 1), '/', 1) AS dir_name, m.is_deleted
+         FROM media m
+        WHERE m.volume_id = $1
+          AND lower(m.dir_path) COLLATE "C" > $2 AND lower(m.dir_path) COLLATE "C" < $3
+     ), implied AS (
+       SELECT lower(dir_name) AS dir_key, min(dir_name) AS dir_name,
+              count(*) FILTER (WHERE NOT is_deleted)::int AS file_count
+         FROM below GROUP BY lower(dir_name)
+     ), made AS (
+       SELECT lower(d.dir_name) AS dir_key, min(d.dir_name) AS dir_name
+         FROM media_dir d
+        WHERE d.volume_id = $1 AND lower(d.parent_path) = $2
+        GROUP BY lower(d.dir_name)
+     )
+     SELECT COALESCE(made.dir_name, implied.dir_name) AS dir_name, COALESCE(implied.file_count, 0) AS file_count
+       FROM made FULL JOIN implied ON implied.dir_key = made.dir_key
+      ORDER BY COALESCE(made.dir_key, implied.dir_key)`,
+    [volumeId, lowerDirPath, subtreeBound],
+  )
+}
+
+export interface MediaRow extends Media {
+  volume_id: number
+}
+
+export async function findMedia(
+  db: Queryable,
+  orgId: number,
+  mediaId: number,
+): Promise<MediaRow | undefined> {
+  const [row] = await db.query<MediaRow>(
+    `SELECT ${MEDIA_FIELDS}, m.volume_id FROM media m WHERE m.org_id = $1 AND m.media_id = $2`,
+    [orgId, mediaId],
+  )
+  return row
+}
+
+/** The file at a path of a volume, compared without case; locked for the caller's transaction. */
+export async function findMediaAtPathForUpdate(
+  db: Queryable,
+  volumeId: number,
+  mediaPath: string,
+): Promise<{ media_id: number; file_hash: string; is_deleted: boolean } | undefined> {
+  const [row] = await db.query<{ media_id: number; file_hash: string; is_deleted: boolean }>(
+    `SELECT media_id, file_hash, is_deleted FROM media
+      WHERE volume_id = $1 AND lower(media_path) = lower($2) FOR UPDATE`,
+    [volumeId, mediaPath],
+  )
+  return row
+}
+
+export interface NewContent {
+  orgId: number
+  volumeId: number
+  mediaPath: string
+  dirPath: string
+  name: string
+  fileHash: string
+  fileSize: number
+  /** Epoch milliseconds. */
+  ctime: number | null
+  mtime: number | null
+  userId: number
+}
+
+/** Inserts the file row when no file holds the path; answers its id, or undefined when one does. */
+export async function insertMedia(db: Queryable, media: NewContent): Promise<number | undefined> {
+  const [row] = await db.query<{ media_id: number }>(
+    `INSERT INTO media (org_id, volume_id, media_path, dir_path, name, file_hash, file_size, ctime, mtime,
+                        last_update_user_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, to_timestamp($8::float8 / 1000), to_timestamp($9::float8 / 1000), $10)
+     ON CONFLICT (volume_id, lower(media_path)) DO NOTHING
+     RETURNING media_id`,
+    [
+      media.orgId,
+      media.volumeId,
+      media.mediaPath,
+      media.dirPath,
+      media.name,
+      media.fileHash,
+      media.fileSize,
+      media.ctime,
+      media.mtime,
+      media.userId,
+    ],
+  )
+  return row?.media_id
+}
+
+/** Adds a version and makes it the file's current content, active. */
+export async function addVersion(db: Queryable, mediaId: number, content: NewContent): Promise<void> {
+  await db.query(
+    `WITH version AS (
+       INSERT INTO media_version (org_id, media_id, file_hash, file_size, ctime, mtime, user_id)
+       VALUES ($1, $2, $3, $4, to_timestamp($5::float8 / 1000), to_timestamp($6::float8 / 1000), $7)
+       RETURNING media_version_id, file_hash, file_size, ctime, mtime
+     )
+     UPDATE media m
+        SET media_version_id = v.media_version_id, file_hash = v.file_hash, file_size = v.file_size,
+            ctime = v.ctime, mtime = v.mtime, is_deleted = false, last_updated = now(),
+            last_update_user_id = $7, last_update_device_id = NULL
+       FROM version v
+      WHERE m.org_id = $1 AND m.media_id = $2`,
+    [
+      content.orgId,
+      mediaId,
+      content.fileHash,
+      content.fileSize,
+      content.ctime,
+      content.mtime,
+      content.userId,
+    ],
+  )
+}
+
+/** Records directories (idempotent: an existing one, whatever its case, stays as it is). */
+export async function insertDirs(
+  db: Queryable,
+  orgId: number,
+  volumeId: number,
+  dirs: DirRow[],
+): Promise<void> {
+  for (const dir of dirs) {
+    await db.query(
+      `INSERT INTO media_dir (org_id, volume_id, dir_path, parent_path, dir_name) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (volume_id, lower(dir_path)) DO NOTHING`,
+      [orgId, volumeId, dir.dirPath, dir.parentPath, dir.dirName],
+    )
+  }
+}
+
+/** Whether a file of the volume holds one of these paths (each given without its trailing slash). */
+export async function isFileAtAnyPath(db: Queryable, volumeId: number, paths: string[]): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM media WHERE volume_id = $1 AND lower(media_path) = ANY ($2::text[]) LIMIT 1`,
+    [volumeId, paths.map((path) => path.toLowerCase())],
+  )
+  return rows.length > 0
+}
+
+/** Marks a file and its current version deleted or active. */
+export async function setDeleted(
+  db: Queryable,
+  orgId: number,
+  mediaId: number,
+  isDeleted: boolean,
+  userId: number,
+): Promise<void> {
+  await db.query(
+    `UPDATE media SET is_deleted = $3, last_updated = now(), last_update_user_id = $4,
+                      last_update_device_id = NULL
+      WHERE org_id = $1 AND media_id = $2`,
+    [orgId, mediaId, isDeleted, userId],
+  )
+  await db.query(
+    `UPDATE media_version v SET is_deleted = $3
+       FROM media m
+      WHERE m.org_id = $1 AND m.media_id = $2 AND v.media_version_id = m.media_version_id`,
+    [orgId, mediaId, isDeleted],
+  )
+}
+
+export async function listVersions(db: Queryable, orgId: number, mediaId: number): Promise<MediaVersion[]> {
+  return db.query<MediaVersion>(
+    `SELECT v.media_version_id, v.file_hash, v.file_size, ${iso('v.create_time')} AS create_time,
+            v.is_deleted, u.user_name, d.device_name
+       FROM media_version v
+       LEFT JOIN app_user u ON u.user_id = v.user_id
+       LEFT JOIN device d ON d.device_id = v.device_id
+      WHERE v.org_id = $1 AND v.media_id = $2
+      ORDER BY v.create_time DESC, v.media_version_id DESC`,
+    [orgId, mediaId],
+  )
+}
+
+/** Devices of the organization that hold this content. */
+export async function listHashContainers(
+  db: Queryable,
+  orgId: number,
+  fileHash: string,
+): Promise<HashContainer[]> {
+  return db.query<HashContainer>(
+    `SELECT d.device_name, ${iso('o.last_seen')} AS last_seen
+       FROM device_object o JOIN device d ON d.device_id = o.device_id
+      WHERE o.org_id = $1 AND o.file_hash = $2
+      ORDER BY o.last_seen DESC, d.device_id`,
+    [orgId, fileHash],
+  )
+}
+
+export async function findNames(
+  db: Queryable,
+  userId: number | null,
+  deviceId: number | null,
+): Promise<{ user_name: string | null; device_name: string | null }> {
+  const [row] = await db.query<{ user_name: string | null; device_name: string | null }>(
+    `SELECT (SELECT user_name FROM app_user WHERE user_id = $1) AS user_name,
+            (SELECT device_name FROM device WHERE device_id = $2) AS device_name`,
+    [userId, deviceId],
+  )
+  return row ?? { user_name: null, device_name: null }
+}
+
+export interface VersionRow {
+  media_version_id: number
+  media_id: number
+  file_hash: string
+  media_path: string
+  volume_id: number
+}
+
+export async function findVersion(
+  db: Queryable,
+  orgId: number,
+  versionId: number,
+): Promise<VersionRow | undefined> {
+  const [row] = await db.query<VersionRow>(
+    `SELECT v.media_version_id, v.media_id, v.file_hash, m.media_path, m.volume_id
+       FROM media_version v JOIN media m ON m.media_id = v.media_id
+      WHERE v.org_id = $1 AND v.media_version_id = $2`,
+    [orgId, versionId],
+  )
+  return row
+}
+
+export async function insertAuditEvent(
+  db: Queryable,
+  event: { orgId: number; volumeId: number; mediaId: number; mediaPath: string; userId: number },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO audit_event (org_id, volume_id, media_id, media_path, user_id, dest_path)
+     VALUES ($1, $2, $3, $4, $5, NULL)`,
+    [event.orgId, event.volumeId, event.mediaId, event.mediaPath, event.userId],
+  )
+}
+
+export async function listAuditOfMedia(db: Queryable, orgId: number, mediaId: number): Promise<AuditEvent[]> {
+  return db.query<AuditEvent>(
+    `SELECT ${iso('a.create_time')} AS create_time, d.device_name, u.user_name, u.email, a.dest_path,
+            a.media_path, a.device_id, a.user_id
+       FROM audit_event a
+       LEFT JOIN app_user u ON u.user_id = a.user_id
+       LEFT JOIN device d ON d.device_id = a.device_id
+      WHERE a.org_id = $1 AND a.media_id = $2
+      ORDER BY a.create_time DESC, a.audit_event_id DESC`,
+    [orgId, mediaId],
+  )
+}

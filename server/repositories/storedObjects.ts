@@ -1,0 +1,75 @@
+// Which content an organization has in the store. A row is pending from the moment an upload is signed
+// and confirmed only once the store showed the object with its size, so a file counts as uploaded (in_s3,
+// skip_upload, downloadable) only when its bytes are really there.
+import type { Queryable } from '../db/index.ts'
+
+export interface StoredObject {
+  file_hash: string
+  file_size: number
+  store_id: number
+  part_size: number | null
+  upload_id: string | null
+  is_confirmed: boolean
+}
+
+export async function findStoredObject(
+  db: Queryable,
+  orgId: number,
+  fileHash: string,
+): Promise<StoredObject | undefined> {
+  const [row] = await db.query<StoredObject>(
+    `SELECT file_hash, file_size, store_id, part_size, upload_id, is_confirmed
+       FROM stored_object WHERE org_id = $1 AND file_hash = $2`,
+    [orgId, fileHash],
+  )
+  return row
+}
+
+export async function isConfirmed(db: Queryable, orgId: number, fileHash: string): Promise<boolean> {
+  return (await findStoredObject(db, orgId, fileHash))?.is_confirmed ?? false
+}
+
+/** Records an upload in progress; a confirmed object stays confirmed. */
+export async function recordPending(
+  db: Queryable,
+  object: {
+    orgId: number
+    fileHash: string
+    fileSize: number
+    partSize: number | null
+    uploadId: string | null
+  },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO stored_object (org_id, file_hash, file_size, part_size, upload_id)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (org_id, file_hash) DO UPDATE
+        SET file_size = EXCLUDED.file_size, part_size = EXCLUDED.part_size, upload_id = EXCLUDED.upload_id
+      WHERE NOT stored_object.is_confirmed`,
+    [object.orgId, object.fileHash, object.fileSize, object.partSize, object.uploadId],
+  )
+}
+
+export async function confirm(
+  db: Queryable,
+  orgId: number,
+  fileHash: string,
+  fileSize: number,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO stored_object (org_id, file_hash, file_size, is_confirmed, confirmed_at)
+     VALUES ($1, $2, $3, true, now())
+     ON CONFLICT (org_id, file_hash) DO UPDATE
+        SET file_size = EXCLUDED.file_size, is_confirmed = true, upload_id = NULL,
+            confirmed_at = COALESCE(stored_object.confirmed_at, now())`,
+    [orgId, fileHash, fileSize],
+  )
+}
+
+/** Forgets a pending upload id (after an abort), so the next attempt starts a new upload. */
+export async function clearUpload(db: Queryable, orgId: number, fileHash: string): Promise<void> {
+  await db.query(
+    'UPDATE stored_object SET upload_id = NULL WHERE org_id = $1 AND file_hash = $2 AND NOT is_confirmed',
+    [orgId, fileHash],
+  )
+}

@@ -1,0 +1,296 @@
+// The download queue as a pure state machine (specification 000, sections 4, 8 and 9): (queue, event, now)
+// -> queue, plus selectors for the runner. No I/O and no timers here.
+//
+// One item's road: waiting -> get_url -> start_download -> downloading (percent) -> done, or done with
+// skip when the file is already there whole. Files that share a hash are fetched once: the first is the
+// source, the others wait for it and are then copied (copying -> done); if the source fails they fall back
+// to their own download. A failure goes back to waiting for DOWNLOAD_RETRY_INTERVAL_MS, up to
+// DOWNLOAD_FILE_TRIES tries, keeping the bytes received so the next try resumes with a Range request.
+// 'url_not_found' is fatal: 'Not Uploaded', never retried.
+import {
+  DOWNLOAD_FAILED_MESSAGE,
+  DOWNLOAD_FILE_TRIES,
+  DOWNLOAD_PARALLEL_FILES,
+  DOWNLOAD_RETRY_INTERVAL_MS,
+  NOT_UPLOADED_MESSAGE,
+} from './limits.ts'
+import { showsRetry, summaryText, type SummaryCounts } from './summary.ts'
+
+export type DownloadStatus =
+  'waiting' | 'get_url' | 'start_download' | 'downloading' | 'copying' | 'done' | 'error'
+
+export interface DownloadItem {
+  id: string
+  media_id: number
+  /** Where the file goes, relative to the chosen directory. */
+  path: string
+  file_size: number
+  file_hash: string
+
+  // The item fields of the specification.
+  status: DownloadStatus
+  percent: number
+  error: string | null
+
+  fatal: boolean
+  skip: boolean
+  tries: number
+  next_try_at: number | null
+  /** Bytes already written: the next try asks for the rest with a Range request. */
+  bytes_received: number
+  /** The item with the same hash whose file this one is copied from, or null for a source. */
+  copy_of: string | null
+}
+
+export interface DownloadQueue {
+  items: DownloadItem[]
+}
+
+export const emptyDownloadQueue: DownloadQueue = { items: [] }
+
+export interface NewDownloadFile {
+  id: string
+  media_id: number
+  path: string
+  file_size: number
+  file_hash: string
+}
+
+export type DownloadEvent =
+  | { type: 'add'; files: NewDownloadFile[] }
+  | { type: 'remove'; id: string }
+  | { type: 'retry' }
+  | { type: 'restored' }
+  | { type: 'start'; id: string }
+  | { type: 'url_received'; id: string }
+  | { type: 'url_not_found'; id: string }
+  | { type: 'already_present'; id: string }
+  | { type: 'download_started'; id: string; from_byte: number }
+  | { type: 'progress'; id: string; bytes_received: number }
+  | { type: 'downloaded'; id: string }
+  | { type: 'copied'; id: string }
+  | { type: 'failed'; id: string; error?: string }
+
+const ACTIVE: ReadonlySet<DownloadStatus> = new Set(['get_url', 'start_download', 'downloading', 'copying'])
+
+export function isActiveDownload(item: DownloadItem): boolean {
+  return ACTIVE.has(item.status)
+}
+
+function percent(bytes: number, size: number): number {
+  return size > 0 ? Math.min(100, Math.floor((bytes / size) * 100)) : 100
+}
+
+export function newDownloadItem(file: NewDownloadFile, copyOf: string | null): DownloadItem {
+  return {
+    ...file,
+    status: 'waiting',
+    percent: 0,
+    error: null,
+    fatal: false,
+    skip: false,
+    tries: 0,
+    next_try_at: null,
+    bytes_received: 0,
+    copy_of: copyOf,
+  }
+}
+
+function isDue(item: DownloadItem, now: number): boolean {
+  return item.status === 'waiting' && (item.next_try_at ?? 0) <= now
+}
+
+export type DownloadAction = 'download' | 'copy'
+
+/** How a waiting item would start: copied once its source is done, downloaded itself if the source failed. */
+function actionFor(queue: DownloadQueue, item: DownloadItem): DownloadAction | null {
+  if (item.copy_of === null) return 'download'
+  const source = queue.items.find((candidate) => candidate.id === item.copy_of)
+  if (!source || source.status === 'error') return 'download'
+  return source.status === 'done' ? 'copy' : null
+}
+
+function fail(item: DownloadItem, now: number, error: string = DOWNLOAD_FAILED_MESSAGE): DownloadItem {
+  if (item.tries >= DOWNLOAD_FILE_TRIES) {
+    return { ...item, status: 'error', error, next_try_at: now + DOWNLOAD_RETRY_INTERVAL_MS }
+  }
+  return { ...item, status: 'waiting', error, next_try_at: now + DOWNLOAD_RETRY_INTERVAL_MS }
+}
+
+function itemEvent(
+  queue: DownloadQueue,
+  item: DownloadItem,
+  event: DownloadEvent,
+  now: number,
+): DownloadItem {
+  switch (event.type) {
+    case 'start': {
+      if (!isDue(item, now)) return item
+      const action = actionFor(queue, item)
+      if (action === null) return item
+      const status = action === 'copy' ? 'copying' : 'get_url'
+      return { ...item, status, tries: item.tries + 1, next_try_at: null }
+    }
+    case 'url_received':
+      return item.status === 'get_url' ? { ...item, status: 'start_download' } : item
+    case 'url_not_found':
+      if (item.status !== 'get_url') return item
+      return { ...item, status: 'error', error: NOT_UPLOADED_MESSAGE, fatal: true, next_try_at: null }
+    case 'already_present':
+      if (item.status !== 'waiting' && !isActiveDownload(item)) return item
+      return {
+        ...item,
+        status: 'done',
+        skip: true,
+        percent: 100,
+        bytes_received: item.file_size,
+        error: null,
+        next_try_at: null,
+      }
+    case 'download_started': {
+      if (item.status !== 'start_download') return item
+      // A server that ignores the Range header sends the whole file again: writing restarts at 0.
+      const from = Math.max(0, Math.min(event.from_byte, item.file_size))
+      return { ...item, status: 'downloading', bytes_received: from, percent: percent(from, item.file_size) }
+    }
+    case 'progress': {
+      if (item.status !== 'downloading' && item.status !== 'copying') return item
+      const bytes = Math.max(0, Math.min(event.bytes_received, item.file_size))
+      return { ...item, bytes_received: bytes, percent: percent(bytes, item.file_size) }
+    }
+    case 'downloaded':
+      if (item.status !== 'downloading') return item
+      return { ...item, status: 'done', percent: 100, bytes_received: item.file_size, error: null }
+    case 'copied':
+      if (item.status !== 'copying') return item
+      return { ...item, status: 'done', percent: 100, bytes_received: item.file_size, error: null }
+    case 'failed':
+      return isActiveDownload(item) ? fail(item, now, event.error) : item
+    default:
+      return item
+  }
+}
+
+export function downloadReducer(queue: DownloadQueue, event: DownloadEvent, now: number): DownloadQueue {
+  switch (event.type) {
+    case 'add': {
+      const sources = new Map<string, string>()
+      for (const item of queue.items) if (item.copy_of === null) sources.set(item.file_hash, item.id)
+      const added = event.files.map((file) => {
+        const source = sources.get(file.file_hash) ?? null
+        if (source === null) sources.set(file.file_hash, file.id)
+        return newDownloadItem(file, source)
+      })
+      return added.length ? { items: [...queue.items, ...added] } : queue
+    }
+    case 'remove': {
+      const removed = queue.items.find((item) => item.id === event.id)
+      if (!removed) return queue
+      // The copies of a removed source turn to the first of them, which becomes a source itself.
+      const heir = queue.items.find((item) => item.copy_of === event.id)
+      const items = queue.items
+        .filter((item) => item.id !== event.id)
+        .map((item) => {
+          if (item.copy_of !== event.id) return item
+          return { ...item, copy_of: item === heir ? removed.copy_of : (heir?.id ?? null) }
+        })
+      return { items }
+    }
+    case 'retry': {
+      if (!showsRetry(downloadCounts(queue))) return queue
+      const items = queue.items.map((item) =>
+        item.status === 'error' && !item.fatal
+          ? { ...item, status: 'waiting' as const, tries: 0, error: null, next_try_at: null }
+          : item,
+      )
+      return { items }
+    }
+    case 'restored': {
+      // Work in flight died with the tab; bytes written stay, so the next try resumes after them.
+      const items = queue.items.map((item) =>
+        isActiveDownload(item) ? { ...item, status: 'waiting' as const } : item,
+      )
+      return items.every((item, index) => item === queue.items[index]) ? queue : { items }
+    }
+    default: {
+      const index = queue.items.findIndex((item) => item.id === event.id)
+      const item = queue.items[index]
+      if (!item) return queue
+      const next = itemEvent(queue, item, event, now)
+      if (next === item) return queue
+      const items = queue.items.slice()
+      items[index] = next
+      return { items }
+    }
+  }
+}
+
+// Selectors.
+
+/** Items to start now, in queue order, within the parallel limit, with how each starts. */
+export function downloadsToStart(
+  queue: DownloadQueue,
+  now: number,
+): Array<{ id: string; action: DownloadAction }> {
+  const free = DOWNLOAD_PARALLEL_FILES - queue.items.filter(isActiveDownload).length
+  const starts: Array<{ id: string; action: DownloadAction }> = []
+  for (const item of queue.items) {
+    if (starts.length >= free) break
+    if (!isDue(item, now)) continue
+    const action = actionFor(queue, item)
+    if (action) starts.push({ id: item.id, action })
+  }
+  return starts
+}
+
+/** The byte a (re)started download asks from: the bytes already written, unless the file is whole. */
+export function resumeFrom(item: DownloadItem): number {
+  return item.bytes_received < item.file_size ? item.bytes_received : 0
+}
+
+/** The earliest moment a waiting retry falls due; null when none waits on time. */
+export function nextDownloadRetryAt(queue: DownloadQueue): number | null {
+  const times = queue.items
+    .filter((item) => item.status === 'waiting' && item.next_try_at !== null)
+    .map((item) => item.next_try_at ?? 0)
+  return times.length ? Math.min(...times) : null
+}
+
+function downloadCounts(queue: DownloadQueue): SummaryCounts {
+  let running = 0
+  let failed = 0
+  let fatal = 0
+  for (const item of queue.items) {
+    if (item.status === 'error') {
+      failed++
+      if (item.fatal) fatal++
+    } else if (item.status !== 'done') running++
+  }
+  return { running, failed, fatal }
+}
+
+export interface DownloadSummary extends SummaryCounts {
+  text: string
+  succeeded: number
+  skipped: number
+  show_retry: boolean
+}
+
+export function downloadSummary(queue: DownloadQueue): DownloadSummary {
+  const counts = downloadCounts(queue)
+  const done = queue.items.filter((item) => item.status === 'done')
+  const skipped = done.filter((item) => item.skip).length
+  return {
+    ...counts,
+    text: summaryText(counts),
+    succeeded: done.length - skipped,
+    skipped,
+    show_retry: showsRetry(counts),
+  }
+}
+
+export function downloadStatusText(item: DownloadItem): string {
+  if (item.status === 'done') return item.skip ? 'Skip' : 'done'
+  if (item.status === 'downloading') return `${item.percent}%`
+  return item.status
+}

@@ -1,0 +1,55 @@
+// Every number and message of the transfer queues (specification 000, sections 4, 8 and 9), in one place.
+// The models, the runner, the workers' callers and the screens read them from here and nowhere else.
+// The part size table and the single-part bound are wire rules shared with the server: they live in
+// server/contract/parts.ts and are re-exported here so a reader finds every transfer rule from this file.
+export {
+  PART_SIZE_TABLE,
+  SINGLE_PART_MAX_BYTES,
+  isMultipart,
+  partSizeFor,
+  planParts,
+} from '../../server/contract/parts.ts'
+
+// Upload: files.
+export const UPLOAD_PARALLEL_FILES = 10
+export const UPLOAD_FILE_TRIES = 5
+export const UPLOAD_FILE_RETRY_INTERVAL_MS = 10_000
+
+// Upload: parts of a multipart file.
+export const UPLOAD_PARALLEL_PARTS = 10
+export const UPLOAD_PART_TRIES = 5
+export const UPLOAD_PART_RETRY_INTERVAL_MS = 1_000
+/** Signed part URLs expire: a plan older than this is fetched again before another part is sent. */
+export const PART_PLAN_MAX_AGE_MS = 60_000
+
+// Download.
+export const DOWNLOAD_PARALLEL_FILES = 4
+export const DOWNLOAD_FILE_TRIES = 5
+/** The least time between two tries of one file. */
+export const DOWNLOAD_RETRY_INTERVAL_MS = 10_000
+
+// Requests to signed storage URLs: at least two minutes, more for large bodies (size / 131.072 ms is
+// 1 Mbit/s, so a slow link still gets the time a large part needs).
+export const TRANSFER_MIN_TIMEOUT_MS = 120_000
+export const TRANSFER_BYTES_PER_MS = 131.072
+
+export function transferTimeoutMs(sizeBytes: number): number {
+  return Math.max(TRANSFER_MIN_TIMEOUT_MS, sizeBytes / TRANSFER_BYTES_PER_MS)
+}
+
+// Hashing. The spec streams files of 2^31 bytes or more; here every file is hashed part by part and a
+// part is never held whole above WHOLE_BUFFER_LIMIT (workers/sha256.ts), which is stricter: no file of
+// any size is read into memory at once.
+export const STREAM_HASH_FILE_BYTES = 2 ** 31
+
+// Messages (section 8) and the status words the screens show (section 4).
+export const UPLOAD_CONFLICT_MESSAGE = 'Different file already exists in the volume.'
+export const NETWORK_FAILURE_MESSAGE = 'Network failure'
+export const NOT_UPLOADED_MESSAGE = 'Not Uploaded'
+export const DOWNLOAD_FAILED_MESSAGE = 'Download Failed'
+export const SUMMARY_RUNNING = 'Running'
+export const SUMMARY_SUCCESS = 'Success'
+
+export function summaryDoneText(failed: number): string {
+  return `Done - ${failed} Failed`
+}

@@ -1,0 +1,243 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { planParts } from '../../server/contract/parts.ts'
+import {
+  combineDigests,
+  fromHex,
+  sha256Blob,
+  streamSlices,
+  WHOLE_BUFFER_LIMIT,
+} from '../../workers/sha256.ts'
+import {
+  copyBlob,
+  downloadTo,
+  hashParts,
+  rangeHeader,
+  sendSlice,
+  type WritableLike,
+  type XhrLike,
+} from '../../workers/transferCore.ts'
+
+const MiB = 1024 * 1024
+const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest()
+
+describe('hashes', () => {
+  it('combines part digests as SHA-256 over the concatenated binary digests', async () => {
+    const parts = ['first part', 'second part', 'third']
+    const digests = parts.map((text) => sha256(text))
+    const expected = sha256(Buffer.concat(digests)).toString('hex')
+    expect(await combineDigests(digests.map((digest) => digest.toString('hex')))).toBe(expected)
+    // A known vector: one part of "abc".
+    const abc = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'
+    expect(sha256('abc').toString('hex')).toBe(abc)
+    expect(await combineDigests([abc])).toBe(sha256(fromHex(abc)).toString('hex'))
+    expect(await combineDigests([abc])).not.toBe(abc)
+  })
+
+  it('refuses what is not a list of 32-byte hex digests', async () => {
+    await expect(combineDigests([])).rejects.toThrow(RangeError)
+    await expect(combineDigests(['abcd'])).rejects.toThrow(RangeError)
+    expect(() => fromHex('xyz0')).toThrow(RangeError)
+    expect(Array.from(fromHex('00ff10'))).toEqual([0, 255, 16])
+  })
+
+  it('hashes a blob read whole, and one streamed in slices, as node:crypto does', async () => {
+    const small = randomBytes(1000)
+    expect(await sha256Blob(new Blob([small]))).toBe(sha256(small).toString('hex'))
+    const large = randomBytes(WHOLE_BUFFER_LIMIT + 123)
+    const seen: number[] = []
+    expect(await sha256Blob(new Blob([large]), (bytes) => seen.push(bytes))).toBe(
+      sha256(large).toString('hex'),
+    )
+    expect(seen).toEqual([8 * MiB, 16 * MiB, WHOLE_BUFFER_LIMIT + 123])
+    expect(streamSlices(20, 8)).toEqual([
+      [0, 8],
+      [8, 16],
+      [16, 20],
+    ])
+  })
+
+  it("hashes each planned part and gives the file's composite hash", async () => {
+    const data = randomBytes(17 * MiB)
+    const plan = planParts(data.length)
+    expect(plan.map((part) => part.part_size)).toEqual([16 * MiB, 1 * MiB])
+    const progress: number[] = []
+    const digests = await hashParts(
+      new Blob([data]),
+      plan.map((part) => ({ offset: part.offset, size: part.part_size })),
+      (bytes) => progress.push(bytes),
+    )
+    const expected = plan.map((part) => sha256(data.subarray(part.offset, part.offset + part.part_size)))
+    expect(digests).toEqual(expected.map((digest) => digest.toString('hex')))
+    expect(progress.at(-1)).toBe(17 * MiB)
+    expect(await combineDigests(digests)).toBe(sha256(Buffer.concat(expected)).toString('hex'))
+  })
+})
+
+class FakeXhr implements XhrLike {
+  timeout = 0
+  status = 0
+  upload: XhrLike['upload'] = { onprogress: null }
+  onload: XhrLike['onload'] = null
+  onerror: XhrLike['onerror'] = null
+  ontimeout: XhrLike['ontimeout'] = null
+  onabort: XhrLike['onabort'] = null
+  opened: [string, string] | undefined
+  headers: Record<string, string> = {}
+  body: Blob | undefined
+  open(method: string, url: string) {
+    this.opened = [method, url]
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value
+  }
+  send(body: Blob) {
+    this.body = body
+  }
+  abort() {
+    this.onabort?.({} as ProgressEvent)
+  }
+  fire(handler: 'onload' | 'onerror' | 'ontimeout') {
+    this[handler]?.({} as ProgressEvent)
+  }
+}
+
+describe('sending a slice', () => {
+  const signed = {
+    method: 'PUT',
+    url: 'https://store.example/o',
+    headers: { 'x-amz-checksum-sha256': 'abc' },
+  }
+  const file = new Blob(['0123456789'])
+
+  function start(signal?: AbortSignal) {
+    const xhr = new FakeXhr()
+    const progress: number[] = []
+    const result = sendSlice(
+      () => xhr,
+      file,
+      { offset: 2, size: 5 },
+      signed,
+      120_000,
+      (bytes) => progress.push(bytes),
+      signal,
+    )
+    return { xhr, result, progress }
+  }
+
+  it('sends only the slice, with the signed method, headers and timeout, and reports progress', async () => {
+    const { xhr, result, progress } = start()
+    expect(xhr.opened).toEqual(['PUT', 'https://store.example/o'])
+    expect(xhr.headers).toEqual(signed.headers)
+    expect(xhr.timeout).toBe(120_000)
+    expect(await xhr.body?.text()).toBe('23456')
+    xhr.upload.onprogress?.({ loaded: 3 } as ProgressEvent)
+    xhr.status = 200
+    xhr.fire('onload')
+    expect(await result).toEqual({ ok: true })
+    expect(progress).toEqual([3])
+  })
+
+  it('answers bad_status with the status, xhr_error, timeout and aborted', async () => {
+    const bad = start()
+    bad.xhr.status = 403
+    bad.xhr.fire('onload')
+    expect(await bad.result).toEqual({ ok: false, kind: 'bad_status', status: 403 })
+    const network = start()
+    network.xhr.fire('onerror')
+    expect(await network.result).toEqual({ ok: false, kind: 'xhr_error' })
+    const slow = start()
+    slow.xhr.fire('ontimeout')
+    expect(await slow.result).toEqual({ ok: false, kind: 'timeout' })
+    const controller = new AbortController()
+    const cancelled = start(controller.signal)
+    controller.abort()
+    expect(await cancelled.result).toEqual({ ok: false, kind: 'aborted' })
+  })
+})
+
+class MemoryWritable implements WritableLike {
+  constructor(public data: Uint8Array = new Uint8Array()) {}
+  position = 0
+  closed = false
+  async seek(position: number) {
+    this.position = position
+  }
+  async truncate(size: number) {
+    this.data = this.data.slice(0, size)
+  }
+  async write(chunk: Uint8Array) {
+    const next = new Uint8Array(Math.max(this.data.length, this.position + chunk.length))
+    next.set(this.data)
+    next.set(chunk, this.position)
+    this.data = next
+    this.position += chunk.length
+  }
+  async close() {
+    this.closed = true
+  }
+  async abort() {
+    this.closed = true
+  }
+}
+
+describe('downloading', () => {
+  const whole = new TextEncoder().encode('hello world')
+
+  it('resumes with a Range request and appends after the bytes kept', async () => {
+    const writable = new MemoryWritable(whole.slice(0, 6))
+    const asked: Array<Record<string, string>> = []
+    const fetchFn = (async (_url: string, init?: RequestInit) => {
+      asked.push(init?.headers as Record<string, string>)
+      return new Response(whole.slice(6), { status: 206 })
+    }) as typeof fetch
+    const starts: number[] = []
+    const progress: number[] = []
+    const result = await downloadTo(fetchFn, 'https://store.example/o', writable, 6, 120_000, {
+      onStart: (from) => starts.push(from),
+      onProgress: (bytes) => progress.push(bytes),
+    })
+    expect(asked).toEqual([{ Range: 'bytes=6-' }])
+    expect(result).toEqual({ ok: true, bytes_received: 11 })
+    expect(new TextDecoder().decode(writable.data)).toBe('hello world')
+    expect(starts).toEqual([6])
+    expect(progress.at(-1)).toBe(11)
+    expect(writable.closed).toBe(true)
+  })
+
+  it('starts over when the server sends the whole file instead of the range', async () => {
+    const writable = new MemoryWritable(new TextEncoder().encode('garbage'))
+    const fetchFn = (async () => new Response(whole, { status: 200 })) as typeof fetch
+    const result = await downloadTo(fetchFn, 'u', writable, 7, 120_000)
+    expect(result).toEqual({ ok: true, bytes_received: 11 })
+    expect(new TextDecoder().decode(writable.data)).toBe('hello world')
+  })
+
+  it('answers bad_status, and xhr_error for a network failure, keeping the bytes written', async () => {
+    const missing = await downloadTo(
+      (async () => new Response('no', { status: 404 })) as typeof fetch,
+      'u',
+      new MemoryWritable(),
+      3,
+      120_000,
+    )
+    expect(missing).toEqual({ ok: false, kind: 'bad_status', status: 404, bytes_received: 3 })
+    const offline = await downloadTo(
+      (async () => Promise.reject(new TypeError('failed'))) as typeof fetch,
+      'u',
+      new MemoryWritable(),
+      0,
+      120_000,
+    )
+    expect(offline).toEqual({ ok: false, kind: 'xhr_error', bytes_received: 0 })
+    expect(rangeHeader(0)).toEqual({})
+  })
+
+  it('copies a downloaded file slice by slice', async () => {
+    const writable = new MemoryWritable(new TextEncoder().encode('old content that is longer'))
+    const progress: number[] = []
+    await copyBlob(new Blob([whole]), writable, (bytes) => progress.push(bytes), 4)
+    expect(new TextDecoder().decode(writable.data)).toBe('hello world')
+    expect(progress).toEqual([4, 8, 11])
+  })
+})

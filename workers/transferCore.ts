@@ -1,0 +1,181 @@
+// What the transfer worker does, with the browser objects passed in, so unit tests drive it in Node:
+// hashing a file's parts, sending one slice to a signed URL, and writing a download from a given byte.
+// Errors come back as values of the spec's transfer error kinds (bad_status, xhr_error, timeout), never as
+// exceptions, because they cross the Comlink boundary and the queue model decides what each means.
+import { sha256Blob } from './sha256.ts'
+
+export type TransferError =
+  { kind: 'bad_status'; status: number } | { kind: 'xhr_error' } | { kind: 'timeout' } | { kind: 'aborted' }
+
+export type TransferResult = { ok: true } | ({ ok: false } & TransferError)
+
+export interface PartRange {
+  offset: number
+  size: number
+}
+
+export interface SignedRequest {
+  method: string
+  url: string
+  headers: Record<string, string>
+}
+
+/** Each part's SHA-256 hex, in order; onProgress gets the bytes hashed so far over all parts. */
+export async function hashParts(
+  file: Blob,
+  parts: readonly PartRange[],
+  onProgress?: (hashedBytes: number) => void,
+): Promise<string[]> {
+  const digests: string[] = []
+  let before = 0
+  for (const part of parts) {
+    const slice = file.slice(part.offset, part.offset + part.size)
+    const base = before
+    digests.push(await sha256Blob(slice, onProgress && ((bytes) => onProgress(base + bytes))))
+    before += part.size
+  }
+  return digests
+}
+
+/** The part of XMLHttpRequest a send uses: XHR, unlike fetch, reports upload progress. */
+export interface XhrLike {
+  timeout: number
+  readonly status: number
+  readonly upload: { onprogress: ((event: ProgressEvent) => void) | null }
+  onload: ((event: ProgressEvent) => void) | null
+  onerror: ((event: ProgressEvent) => void) | null
+  ontimeout: ((event: ProgressEvent) => void) | null
+  onabort: ((event: ProgressEvent) => void) | null
+  open(method: string, url: string): void
+  setRequestHeader(name: string, value: string): void
+  send(body: Blob): void
+  abort(): void
+}
+
+export function isOkStatus(status: number): boolean {
+  return status >= 200 && status < 300
+}
+
+/** Sends file[offset, offset + size) to a signed URL; onProgress gets the bytes sent of this slice. */
+export function sendSlice(
+  createXhr: () => XhrLike,
+  file: Blob,
+  range: PartRange,
+  signed: SignedRequest,
+  timeoutMs: number,
+  onProgress?: (sentBytes: number) => void,
+  signal?: AbortSignal,
+): Promise<TransferResult> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve({ ok: false, kind: 'aborted' })
+    const xhr = createXhr()
+    const onAbort = () => xhr.abort()
+    const settle = (result: TransferResult) => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve(result)
+    }
+    xhr.open(signed.method, signed.url)
+    for (const [name, value] of Object.entries(signed.headers)) xhr.setRequestHeader(name, value)
+    xhr.timeout = timeoutMs
+    xhr.upload.onprogress = (event) => onProgress?.(Math.min(event.loaded, range.size))
+    xhr.onload = () =>
+      settle(isOkStatus(xhr.status) ? { ok: true } : { ok: false, kind: 'bad_status', status: xhr.status })
+    xhr.onerror = () => settle({ ok: false, kind: 'xhr_error' })
+    xhr.ontimeout = () => settle({ ok: false, kind: 'timeout' })
+    xhr.onabort = () => settle({ ok: false, kind: 'aborted' })
+    signal?.addEventListener('abort', onAbort, { once: true })
+    // The slice is a view on the file: the browser reads it while sending, it is never held whole here.
+    xhr.send(file.slice(range.offset, range.offset + range.size))
+  })
+}
+
+/** The part of FileSystemWritableFileStream a download writes through. */
+export interface WritableLike {
+  seek(position: number): Promise<void>
+  truncate(size: number): Promise<void>
+  write(data: Uint8Array<ArrayBuffer>): Promise<void>
+  close(): Promise<void>
+  abort(): Promise<void>
+}
+
+export function rangeHeader(fromByte: number): Record<string, string> {
+  return fromByte > 0 ? { Range: `bytes=${fromByte}-` } : {}
+}
+
+export interface DownloadCallbacks {
+  /** The byte writing starts at: fromByte when the server honoured the Range header, else 0. */
+  onStart?: (fromByte: number) => void
+  /** Bytes of the whole file written so far. */
+  onProgress?: (bytesReceived: number) => void
+}
+
+export type DownloadResult = ({ ok: true } | ({ ok: false } & TransferError)) & { bytes_received: number }
+
+/** Fetches url into writable from fromByte on, resuming with a Range request; closes or aborts writable. */
+export async function downloadTo(
+  fetchFn: typeof fetch,
+  url: string,
+  writable: WritableLike,
+  fromByte: number,
+  timeoutMs: number,
+  callbacks: DownloadCallbacks = {},
+  signal?: AbortSignal,
+): Promise<DownloadResult> {
+  const timeout = AbortSignal.timeout(timeoutMs)
+  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
+  let written = fromByte
+  const failWith = async (error: TransferError): Promise<DownloadResult> => {
+    // Closing keeps what was written, so the next try resumes after it.
+    await writable.close().catch(() => undefined)
+    return { ok: false, ...error, bytes_received: written }
+  }
+  let response: Response
+  try {
+    response = await fetchFn(url, { headers: rangeHeader(fromByte), signal: combined })
+  } catch {
+    return failWith(errorOfAbort(timeout, signal))
+  }
+  if (!isOkStatus(response.status)) return failWith({ kind: 'bad_status', status: response.status })
+  // 206 continues where the file stopped; a 200 is the whole file again, so writing starts over.
+  written = response.status === 206 ? fromByte : 0
+  await writable.truncate(written)
+  await writable.seek(written)
+  callbacks.onStart?.(written)
+  if (!response.body) return failWith({ kind: 'xhr_error' })
+  const reader = response.body.getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      await writable.write(value)
+      written += value.byteLength
+      callbacks.onProgress?.(written)
+    }
+  } catch {
+    return failWith(errorOfAbort(timeout, signal))
+  }
+  await writable.close()
+  return { ok: true, bytes_received: written }
+}
+
+function errorOfAbort(timeout: AbortSignal, signal?: AbortSignal): TransferError {
+  if (signal?.aborted) return { kind: 'aborted' }
+  return timeout.aborted ? { kind: 'timeout' } : { kind: 'xhr_error' }
+}
+
+/** Copies a file already downloaded to another place, slice by slice. */
+export async function copyBlob(
+  source: Blob,
+  writable: WritableLike,
+  onProgress?: (bytesCopied: number) => void,
+  sliceSize = 8 * 1024 * 1024,
+): Promise<void> {
+  await writable.truncate(0)
+  await writable.seek(0)
+  for (let start = 0; start < source.size; start += sliceSize) {
+    const end = Math.min(start + sliceSize, source.size)
+    await writable.write(new Uint8Array(await source.slice(start, end).arrayBuffer()))
+    onProgress?.(end)
+  }
+  await writable.close()
+}
