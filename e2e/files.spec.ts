@@ -33,7 +33,8 @@ test.describe('files', () => {
     await createFolder(access, '/Photos/')
     await putFile(access, '/Photos/beach.jpg', 'not really a picture')
     await putFile(access, '/docs/report.txt', 'quarterly numbers')
-    await putFile(access, '/notes.txt', NOTES_V1)
+    // A path takes new content only once its file is deleted: the second version follows a delete.
+    await deleteFile(access, await putFile(access, '/notes.txt', NOTES_V1))
     await putFile(access, '/notes.txt', NOTES_V2)
     await putFile(access, '/B.txt', 'bee')
     await putFile(access, '/a.txt', 'ay')

@@ -30,10 +30,8 @@ export class FileDetailPage {
   }
 
   property(label: string): Locator {
-    return this.properties
-      .locator('div')
-      .filter({ has: this.page.locator('dt', { hasText: label }) })
-      .locator('dd')
+    const term = this.page.locator('dt').getByText(label, { exact: true })
+    return this.properties.locator('div').filter({ has: term }).locator('dd')
   }
 
   versionAction(name: 'Open' | 'Download'): Locator {
