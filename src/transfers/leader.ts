@@ -4,8 +4,11 @@
 // and send their users' commands (add, remove, retry...) to the leader, which applies them.
 // The lock manager and the channel are passed in, so tests run several tabs in one process.
 
-export const LEADER_LOCK_NAME = 'media-console-transfers-leader'
-export const TRANSFERS_CHANNEL_NAME = 'media-console-transfers'
+/** Each queue has its own leader and channel, so uploads and downloads run independently. */
+export type TransferQueueName = 'uploads' | 'downloads'
+
+export const leaderLockName = (queue: TransferQueueName) => `media-console-${queue}-leader`
+export const transfersChannelName = (queue: TransferQueueName) => `media-console-${queue}`
 
 /** What this module needs of navigator.locks. */
 export interface LockManagerLike {
@@ -40,6 +43,8 @@ export interface LeadershipOptions<State, Command> {
   onState: (state: State) => void
   /** Leader: a command to apply, from this tab or a follower. */
   onCommand: (command: Command) => void
+  /** Which queue this tab joins. */
+  queue: TransferQueueName
 }
 
 export interface Leadership<State, Command> {
@@ -86,7 +91,7 @@ export function joinTransfers<State, Command>(
   }
 
   options.locks
-    .request(LEADER_LOCK_NAME, { mode: 'exclusive', signal: leaving.signal }, async () => {
+    .request(leaderLockName(options.queue), { mode: 'exclusive', signal: leaving.signal }, async () => {
       if (closed) return
       leader = true
       await options.onLead()
@@ -122,12 +127,12 @@ export function joinTransfers<State, Command>(
 }
 
 /** The browser's own lock manager and channel, for the app. */
-export function browserTransfersOptions(): Pick<
-  LeadershipOptions<unknown, unknown>,
-  'locks' | 'openChannel'
-> {
+export function browserTransfersOptions(
+  queue: TransferQueueName,
+): Pick<LeadershipOptions<unknown, unknown>, 'locks' | 'openChannel' | 'queue'> {
   return {
+    queue,
     locks: navigator.locks,
-    openChannel: () => new BroadcastChannel(TRANSFERS_CHANNEL_NAME),
+    openChannel: () => new BroadcastChannel(transfersChannelName(queue)),
   }
 }

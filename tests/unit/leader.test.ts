@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
-  LEADER_LOCK_NAME,
-  TRANSFERS_CHANNEL_NAME,
+  leaderLockName,
+  transfersChannelName,
   joinTransfers,
   type ChannelLike,
   type Leadership,
@@ -56,9 +56,10 @@ function openTab(locks: MemoryLocks, name: string, log: string[]) {
   const seen: State[] = []
   const commands: Command[] = []
   const tab = joinTransfers<State, Command>({
+    queue: 'uploads',
     locks,
     openChannel: () => {
-      const channel = new BroadcastChannel(TRANSFERS_CHANNEL_NAME) as unknown as ChannelLike
+      const channel = new BroadcastChannel(transfersChannelName('uploads')) as unknown as ChannelLike
       channels.push(channel)
       return channel
     },
@@ -93,7 +94,7 @@ describe('transfer leadership', () => {
     const log: string[] = []
     const first = openTab(locks, 'first', log)
     await vi.waitFor(() => expect(first.tab.isLeader).toBe(true))
-    expect(locks.requested).toEqual([LEADER_LOCK_NAME])
+    expect(locks.requested).toEqual([leaderLockName('uploads')])
     first.setState({ done: 1 })
 
     const second = openTab(locks, 'second', log)
