@@ -10,13 +10,20 @@ export interface Suite {
   url: string
 }
 
-/** Starts the server before the file's tests and stops it after; read the fields inside tests. */
-export function useServer(kind: DatabaseKind, env: Record<string, string> = {}): Suite {
+type Env = Record<string, string>
+
+/**
+ * Starts the server before the file's tests and stops it after; read the fields inside tests. The
+ * environment may be given late, by a function run just before the server starts (a store that must be
+ * started first).
+ */
+export function useServer(kind: DatabaseKind, env: Env | (() => Promise<Env>) = {}): Suite {
   const suite = {} as Suite
   beforeAll(async () => {
     suite.mailbox = await startMailbox()
+    const extra = typeof env === 'function' ? await env() : env
     suite.server = await startServer(kind, {
-      env: { SMTP_URL: suite.mailbox.url, MAIL_FROM: 'Media Console <console@example.com>', ...env },
+      env: { SMTP_URL: suite.mailbox.url, MAIL_FROM: 'Media Console <console@example.com>', ...extra },
     })
     suite.url = suite.server.url
   })
