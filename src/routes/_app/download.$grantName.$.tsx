@@ -1,0 +1,51 @@
+// Multi-download (specification 000, sections 2 and 4): /download/{grant_name}/a/b/ with the entries chosen
+// in that directory's listing in the history state. Opened without them (a typed or shared address) there
+// is nothing to download, so it goes back to the listing.
+import { createFileRoute, redirect, useLocation } from '@tanstack/react-router'
+import { useApi, useSession } from '../../app/session.ts'
+import { areaHref, parseAreaPath } from '../../lib/filePaths.ts'
+import { useDownloadQueue } from '../../transfers/downloads.ts'
+import { useContainer } from './-files/container.ts'
+import { NoAccess } from './-files/NoAccess.tsx'
+import { DownloadCollect } from './-download/DownloadCollect.tsx'
+import { DownloadProgress } from './-download/DownloadProgress.tsx'
+import { useState } from 'react'
+import { downloadSummary } from '../../transfers/downloadModel.ts'
+
+export const Route = createFileRoute('/_app/download/$grantName/$')({
+  beforeLoad: ({ location }) => {
+    if (location.state.download_list) return
+    const where = parseAreaPath(location.pathname)
+    if (where) throw redirect({ href: areaHref('home', where.grantName, where.path), replace: true })
+  },
+  component: DownloadPage,
+})
+
+function DownloadPage() {
+  const api = useApi()
+  const location = useLocation()
+  const where = parseAreaPath(location.pathname) ?? { grantName: '', path: '/' }
+  const directory = where.path.endsWith('/') ? where.path : `${where.path}/`
+  const container = useContainer(where.grantName)
+  const { currentOrg } = useSession()
+  const queue = useDownloadQueue(api)
+  const [started, setStarted] = useState(false)
+  // The queue is shown once this screen started it, or while it runs (a reload mid-download lands here).
+  const showProgress = queue.items.length > 0 && (started || downloadSummary(queue).running > 0)
+  return (
+    <main className="page page-wide">
+      {!container ? (
+        <NoAccess isAdmin={currentOrg?.is_admin ?? false} />
+      ) : showProgress ? (
+        <DownloadProgress queue={queue} directory={directory} container={container} />
+      ) : (
+        <DownloadCollect
+          container={container}
+          directory={directory}
+          selected={location.state.download_list ?? []}
+          onStarted={() => setStarted(true)}
+        />
+      )}
+    </main>
+  )
+}
