@@ -129,12 +129,14 @@ export class DownloadRunner {
     this.queueState = emptyDownloadQueue
   }
 
-  private dispatch(event: DownloadEvent): void {
+  /** Applies an event; false when it changed nothing. */
+  private dispatch(event: DownloadEvent): boolean {
     const next = downloadReducer(this.queueState, event, this.now())
-    if (next === this.queueState) return
+    if (next === this.queueState) return false
     this.queueState = next
     this.changed()
     this.pump()
+    return true
   }
 
   private changed(): void {
@@ -159,14 +161,35 @@ export class DownloadRunner {
     }
   }
 
+  private pumping = false
+  private pumpAgain = false
+
+  /**
+   * Starts what the model says may start. Each start is itself a change that asks for a pump, so a pump
+   * inside a pump only asks for another pass: otherwise both would start the same items.
+   */
   private pump(): void {
-    for (const { id, action } of downloadsToStart(this.queueState, this.now())) {
-      this.dispatch({ type: 'start', id })
-      const item = this.item(id)
-      if (!item || item.status === 'waiting') continue
-      const task = action === 'copy' ? this.copy(item) : this.download(item)
-      // Whatever went wrong (a folder that cannot be made, a worker that died) is a failure to retry.
-      void task.catch(() => this.dispatch({ type: 'failed', id })).finally(() => this.options.pool.forget(id))
+    if (this.pumping) {
+      this.pumpAgain = true
+      return
+    }
+    this.pumping = true
+    try {
+      do {
+        this.pumpAgain = false
+        for (const { id, action } of downloadsToStart(this.queueState, this.now())) {
+          if (!this.dispatch({ type: 'start', id })) continue
+          const item = this.item(id)
+          if (!item) continue
+          const task = action === 'copy' ? this.copy(item) : this.download(item)
+          // Whatever went wrong (a folder that cannot be made, a worker that died) is a failure to retry.
+          void task
+            .catch(() => this.dispatch({ type: 'failed', id }))
+            .finally(() => this.options.pool.forget(id))
+        }
+      } while (this.pumpAgain)
+    } finally {
+      this.pumping = false
     }
     this.scheduleRetry()
   }
@@ -193,14 +216,17 @@ export class DownloadRunner {
     const { pool } = this.options
     const file = await this.target(item)
     const start = downloadStart(item, await pool.run(id, (api) => api.sizeOnDisk(file)))
-    if (start === 'skip') return this.dispatch({ type: 'already_present', id })
+    if (start === 'skip') {
+      this.dispatch({ type: 'already_present', id })
+      return
+    }
     let url: string
     try {
       url = new URL(await this.options.getUrl(item), location.href).href
     } catch (error) {
-      if (this.options.classifyUrlError(error) === 'not_found')
-        return this.dispatch({ type: 'url_not_found', id })
-      throw error
+      if (this.options.classifyUrlError(error) !== 'not_found') throw error
+      this.dispatch({ type: 'url_not_found', id })
+      return
     }
     this.dispatch({ type: 'url_received', id })
     const result: DownloadResult = await pool.run(id, (api): Promise<DownloadResult> =>
@@ -225,7 +251,8 @@ export class DownloadRunner {
     if (!source) throw new Error('the file to copy from is gone')
     const [from, to] = await Promise.all([this.target(source), this.target(item)])
     if ((await pool.run(id, (api) => api.sizeOnDisk(to))) === item.file_size) {
-      return this.dispatch({ type: 'already_present', id })
+      this.dispatch({ type: 'already_present', id })
+      return
     }
     await pool.run(id, (api) =>
       api.copy(

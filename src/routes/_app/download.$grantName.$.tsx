@@ -1,7 +1,7 @@
 // Multi-download (specification 000, sections 2 and 4): /download/{grant_name}/a/b/ with the entries chosen
 // in that directory's listing in the history state. Opened without them (a typed or shared address) there
 // is nothing to download, so it goes back to the listing.
-import { createFileRoute, redirect, useLocation } from '@tanstack/react-router'
+import { createFileRoute, useLocation, useRouter } from '@tanstack/react-router'
 import { useApi, useSession } from '../../app/session.ts'
 import { areaHref, parseAreaPath } from '../../lib/filePaths.ts'
 import { useDownloadQueue } from '../../transfers/downloads.ts'
@@ -9,22 +9,42 @@ import { useContainer } from './-files/container.ts'
 import { NoAccess } from './-files/NoAccess.tsx'
 import { DownloadCollect } from './-download/DownloadCollect.tsx'
 import { DownloadProgress } from './-download/DownloadProgress.tsx'
-import { useState } from 'react'
+import { useLayoutEffect, useState } from 'react'
 import { downloadSummary } from '../../transfers/downloadModel.ts'
 
 export const Route = createFileRoute('/_app/download/$grantName/$')({
-  beforeLoad: ({ location }) => {
-    if (location.state.download_list) return
-    const where = parseAreaPath(location.pathname)
-    if (where) throw redirect({ href: areaHref('home', where.grantName, where.path), replace: true })
-  },
   component: DownloadPage,
 })
 
+/**
+ * Back to the listing, through the history itself: the router's redirect by address drops the trailing '/'
+ * that makes the path a directory.
+ */
+function BackToListing({ href }: { href: string }) {
+  const router = useRouter()
+  useLayoutEffect(() => router.history.replace(href), [router, href])
+  return null
+}
+
 function DownloadPage() {
-  const api = useApi()
   const location = useLocation()
   const where = parseAreaPath(location.pathname) ?? { grantName: '', path: '/' }
+  const selected = location.state.download_list
+  if (!selected) return <BackToListing href={areaHref('home', where.grantName, where.path)} />
+  return <DownloadArea grantName={where.grantName} path={where.path} selected={selected} />
+}
+
+function DownloadArea({
+  grantName,
+  path,
+  selected,
+}: {
+  grantName: string
+  path: string
+  selected: string[]
+}) {
+  const api = useApi()
+  const where = { grantName, path }
   const directory = where.path.endsWith('/') ? where.path : `${where.path}/`
   const container = useContainer(where.grantName)
   const { currentOrg } = useSession()
@@ -42,7 +62,7 @@ function DownloadPage() {
         <DownloadCollect
           container={container}
           directory={directory}
-          selected={location.state.download_list ?? []}
+          selected={selected}
           onStarted={() => setStarted(true)}
         />
       )}
