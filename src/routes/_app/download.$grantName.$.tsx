@@ -9,7 +9,7 @@ import { useContainer } from './-files/container.ts'
 import { NoAccess } from './-files/NoAccess.tsx'
 import { DownloadCollect } from './-download/DownloadCollect.tsx'
 import { DownloadProgress } from './-download/DownloadProgress.tsx'
-import { useLayoutEffect, useState } from 'react'
+import { useLayoutEffect } from 'react'
 import { downloadSummary } from '../../transfers/downloadModel.ts'
 
 export const Route = createFileRoute('/_app/download/$grantName/$')({
@@ -34,6 +34,16 @@ function DownloadPage() {
   return <DownloadArea grantName={where.grantName} path={where.path} selected={selected} />
 }
 
+/** The entry remembers that the download began, so a reload shows its progress rather than a new start. */
+function useStarted(): [boolean, () => void] {
+  const router = useRouter()
+  const location = useLocation()
+  const started = location.state.download_started === true
+  const markStarted = () =>
+    router.history.replace(location.href, { ...location.state, download_started: true })
+  return [started, markStarted]
+}
+
 function DownloadArea({
   grantName,
   path,
@@ -49,8 +59,8 @@ function DownloadArea({
   const container = useContainer(where.grantName)
   const { currentOrg } = useSession()
   const queue = useDownloadQueue(api)
-  const [started, setStarted] = useState(false)
-  // The queue is shown once this screen started it, or while it runs (a reload mid-download lands here).
+  const [started, markStarted] = useStarted()
+  // The queue is shown once this screen started it, or while it runs.
   const showProgress = queue.items.length > 0 && (started || downloadSummary(queue).running > 0)
   return (
     <main className="page page-wide">
@@ -63,7 +73,7 @@ function DownloadArea({
           container={container}
           directory={directory}
           selected={selected}
-          onStarted={() => setStarted(true)}
+          onStarted={markStarted}
         />
       )}
     </main>
