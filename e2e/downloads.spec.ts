@@ -80,6 +80,26 @@ test.describe('downloads', () => {
     await expect(page).toHaveURL(new RegExp(`/home/${encodeURIComponent(GRANT)}/Media/$`))
   })
 
+  test('a browser without a directory picker is told it cannot download several files', async ({
+    page,
+    fileList,
+    downloadPage,
+  }) => {
+    await page.addInitScript(() => Object.defineProperty(window, 'showDirectoryPicker', { value: undefined }))
+    await fileList.goto(GRANT)
+    await fileList.select('Media')
+    await fileList.download.click()
+    await expect(
+      page.getByText('Looks like your browser does not suport multiple file downloads.'),
+    ).toBeVisible()
+    await expect(downloadPage.collected.locator('tbody tr')).toHaveCount(5)
+    await downloadPage.downloadAll.click()
+    await expect(page.getByRole('dialog')).toContainText(
+      'Sorry, your browser does not support multi-download.',
+    )
+    await expect(downloadPage.downloads).toBeHidden()
+  })
+
   test('downloads a folder tree, copies the duplicate, marks the missing file, then skips it all', async ({
     page,
     fileList,
