@@ -19,6 +19,7 @@ import { Route as PublicLogoutRouteImport } from './routes/_public/logout'
 import { Route as PublicSignupRouteImport } from './routes/_public/signup'
 import { Route as AppHomeIndexRouteImport } from './routes/_app/home.index'
 import { Route as AppCreate_folderGrantNameSplatRouteImport } from './routes/_app/create_folder.$grantName.$'
+import { Route as AppDownloadGrantNameSplatRouteImport } from './routes/_app/download.$grantName.$'
 import { Route as AppHomeGrantNameSplatRouteImport } from './routes/_app/home.$grantName.$'
 
 const IndexRoute = IndexRouteImport.update({
@@ -70,6 +71,12 @@ const AppCreate_folderGrantNameSplatRoute =
     path: '/create_folder/$grantName/$',
     getParentRoute: () => AppRouteRoute,
   } as any)
+const AppDownloadGrantNameSplatRoute =
+  AppDownloadGrantNameSplatRouteImport.update({
+    id: '/download/$grantName/$',
+    path: '/download/$grantName/$',
+    getParentRoute: () => AppRouteRoute,
+  } as any)
 const AppHomeGrantNameSplatRoute = AppHomeGrantNameSplatRouteImport.update({
   id: '/home/$grantName/$',
   path: '/home/$grantName/$',
@@ -85,6 +92,7 @@ export interface FileRoutesByFullPath {
   '/signup': typeof PublicSignupRoute
   '/home/': typeof AppHomeIndexRoute
   '/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
+  '/download/$grantName/$': typeof AppDownloadGrantNameSplatRoute
   '/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
 }
 export interface FileRoutesByTo {
@@ -96,6 +104,7 @@ export interface FileRoutesByTo {
   '/signup': typeof PublicSignupRoute
   '/home': typeof AppHomeIndexRoute
   '/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
+  '/download/$grantName/$': typeof AppDownloadGrantNameSplatRoute
   '/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
 }
 export interface FileRoutesById {
@@ -110,6 +119,7 @@ export interface FileRoutesById {
   '/_public/signup': typeof PublicSignupRoute
   '/_app/home/': typeof AppHomeIndexRoute
   '/_app/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
+  '/_app/download/$grantName/$': typeof AppDownloadGrantNameSplatRoute
   '/_app/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
 }
 export interface FileRouteTypes {
@@ -123,6 +133,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/home/'
     | '/create_folder/$grantName/$'
+    | '/download/$grantName/$'
     | '/home/$grantName/$'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -134,6 +145,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/home'
     | '/create_folder/$grantName/$'
+    | '/download/$grantName/$'
     | '/home/$grantName/$'
   id:
     | '__root__'
@@ -147,6 +159,7 @@ export interface FileRouteTypes {
     | '/_public/signup'
     | '/_app/home/'
     | '/_app/create_folder/$grantName/$'
+    | '/_app/download/$grantName/$'
     | '/_app/home/$grantName/$'
   fileRoutesById: FileRoutesById
 }
@@ -228,6 +241,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCreate_folderGrantNameSplatRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/_app/download/$grantName/$': {
+      id: '/_app/download/$grantName/$'
+      path: '/download/$grantName/$'
+      fullPath: '/download/$grantName/$'
+      preLoaderRoute: typeof AppDownloadGrantNameSplatRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/_app/home/$grantName/$': {
       id: '/_app/home/$grantName/$'
       path: '/home/$grantName/$'
@@ -242,6 +262,7 @@ interface AppRouteRouteChildren {
   AppAccountRoute: typeof AppAccountRoute
   AppHomeIndexRoute: typeof AppHomeIndexRoute
   AppCreate_folderGrantNameSplatRoute: typeof AppCreate_folderGrantNameSplatRoute
+  AppDownloadGrantNameSplatRoute: typeof AppDownloadGrantNameSplatRoute
   AppHomeGrantNameSplatRoute: typeof AppHomeGrantNameSplatRoute
 }
 
@@ -249,6 +270,7 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAccountRoute: AppAccountRoute,
   AppHomeIndexRoute: AppHomeIndexRoute,
   AppCreate_folderGrantNameSplatRoute: AppCreate_folderGrantNameSplatRoute,
+  AppDownloadGrantNameSplatRoute: AppDownloadGrantNameSplatRoute,
   AppHomeGrantNameSplatRoute: AppHomeGrantNameSplatRoute,
 }
 

@@ -4,6 +4,7 @@
 import { expose } from 'comlink'
 import { combineDigests } from './sha256.ts'
 import {
+  checkpointedWritable,
   copyBlob,
   downloadTo,
   hashParts,
@@ -48,7 +49,8 @@ const api = {
     onStart?: (fromByte: number) => void,
     onProgress?: (bytesReceived: number) => void,
   ): Promise<DownloadResult> {
-    return downloadTo(fetch, url, await writableOf(handle), fromByte, timeoutMs, { onStart, onProgress })
+    const writable = checkpointedWritable(() => writableOf(handle), await writableOf(handle))
+    return downloadTo(fetch, url, writable, fromByte, timeoutMs, { onStart, onProgress })
   },
 
   /** The size of what is on disk at handle: a file already there whole is skipped, a part is resumed. */

@@ -1,6 +1,7 @@
 import { test as base, expect } from '@playwright/test'
 import { AccountPage } from '../pages/AccountPage.ts'
 import { AppFrame } from '../pages/AppFrame.ts'
+import { DownloadPage } from '../pages/DownloadPage.ts'
 import { FileDetailPage } from '../pages/FileDetailPage.ts'
 import { FileListPage } from '../pages/FileListPage.ts'
 import { HomePage } from '../pages/HomePage.ts'
@@ -19,6 +20,7 @@ interface Pages {
   notFoundPage: NotFoundPage
   fileList: FileListPage
   fileDetail: FileDetailPage
+  downloadPage: DownloadPage
   /** Errors the page printed to its console (CSP violations among them). */
   consoleErrors: string[]
 }
@@ -46,6 +48,7 @@ export const test = base.extend<Pages>({
   notFoundPage: async ({ page }, use) => use(new NotFoundPage(page)),
   fileList: async ({ page }, use) => use(new FileListPage(page)),
   fileDetail: async ({ page }, use) => use(new FileDetailPage(page)),
+  downloadPage: async ({ page }, use) => use(new DownloadPage(page)),
 })
 
 export { expect }

@@ -13,6 +13,7 @@ import type {
   RegisterMediaRequest,
   RegisterMediaResponse,
 } from '../../server/contract/media.ts'
+import { collectDownloadFiles } from '../transfers/downloadPlan.ts'
 import type { Transport } from './transport.ts'
 
 export type { AuditEvent, DirListResponse, Media, MediaDetail, MediaVersion }
@@ -108,6 +109,27 @@ export const mediaQueries = {
     queryOptions({
       queryKey: [...mediaQueries.grant(grant), 'media', mediaId],
       queryFn: () => getMedia(api, grant, mediaId),
+    }),
+  /** The files a multi-download fetches: the chosen entries, folders walked to the bottom. */
+  downloadFiles: (
+    api: Transport,
+    grant: GrantRef,
+    grantPrefixPath: string,
+    directory: string,
+    selected: string[],
+  ) =>
+    queryOptions({
+      queryKey: [...mediaQueries.grant(grant), 'download_files', directory, selected],
+      queryFn: () =>
+        collectDownloadFiles({
+          list: (folder) => listDirectory(api, grant, folder),
+          directory,
+          selected,
+          grantPrefixPath,
+        }),
+      // Collected once per visit: a download works from the list the user saw.
+      staleTime: Infinity,
+      gcTime: 0,
     }),
   audit: (api: Transport, orgId: number, mediaId: number) =>
     queryOptions({

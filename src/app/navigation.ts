@@ -26,5 +26,7 @@ declare module '@tanstack/history' {
   interface HistoryState {
     /** Paths (relative to the container) chosen in a listing for /download to collect. */
     download_list?: string[]
+    /** Download All was pressed: the screen shows the progress, after a reload too. */
+    download_started?: boolean
   }
 }

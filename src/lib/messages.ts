@@ -98,3 +98,9 @@ export function downloadUrlMessage(error: unknown): string {
       return 'Failed to get download url, please try again.'
   }
 }
+
+// Multi-download (specification 000, sections 5 and 8; 'suport' is the specification's own spelling).
+export const NO_MULTI_DOWNLOAD_NOTICE = 'Looks like your browser does not suport multiple file downloads.'
+export const NO_MULTI_DOWNLOAD_MESSAGE = 'Sorry, your browser does not support multi-download.'
+export const COLLECT_FAILED_MESSAGE = 'Failed to collect files, please try again.'
+export const DOWNLOAD_START_FAILED_MESSAGE = 'Failed to start download, please try again.'

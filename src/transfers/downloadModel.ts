@@ -21,6 +21,9 @@ export type DownloadStatus =
 
 export interface DownloadItem {
   id: string
+  /** The container the file is in: its download address is asked of it. */
+  org_id: number
+  media_grant_id: number
   media_id: number
   /** Where the file goes, relative to the chosen directory. */
   path: string
@@ -50,6 +53,8 @@ export const emptyDownloadQueue: DownloadQueue = { items: [] }
 
 export interface NewDownloadFile {
   id: string
+  org_id: number
+  media_grant_id: number
   media_id: number
   path: string
   file_size: number

@@ -23,7 +23,15 @@ import {
 const T0 = 5_000_000
 
 function file(id: string, hash = `${id}-hash`, size = 1000): NewDownloadFile {
-  return { id, media_id: 1, path: `dir/${id}.bin`, file_size: size, file_hash: hash }
+  return {
+    id,
+    org_id: 1,
+    media_grant_id: 2,
+    media_id: 1,
+    path: `dir/${id}.bin`,
+    file_size: size,
+    file_hash: hash,
+  }
 }
 
 function run(queue: DownloadQueue, events: DownloadEvent[], now = T0): DownloadQueue {

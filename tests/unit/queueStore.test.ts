@@ -107,8 +107,24 @@ describe('the transfer queue store', () => {
         {
           type: 'add',
           files: [
-            { id: 'x', media_id: 1, path: 'x.bin', file_size: 100, file_hash: 'h' },
-            { id: 'y', media_id: 2, path: 'y.bin', file_size: 100, file_hash: 'h' },
+            {
+              id: 'x',
+              org_id: 1,
+              media_grant_id: 1,
+              media_id: 1,
+              path: 'x.bin',
+              file_size: 100,
+              file_hash: 'h',
+            },
+            {
+              id: 'y',
+              org_id: 1,
+              media_grant_id: 1,
+              media_id: 2,
+              path: 'y.bin',
+              file_size: 100,
+              file_hash: 'h',
+            },
           ],
         },
         0,

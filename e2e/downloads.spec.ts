@@ -1,0 +1,194 @@
+// Multi-download against the real server: a folder tree seeded through the API (two files of the same
+// content, one registered but never uploaded) downloaded into a directory of the page's Origin Private File
+// System, which stands in for the native directory picker Playwright cannot drive; every byte read back.
+import { randomBytes } from 'node:crypto'
+import type { Page, Request } from '@playwright/test'
+import {
+  createReadyOrg,
+  listGrants,
+  putFile,
+  registerFile,
+  signUpUser,
+  type GrantAccess,
+} from './support/api.ts'
+import { freshEmail } from './support/mail.ts'
+import { expect, test } from './support/fixtures.ts'
+
+const GRANT = 'Downloads Volume'
+const SAME = 'the same words in two places\n'
+const FILES: Record<string, Buffer> = {
+  'Media/a.txt': Buffer.from('alpha'),
+  'Media/dup.txt': Buffer.from(SAME),
+  'Media/sub/b.bin': randomBytes(3000),
+  'Media/sub/deep/c.txt': Buffer.from(SAME),
+}
+const LARGE = randomBytes(8 * 1024 * 1024)
+
+/** The picker answers a fresh subdirectory of the origin's private file system, by the name given. */
+async function pickInto(page: Page, directory: string) {
+  await page.addInitScript((name) => {
+    const pick = async () =>
+      (await navigator.storage.getDirectory()).getDirectoryHandle(name, { create: true })
+    Object.assign(window, { showDirectoryPicker: pick })
+  }, directory)
+}
+
+/** Every file under the picked directory, by path, with its bytes. */
+async function readBack(page: Page, directory: string): Promise<Map<string, Buffer>> {
+  const files = await page.evaluate(async (name) => {
+    const found: Array<[string, string]> = []
+    const walk = async (dir: FileSystemDirectoryHandle, prefix: string): Promise<void> => {
+      for await (const [entry, handle] of dir.entries()) {
+        if (handle.kind === 'directory') await walk(handle as FileSystemDirectoryHandle, `${prefix}${entry}/`)
+        else {
+          const bytes = new Uint8Array(await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer())
+          let binary = ''
+          for (let start = 0; start < bytes.length; start += 0x8000)
+            binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000))
+          found.push([`${prefix}${entry}`, btoa(binary)])
+        }
+      }
+    }
+    await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle(name), '')
+    return found
+  }, directory)
+  return new Map(files.map(([path, base64]) => [path, Buffer.from(base64, 'base64')]))
+}
+
+test.describe('downloads', () => {
+  let access: GrantAccess
+
+  test.beforeAll(async () => {
+    const email = freshEmail('downloads')
+    const sessionKey = await signUpUser(email)
+    const orgId = await createReadyOrg(sessionKey, `Downloads Org ${email}`, GRANT)
+    const grant = (await listGrants(sessionKey, orgId)).find((each) => each.grant_name === GRANT)
+    if (!grant) throw new Error('the new volume came without its container')
+    access = { sessionKey, orgId, grantId: grant.media_grant_id }
+    for (const [path, bytes] of Object.entries(FILES)) await putFile(access, `/${path}`, bytes)
+    // Registered, never uploaded: its download address is not found.
+    await registerFile(access, '/Media/pending.bin', { file_hash: 'ab'.repeat(32), file_size: 1234 })
+    await putFile(access, '/Big/large.bin', LARGE)
+  })
+
+  test.beforeEach(async ({ layout }) => {
+    await layout.useSession(access.sessionKey)
+  })
+
+  test('opened without chosen entries, it goes back to the listing', async ({ page }) => {
+    await page.goto(`/download/${encodeURIComponent(GRANT)}/Media/`)
+    await expect(page).toHaveURL(new RegExp(`/home/${encodeURIComponent(GRANT)}/Media/$`))
+  })
+
+  test('a browser without a directory picker is told it cannot download several files', async ({
+    page,
+    fileList,
+    downloadPage,
+  }) => {
+    await page.addInitScript(() => Object.defineProperty(window, 'showDirectoryPicker', { value: undefined }))
+    await fileList.goto(GRANT)
+    await fileList.select('Media')
+    await fileList.download.click()
+    await expect(
+      page.getByText('Looks like your browser does not suport multiple file downloads.'),
+    ).toBeVisible()
+    await expect(downloadPage.collected.locator('tbody tr')).toHaveCount(5)
+    await downloadPage.downloadAll.click()
+    await expect(page.getByRole('dialog')).toContainText(
+      'Sorry, your browser does not support multi-download.',
+    )
+    await expect(downloadPage.downloads).toBeHidden()
+  })
+
+  test('downloads a folder tree, copies the duplicate, marks the missing file, then skips it all', async ({
+    page,
+    fileList,
+    downloadPage,
+  }) => {
+    await pickInto(page, 'tree')
+    const addressCalls: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/download_url')) addressCalls.push(request.url())
+    })
+    await fileList.goto(GRANT)
+    await fileList.select('Media')
+    await fileList.download.click()
+    await expect(page).toHaveURL(new RegExp(`/download/${encodeURIComponent(GRANT)}/$`))
+    await expect(downloadPage.collected.locator('tbody tr')).toHaveCount(5)
+    expect(await downloadPage.collectedRows()).toEqual([
+      ['Media/a.txt', '5 B'],
+      ['Media/dup.txt', `${SAME.length} B`],
+      ['Media/pending.bin', '1.205 KB'],
+      ['Media/sub/b.bin', '2.930 KB'],
+      ['Media/sub/deep/c.txt', `${SAME.length} B`],
+    ])
+
+    await downloadPage.downloadAll.click()
+    await expect(downloadPage.status).toHaveText('Done - 1 Failed', { timeout: 30_000 })
+    await expect(downloadPage.count('Succeeded')).toHaveText('4')
+    await expect(downloadPage.count('Skipped')).toHaveText('0')
+    await expect(downloadPage.count('Failed')).toHaveText('1')
+    await expect(downloadPage.statusOf('Media/pending.bin')).toHaveText('error')
+    await expect(downloadPage.errorOf('Media/pending.bin')).toHaveText('Not Uploaded')
+    await expect(downloadPage.statusOf('Media/a.txt')).toHaveText('done')
+    // The failure is fatal: nothing to retry.
+    await expect(downloadPage.retry).toBeHidden()
+    // Two files of one content are fetched once: one address for each of the other files and the missing one.
+    expect(addressCalls).toHaveLength(4)
+
+    const written = await readBack(page, 'tree')
+    expect([...written.keys()].sort()).toEqual([...Object.keys(FILES), 'Media/pending.bin'].sort())
+    for (const [path, bytes] of Object.entries(FILES))
+      expect(written.get(path)?.equals(bytes), path).toBe(true)
+
+    await downloadPage.close.click()
+    await expect(page).toHaveURL(new RegExp(`/home/${encodeURIComponent(GRANT)}/$`))
+    await fileList.select('Media')
+    await fileList.download.click()
+    await expect(downloadPage.collected.locator('tbody tr')).toHaveCount(5)
+    await downloadPage.downloadAll.click()
+    await expect(downloadPage.status).toHaveText('Done - 1 Failed', { timeout: 30_000 })
+    await expect(downloadPage.count('Skipped')).toHaveText('4')
+    await expect(downloadPage.count('Succeeded')).toHaveText('0')
+    for (const path of Object.keys(FILES)) await expect(downloadPage.statusOf(path)).toHaveText('Skip')
+    // A skipped file is not asked for again: only the missing one is.
+    expect(addressCalls).toHaveLength(5)
+  })
+
+  test('a download cut by a reload resumes with a Range request', async ({
+    page,
+    fileList,
+    downloadPage,
+  }) => {
+    await pickInto(page, 'large')
+    const ranges: string[] = []
+    const watch = (request: Request) => {
+      const range = request.headers()['range']
+      if (range) ranges.push(range)
+    }
+    page.context().on('request', watch)
+    // A slow link, so the page can be reloaded while the file is on its way.
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: 1024 * 1024,
+      uploadThroughput: -1,
+    })
+
+    await fileList.goto(GRANT)
+    await fileList.select('Big')
+    await fileList.download.click()
+    await downloadPage.downloadAll.click()
+    await expect(downloadPage.statusOf('Big/large.bin')).toHaveText(/^([3-9]\d)%$/, { timeout: 30_000 })
+    await page.reload()
+
+    await expect(downloadPage.status).toHaveText('Success', { timeout: 45_000 })
+    await expect(downloadPage.count('Succeeded')).toHaveText('1')
+    const resumed = ranges.map((range) => Number(/^bytes=(\d+)-$/.exec(range)?.[1] ?? 0))
+    expect(resumed.some((start) => start > 0)).toBe(true)
+    const written = await readBack(page, 'large')
+    expect(written.get('Big/large.bin')?.equals(LARGE)).toBe(true)
+  })
+})

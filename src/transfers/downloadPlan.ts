@@ -1,0 +1,81 @@
+// What a multi-download fetches and where each file goes, and where a (re)started download begins: pure
+// rules of the download screen and its runner, with the listing call passed in.
+import type { DirListResponse, Media } from '../../server/contract/media.ts'
+import { baseName, isDirectoryPath, relativeMediaPath } from '../lib/filePaths.ts'
+import { resumeFrom, type DownloadItem } from './downloadModel.ts'
+
+/** One file to download: `path` is relative to the directory the selection was made in ('a/b.txt'). */
+export interface CollectedFile {
+  path: string
+  media_id: number
+  file_size: number
+  file_hash: string
+}
+
+export interface CollectRequest {
+  /** Lists one directory of the container ('/a/b/'). */
+  list: (directory: string) => Promise<DirListResponse>
+  /** The directory the selection was made in. */
+  directory: string
+  /** Chosen entries, relative to the container: '/a/' a folder, '/a/b.txt' a file. */
+  selected: readonly string[]
+  /** The container's prefix_path, to make media paths relative to it. */
+  grantPrefixPath: string
+}
+
+function byPath(a: CollectedFile, b: CollectedFile): number {
+  return a.path.localeCompare(b.path)
+}
+
+/**
+ * Every active file of the selection, folders walked to the bottom. Deleted files have no content to fetch,
+ * and a folder whose file_count is 0 holds only deleted files, so neither is entered.
+ */
+export async function collectDownloadFiles(request: CollectRequest): Promise<CollectedFile[]> {
+  const { list, directory, selected, grantPrefixPath } = request
+  const found = new Map<number, CollectedFile>()
+  const take = (media: Media) => {
+    if (media.is_deleted) return
+    const path = relativeMediaPath(media.media_path, grantPrefixPath)
+    if (!path.toLowerCase().startsWith(directory.toLowerCase())) return
+    found.set(media.media_id, {
+      path: path.slice(directory.length),
+      media_id: media.media_id,
+      file_size: media.file_size,
+      file_hash: media.file_hash,
+    })
+  }
+  const walk = async (folder: string): Promise<void> => {
+    const listing = await list(folder)
+    listing.media_list.forEach(take)
+    for (const dir of listing.dir_list) {
+      if (dir.file_count > 0) await walk(`${folder}${dir.dir_name}/`)
+    }
+  }
+  const files = selected.filter((path) => !isDirectoryPath(path))
+  if (files.length) {
+    // Chosen files are found in the listing of the directory they were chosen in.
+    const names = new Set(files.map((path) => baseName(path).toLowerCase()))
+    const listing = await list(directory)
+    listing.media_list.filter((media) => names.has(baseName(media.media_path).toLowerCase())).forEach(take)
+  }
+  for (const folder of selected.filter(isDirectoryPath)) await walk(folder)
+  return [...found.values()].sort(byPath)
+}
+
+/** The folders to make under the chosen directory, and the file's own name. */
+export function pathSegments(path: string): { folders: string[]; name: string } {
+  const segments = path.split('/').filter(Boolean)
+  const name = segments.pop() ?? ''
+  return { folders: segments, name }
+}
+
+/**
+ * Where a download starts, given the size of what is on disk: 'skip' when the file is there whole,
+ * otherwise the byte to ask from. Only committed bytes are on disk, and a tab that went mid-download may
+ * have counted more than it committed, so the start is the lesser of the two.
+ */
+export function downloadStart(item: DownloadItem, sizeOnDisk: number): 'skip' | number {
+  if (sizeOnDisk === item.file_size) return 'skip'
+  return Math.max(0, Math.min(resumeFrom(item), sizeOnDisk))
+}
