@@ -20,6 +20,7 @@ import { Route as PublicSignupRouteImport } from './routes/_public/signup'
 import { Route as AppHomeIndexRouteImport } from './routes/_app/home.index'
 import { Route as AppCreate_folderGrantNameSplatRouteImport } from './routes/_app/create_folder.$grantName.$'
 import { Route as AppHomeGrantNameSplatRouteImport } from './routes/_app/home.$grantName.$'
+import { Route as AppUploadGrantNameSplatRouteImport } from './routes/_app/upload.$grantName.$'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -75,6 +76,11 @@ const AppHomeGrantNameSplatRoute = AppHomeGrantNameSplatRouteImport.update({
   path: '/home/$grantName/$',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const AppUploadGrantNameSplatRoute = AppUploadGrantNameSplatRouteImport.update({
+  id: '/upload/$grantName/$',
+  path: '/upload/$grantName/$',
+  getParentRoute: () => AppRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -86,6 +92,7 @@ export interface FileRoutesByFullPath {
   '/home/': typeof AppHomeIndexRoute
   '/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
   '/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
+  '/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -97,6 +104,7 @@ export interface FileRoutesByTo {
   '/home': typeof AppHomeIndexRoute
   '/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
   '/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
+  '/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -111,6 +119,7 @@ export interface FileRoutesById {
   '/_app/home/': typeof AppHomeIndexRoute
   '/_app/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
   '/_app/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
+  '/_app/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -124,6 +133,7 @@ export interface FileRouteTypes {
     | '/home/'
     | '/create_folder/$grantName/$'
     | '/home/$grantName/$'
+    | '/upload/$grantName/$'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -135,6 +145,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/create_folder/$grantName/$'
     | '/home/$grantName/$'
+    | '/upload/$grantName/$'
   id:
     | '__root__'
     | '/'
@@ -148,6 +159,7 @@ export interface FileRouteTypes {
     | '/_app/home/'
     | '/_app/create_folder/$grantName/$'
     | '/_app/home/$grantName/$'
+    | '/_app/upload/$grantName/$'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -235,6 +247,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppHomeGrantNameSplatRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/_app/upload/$grantName/$': {
+      id: '/_app/upload/$grantName/$'
+      path: '/upload/$grantName/$'
+      fullPath: '/upload/$grantName/$'
+      preLoaderRoute: typeof AppUploadGrantNameSplatRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
   }
 }
 
@@ -243,6 +262,7 @@ interface AppRouteRouteChildren {
   AppHomeIndexRoute: typeof AppHomeIndexRoute
   AppCreate_folderGrantNameSplatRoute: typeof AppCreate_folderGrantNameSplatRoute
   AppHomeGrantNameSplatRoute: typeof AppHomeGrantNameSplatRoute
+  AppUploadGrantNameSplatRoute: typeof AppUploadGrantNameSplatRoute
 }
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
@@ -250,6 +270,7 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppHomeIndexRoute: AppHomeIndexRoute,
   AppCreate_folderGrantNameSplatRoute: AppCreate_folderGrantNameSplatRoute,
   AppHomeGrantNameSplatRoute: AppHomeGrantNameSplatRoute,
+  AppUploadGrantNameSplatRoute: AppUploadGrantNameSplatRoute,
 }
 
 const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
