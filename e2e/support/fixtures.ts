@@ -8,6 +8,7 @@ import { Layout } from '../pages/Layout.ts'
 import { LoginPage } from '../pages/LoginPage.ts'
 import { NotFoundPage } from '../pages/NotFoundPage.ts'
 import { SignupPage } from '../pages/SignupPage.ts'
+import { UploadPage } from '../pages/UploadPage.ts'
 
 interface Pages {
   frame: AppFrame
@@ -19,6 +20,7 @@ interface Pages {
   notFoundPage: NotFoundPage
   fileList: FileListPage
   fileDetail: FileDetailPage
+  uploadPage: UploadPage
   /** Errors the page printed to its console (CSP violations among them). */
   consoleErrors: string[]
 }
@@ -46,6 +48,7 @@ export const test = base.extend<Pages>({
   notFoundPage: async ({ page }, use) => use(new NotFoundPage(page)),
   fileList: async ({ page }, use) => use(new FileListPage(page)),
   fileDetail: async ({ page }, use) => use(new FileDetailPage(page)),
+  uploadPage: async ({ page }, use) => use(new UploadPage(page)),
 })
 
 export { expect }
