@@ -124,7 +124,8 @@ async function openUpload(db: Database, store: ObjectStore, key: ObjectKey, file
   const pending = await findStoredObject(db, key.orgId, key.fileHash)
   if (pending?.upload_id && pending.file_size === fileSize) {
     try {
-      return { uploadId: pending.upload_id, stored: await store.listParts(key, pending.upload_id) }
+      // A store that cannot list parts has every part sent again.
+      return { uploadId: pending.upload_id, stored: (await store.listParts(key, pending.upload_id)) ?? [] }
     } catch {
       // The store forgot the upload (expired or aborted): start over below.
     }
@@ -183,10 +184,11 @@ export async function completeMultipart(
   if (object?.is_confirmed) return
   // Only the upload this organization opened for this content can complete it.
   if (object?.upload_id !== request.upload_id) throw new HttpError(404, 'unknown_upload')
-  const stored = new Map(
-    (await store.listParts(key, request.upload_id)).map((part) => [part.partNumber, part.size]),
-  )
-  if (request.part_list.some((part) => stored.get(part.part_num) !== part.part_size)) {
+  // Where the store can list parts, a missing one means the client is not finished yet (412); a store
+  // that cannot list them checks the parts itself while joining them.
+  const listed = await store.listParts(key, request.upload_id)
+  const stored = new Map(listed?.map((part) => [part.partNumber, part.size]))
+  if (listed && request.part_list.some((part) => stored.get(part.part_num) !== part.part_size)) {
     throw new HttpError(412, 'parts_missing')
   }
   const parts = request.part_list.map((part) => ({

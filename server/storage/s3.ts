@@ -308,9 +308,9 @@ export class S3Store implements ObjectStore {
    * On a server that cannot list parts this answers none: the client then sends every part again, which
    * costs time but never skips a part.
    */
-  async listParts(key: ObjectKey, uploadId: string): Promise<StoredPart[]> {
-    const parts = (await this.listAllParts(key, uploadId)) ?? []
-    return parts.map((part) => ({ partNumber: part.PartNumber ?? 0, size: part.Size ?? 0 }))
+  async listParts(key: ObjectKey, uploadId: string): Promise<StoredPart[] | undefined> {
+    const parts = await this.listAllParts(key, uploadId)
+    return parts?.map((part) => ({ partNumber: part.PartNumber ?? 0, size: part.Size ?? 0 }))
   }
 
   async completeMultipart(key: ObjectKey, uploadId: string, parts: ExpectedPart[]): Promise<void> {

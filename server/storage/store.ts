@@ -58,8 +58,8 @@ export interface ObjectStore {
     part: { partNumber: number; sha256Hex: string; size: number },
     expiresInSeconds: number,
   ): Promise<SignedRequest>
-  /** The parts stored so far (each verified on the way in). */
-  listParts(key: ObjectKey, uploadId: string): Promise<StoredPart[]>
+  /** The parts stored so far (each verified on the way in); undefined when the store cannot list them. */
+  listParts(key: ObjectKey, uploadId: string): Promise<StoredPart[] | undefined>
   /**
    * Joins the parts into the object. The store checks each part against its digest and the result
    * against the composite hash (the key's fileHash); throws ChecksumMismatchError and keeps nothing when

@@ -124,8 +124,8 @@ describe('S3 store (s3rver)', () => {
     it('joins parts smaller than S3’s 5 MiB minimum into the object', async () => {
       const content = multipartContent([3000, 3000, 3000, 1234])
       const { key, uploadId } = await uploadParts(content.fileHash, content.parts)
-      // s3rver cannot list parts: the store answers none, so an interrupted upload sends them all again.
-      expect(await store.listParts(key, uploadId)).toEqual([])
+      // s3rver cannot list parts: the store says it cannot tell, so an interrupted upload sends them all again.
+      expect(await store.listParts(key, uploadId)).toBeUndefined()
       await store.completeMultipart(key, uploadId, content.parts.map(partEntry))
       expect(await store.head(key)).toEqual({ size: content.whole.length })
 
