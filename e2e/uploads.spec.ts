@@ -44,7 +44,7 @@ test.describe('uploads to the local store', () => {
     await uploadPage.goto(GRANT, '/')
     await uploadPage.pickFiles(big)
     await uploadPage.startUpload.click()
-    await expect.poll(() => parts.stored.size, { timeout: UPLOAD_TIMEOUT }).toBeGreaterThanOrEqual(3)
+    await expect.poll(() => parts.stored.size, { timeout: UPLOAD_TIMEOUT }).toBeGreaterThanOrEqual(2)
 
     await page.reload()
     const reloadedAt = Date.now()
@@ -73,9 +73,9 @@ test.describe('uploads to the local store', () => {
     await uploadPage.goto(GRANT, '/')
     await uploadPage.pickFiles(big)
     await uploadPage.startUpload.click()
-    await expect.poll(() => parts.stored.size, { timeout: UPLOAD_TIMEOUT }).toBeGreaterThanOrEqual(2)
+    await expect.poll(() => parts.stored.size, { timeout: UPLOAD_TIMEOUT }).toBeGreaterThanOrEqual(1)
 
-    await server.stop()
+    await server.stop({ crash: true })
     await expect(uploadPage.status('restart.bin')).toHaveText('waiting_retry', { timeout: 30_000 })
     await server.start()
     await expect(uploadPage.summary).toHaveText('Success', { timeout: UPLOAD_TIMEOUT })

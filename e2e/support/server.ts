@@ -40,8 +40,11 @@ async function waitForHealth(url: string, exited: () => string | undefined): Pro
 export interface ProductServer {
   readonly baseUrl: string
   readonly dataDir: string
-  /** Stops the server (npm and the process it started); the port and DATA_DIR stay for a restart. */
-  stop(): Promise<void>
+  /**
+   * Stops the server (npm and the process it started); the port and DATA_DIR stay for a restart. With
+   * crash, it is killed at once, as a crash would end it, so no request in flight is finished.
+   */
+  stop(options?: { crash?: boolean }): Promise<void>
   /** Starts it again on the same port and DATA_DIR. */
   start(): Promise<void>
   /** Stops it and removes its DATA_DIR. */
@@ -80,12 +83,12 @@ export async function startServer({ logName, env: extra = {} }: ServerOptions): 
     }
   }
 
-  async function stop() {
+  async function stop({ crash = false } = {}) {
     const running = child
     child = undefined
     if (!running?.pid || exitedWith) return
     const exited = new Promise((resolve) => running.once('exit', resolve))
-    process.kill(-running.pid, 'SIGTERM') // npm and the server it started
+    process.kill(-running.pid, crash ? 'SIGKILL' : 'SIGTERM') // npm and the server it started
     await exited
   }
 
