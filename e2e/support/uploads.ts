@@ -89,20 +89,28 @@ function partNumberOf(url: string): number | undefined {
   return fromPath ? Number(fromPath[1]) : undefined
 }
 
-/** Watches part PUTs: when each was asked for, and how many were stored (a 2xx answer). */
+/**
+ * Watches part PUTs: when each was asked for, and how many were stored (a 2xx answer). sendingPart(n)
+ * settles as the browser asks to send part n: acting on it then (not on a poll) lands in the middle of the
+ * upload however fast the machine sends.
+ */
 export function watchParts(page: Page) {
   const requested: Array<{ part: number; at: number }> = []
   const stored = new Map<number, number>()
+  const waiters: Array<{ part: number; resolve: () => void }> = []
   page.on('request', (request) => {
     const part = request.method() === 'PUT' ? partNumberOf(request.url()) : undefined
-    if (part !== undefined) requested.push({ part, at: Date.now() })
+    if (part === undefined) return
+    requested.push({ part, at: Date.now() })
+    for (const waiter of waiters.filter((each) => each.part === part)) waiter.resolve()
   })
   page.on('requestfinished', async (request) => {
     const part = request.method() === 'PUT' ? partNumberOf(request.url()) : undefined
     if (part === undefined) return
     if ((await request.response())?.ok()) stored.set(part, (stored.get(part) ?? 0) + 1)
   })
-  return { requested, stored }
+  const sendingPart = (part: number) => new Promise<void>((resolve) => waiters.push({ part, resolve }))
+  return { requested, stored, sendingPart }
 }
 
 /** A new organization on server (seeding goes to it), with its volume's container. */
