@@ -21,6 +21,7 @@ import { Route as AppHomeIndexRouteImport } from './routes/_app/home.index'
 import { Route as AppCreate_folderGrantNameSplatRouteImport } from './routes/_app/create_folder.$grantName.$'
 import { Route as AppDownloadGrantNameSplatRouteImport } from './routes/_app/download.$grantName.$'
 import { Route as AppHomeGrantNameSplatRouteImport } from './routes/_app/home.$grantName.$'
+import { Route as AppUploadGrantNameSplatRouteImport } from './routes/_app/upload.$grantName.$'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -82,6 +83,11 @@ const AppHomeGrantNameSplatRoute = AppHomeGrantNameSplatRouteImport.update({
   path: '/home/$grantName/$',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const AppUploadGrantNameSplatRoute = AppUploadGrantNameSplatRouteImport.update({
+  id: '/upload/$grantName/$',
+  path: '/upload/$grantName/$',
+  getParentRoute: () => AppRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -94,6 +100,7 @@ export interface FileRoutesByFullPath {
   '/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
   '/download/$grantName/$': typeof AppDownloadGrantNameSplatRoute
   '/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
+  '/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -106,6 +113,7 @@ export interface FileRoutesByTo {
   '/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
   '/download/$grantName/$': typeof AppDownloadGrantNameSplatRoute
   '/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
+  '/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -121,6 +129,7 @@ export interface FileRoutesById {
   '/_app/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
   '/_app/download/$grantName/$': typeof AppDownloadGrantNameSplatRoute
   '/_app/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
+  '/_app/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -135,6 +144,7 @@ export interface FileRouteTypes {
     | '/create_folder/$grantName/$'
     | '/download/$grantName/$'
     | '/home/$grantName/$'
+    | '/upload/$grantName/$'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -147,6 +157,7 @@ export interface FileRouteTypes {
     | '/create_folder/$grantName/$'
     | '/download/$grantName/$'
     | '/home/$grantName/$'
+    | '/upload/$grantName/$'
   id:
     | '__root__'
     | '/'
@@ -161,6 +172,7 @@ export interface FileRouteTypes {
     | '/_app/create_folder/$grantName/$'
     | '/_app/download/$grantName/$'
     | '/_app/home/$grantName/$'
+    | '/_app/upload/$grantName/$'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -255,6 +267,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppHomeGrantNameSplatRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/_app/upload/$grantName/$': {
+      id: '/_app/upload/$grantName/$'
+      path: '/upload/$grantName/$'
+      fullPath: '/upload/$grantName/$'
+      preLoaderRoute: typeof AppUploadGrantNameSplatRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
   }
 }
 
@@ -264,6 +283,7 @@ interface AppRouteRouteChildren {
   AppCreate_folderGrantNameSplatRoute: typeof AppCreate_folderGrantNameSplatRoute
   AppDownloadGrantNameSplatRoute: typeof AppDownloadGrantNameSplatRoute
   AppHomeGrantNameSplatRoute: typeof AppHomeGrantNameSplatRoute
+  AppUploadGrantNameSplatRoute: typeof AppUploadGrantNameSplatRoute
 }
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
@@ -272,6 +292,7 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppCreate_folderGrantNameSplatRoute: AppCreate_folderGrantNameSplatRoute,
   AppDownloadGrantNameSplatRoute: AppDownloadGrantNameSplatRoute,
   AppHomeGrantNameSplatRoute: AppHomeGrantNameSplatRoute,
+  AppUploadGrantNameSplatRoute: AppUploadGrantNameSplatRoute,
 }
 
 const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(

@@ -9,6 +9,7 @@ import { Layout } from '../pages/Layout.ts'
 import { LoginPage } from '../pages/LoginPage.ts'
 import { NotFoundPage } from '../pages/NotFoundPage.ts'
 import { SignupPage } from '../pages/SignupPage.ts'
+import { UploadPage } from '../pages/UploadPage.ts'
 
 interface Pages {
   frame: AppFrame
@@ -21,6 +22,7 @@ interface Pages {
   fileList: FileListPage
   fileDetail: FileDetailPage
   downloadPage: DownloadPage
+  uploadPage: UploadPage
   /** Errors the page printed to its console (CSP violations among them). */
   consoleErrors: string[]
 }
@@ -49,6 +51,7 @@ export const test = base.extend<Pages>({
   fileList: async ({ page }, use) => use(new FileListPage(page)),
   fileDetail: async ({ page }, use) => use(new FileDetailPage(page)),
   downloadPage: async ({ page }, use) => use(new DownloadPage(page)),
+  uploadPage: async ({ page }, use) => use(new UploadPage(page)),
 })
 
 export { expect }

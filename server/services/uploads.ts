@@ -124,6 +124,7 @@ async function openUpload(db: Database, store: ObjectStore, key: ObjectKey, file
   const pending = await findStoredObject(db, key.orgId, key.fileHash)
   if (pending?.upload_id && pending.file_size === fileSize) {
     try {
+      // A store that cannot list parts has every part sent again.
       return { uploadId: pending.upload_id, stored: (await store.listParts(key, pending.upload_id)) ?? [] }
     } catch {
       // The store forgot the upload (expired or aborted): start over below.

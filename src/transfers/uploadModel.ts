@@ -47,7 +47,13 @@ export interface UploadPart {
   signed_opts: SignedOpts | null
 }
 
-export interface UploadItem {
+/** Where an item goes: the organization and the container its media_path is relative to. */
+export interface UploadDestination {
+  org_id: number
+  media_grant_id: number
+}
+
+export interface UploadItem extends UploadDestination {
   id: string
   name: string
   /** The folder under the upload's target, '' for the target itself. */
@@ -92,7 +98,7 @@ export interface UploadQueue {
 
 export const emptyUploadQueue: UploadQueue = { items: [], auto_retry: false }
 
-export interface NewUploadFile {
+export interface NewUploadFile extends UploadDestination {
   id: string
   name: string
   folder: string

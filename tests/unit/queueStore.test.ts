@@ -44,6 +44,8 @@ function uploadQueue(): UploadQueue {
         media_path: `/media/${id}.bin`,
         file_size: 20 * MiB,
         mtime: 1,
+        org_id: 1,
+        media_grant_id: 2,
       })),
     },
     { type: 'set_auto_retry', on: true },

@@ -41,7 +41,16 @@ const signed = (n: number): SignedOpts => ({
 })
 
 function file(id: string, size = 1000, path = `/media/${id}.bin`): NewUploadFile {
-  return { id, name: `${id}.bin`, folder: '', media_path: path, file_size: size, mtime: 1_700_000_000_000 }
+  return {
+    id,
+    name: `${id}.bin`,
+    folder: '',
+    media_path: path,
+    file_size: size,
+    mtime: 1_700_000_000_000,
+    org_id: 1,
+    media_grant_id: 2,
+  }
 }
 
 function run(queue: UploadQueue, events: UploadEvent[], now = T0): UploadQueue {

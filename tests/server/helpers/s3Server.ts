@@ -13,7 +13,18 @@ export interface TestS3Server {
   close(): Promise<void>
 }
 
-export async function startS3Server(prefix = 'media/'): Promise<TestS3Server> {
+/** Lets a browser on any origin send bytes to the bucket, as a store behind the console must. */
+const BROWSER_CORS = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>GET</AllowedMethod>
+    <AllowedMethod>PUT</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <ExposeHeader>ETag</ExposeHeader>
+  </CORSRule>
+</CORSConfiguration>`
+
+export async function startS3Server(prefix = 'media/', { browser = false } = {}): Promise<TestS3Server> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'media-console-s3-'))
   const bucket = 'media-console-test'
   const server = new S3rver({
@@ -21,7 +32,7 @@ export async function startS3Server(prefix = 'media/'): Promise<TestS3Server> {
     port: 0,
     silent: true,
     directory,
-    configureBuckets: [{ name: bucket }],
+    configureBuckets: [{ name: bucket, ...(browser ? { configs: [BROWSER_CORS] } : {}) }],
   })
   const { port } = await server.run()
   const endpoint = `http://127.0.0.1:${port}`

@@ -1,0 +1,69 @@
+// Moving content into the store (specification 000, section 7): the single-PUT offer and its confirmation,
+// the multipart part plan and its completion. The bytes themselves go to the signed URLs these answer,
+// from the transfer workers; these calls only sign and confirm. Confirmations may make the server read a
+// whole object, so they get the transfer timeout of the file's size, not the default 10 s.
+import type {
+  MultipartCompleteRequest,
+  MultipartRequest,
+  MultipartResponse,
+  S3ObjectRequest,
+  UploadItem,
+  UploadResponse,
+} from '../../server/contract/media.ts'
+import { transferTimeoutMs } from '../transfers/limits.ts'
+import type { GrantRef } from './media.ts'
+import type { Transport } from './transport.ts'
+
+function grantPath({ orgId, mediaGrantId }: GrantRef): string {
+  return `/web/1/org/${orgId}/media_grant/${mediaGrantId}`
+}
+
+/** Where to PUT one file of up to SINGLE_PART_MAX_BYTES, or skip_upload when the content is stored. */
+export async function offerUpload(
+  api: Transport,
+  grant: GrantRef,
+  file: { file_hash: string; file_size: number },
+): Promise<UploadItem> {
+  const answer = await api.request<UploadResponse>(`${grantPath(grant)}/upload`, {
+    method: 'POST',
+    body: { file_list: [file] },
+  })
+  const [item] = answer.upload_list
+  if (!item) throw new Error('the upload offer answered no item')
+  return item
+}
+
+/** Confirms a single PUT; 412 while the store does not show the object. */
+export async function confirmObject(
+  api: Transport,
+  grant: GrantRef,
+  request: S3ObjectRequest,
+): Promise<void> {
+  await api.request(`${grantPath(grant)}/s3_object`, {
+    method: 'POST',
+    body: request,
+    timeoutMs: transferTimeoutMs(request.file_size),
+  })
+}
+
+/** The part plan: signed PUTs for the parts the store lacks, skip_upload for those it holds. */
+export function planMultipart(
+  api: Transport,
+  grant: GrantRef,
+  request: MultipartRequest,
+): Promise<MultipartResponse> {
+  return api.request<MultipartResponse>(`${grantPath(grant)}/multipart`, { method: 'POST', body: request })
+}
+
+/** Puts the parts together; 412 parts_missing while some part is not stored yet. */
+export async function completeMultipart(
+  api: Transport,
+  grant: GrantRef,
+  request: MultipartCompleteRequest,
+): Promise<void> {
+  await api.request(`${grantPath(grant)}/multipart_complete`, {
+    method: 'POST',
+    body: request,
+    timeoutMs: transferTimeoutMs(request.file_size),
+  })
+}

@@ -1,0 +1,135 @@
+// The first view of the upload screen: pick files or a folder, see what will go where (Name, Folder,
+// Size), remove what should not, then Start Upload hands the files to the queue.
+import { useRef, useState } from 'react'
+import { formatBytes } from '../../../lib/format.ts'
+import type { UploadCommand } from '../../../transfers/uploadRunner.ts'
+import { addToSelection, type SelectedUpload } from '../../../transfers/uploadSelection.ts'
+import type { Container } from '../-files/container.ts'
+import {
+  filesOfInput,
+  hasDirectoryPicker,
+  hasFilePicker,
+  pickFiles,
+  pickFolder,
+  type PickedFile,
+} from './pickers.ts'
+
+type Selected = SelectedUpload<File, FileSystemFileHandle>
+
+interface Props {
+  container: Container
+  directory: string
+  send: (command: UploadCommand) => void
+}
+
+export function UploadPicker({ container, directory, send }: Props) {
+  const [selection, setSelection] = useState<Selected[]>([])
+  const filesInput = useRef<HTMLInputElement>(null)
+  const folderInput = useRef<HTMLInputElement>(null)
+
+  const add = (picked: PickedFile[]) => setSelection((current) => addToSelection(current, picked, directory))
+
+  async function chooseFiles() {
+    if (hasFilePicker()) add(await pickFiles())
+    else filesInput.current?.click()
+  }
+
+  async function chooseFolder() {
+    if (hasDirectoryPicker()) add(await pickFolder())
+    else folderInput.current?.click()
+  }
+
+  function start() {
+    send({
+      type: 'add',
+      files: selection.map((each) => ({
+        ...each,
+        org_id: container.ref.orgId,
+        media_grant_id: container.ref.mediaGrantId,
+      })),
+    })
+  }
+
+  return (
+    <>
+      <div className="toolbar-actions" role="toolbar" aria-label="Upload actions">
+        <button type="button" className="button secondary" onClick={() => void chooseFiles()}>
+          Choose Files
+        </button>
+        <button type="button" className="button secondary" onClick={() => void chooseFolder()}>
+          Choose Folder
+        </button>
+        <button type="button" className="button" disabled={selection.length === 0} onClick={start}>
+          Start Upload
+        </button>
+      </div>
+      <input
+        ref={filesInput}
+        type="file"
+        name="files"
+        multiple
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-label="Files to upload"
+        onChange={(event) => {
+          add(filesOfInput(event.currentTarget))
+          event.currentTarget.value = ''
+        }}
+      />
+      <input
+        ref={(input) => {
+          folderInput.current = input
+          if (input) input.webkitdirectory = true
+        }}
+        type="file"
+        name="folder"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-label="Folder to upload"
+        onChange={(event) => {
+          add(filesOfInput(event.currentTarget))
+          event.currentTarget.value = ''
+        }}
+      />
+      <table className="table" aria-label="Files to upload">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Folder</th>
+            <th scope="col">Size</th>
+            <th scope="col">
+              <span className="visually-hidden">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {selection.length === 0 ? (
+            <tr>
+              <td colSpan={4} className="empty-state">
+                Choose files or a folder to upload to {directory}
+              </td>
+            </tr>
+          ) : (
+            selection.map((each) => (
+              <tr key={each.media_path.toLowerCase()}>
+                <td>{each.file.name}</td>
+                <td>{`${directory}${each.folder ? `${each.folder}/` : ''}`}</td>
+                <td>{formatBytes(each.file.size)}</td>
+                <td className="row-actions">
+                  <button
+                    type="button"
+                    className="button link"
+                    aria-label={`Remove ${each.media_path}`}
+                    onClick={() => setSelection((current) => current.filter((other) => other !== each))}
+                  >
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </>
+  )
+}

@@ -1,0 +1,120 @@
+// The second view of the upload screen: the overall line (Running, 'Done - N Failed', Success), each item
+// with its status as the specification shows it (Waiting, the percent while uploading, Failed) and what
+// went wrong, Retry while some failure is not fatal, otherwise Close, and the Automated Retry switch.
+// An item restored without its file asks for the file again; the queue checks it is the same file.
+import { useRef } from 'react'
+import { formatBytes } from '../../../lib/format.ts'
+import { parentDirectory } from '../../../lib/filePaths.ts'
+import {
+  uploadStatusText,
+  uploadSummary,
+  type UploadItem,
+  type UploadQueue,
+} from '../../../transfers/uploadModel.ts'
+import type { UploadCommand } from '../../../transfers/uploadRunner.ts'
+import { filesOfInput, hasFilePicker, pickFiles } from './pickers.ts'
+
+interface Props {
+  queue: UploadQueue
+  send: (command: UploadCommand) => void
+  onClose: () => void
+}
+
+/** What the Error column says: the fatal message, else the last failure of an item that failed. */
+function errorText(item: UploadItem): string {
+  if (item.fatal_err !== null) return item.fatal_err
+  return item.status === 'error' || item.status === 'waiting_retry' ? (item.last_err ?? '') : ''
+}
+
+function ChooseAgain({ item, send }: { item: UploadItem; send: Props['send'] }) {
+  const input = useRef<HTMLInputElement>(null)
+  async function choose() {
+    if (!hasFilePicker()) return input.current?.click()
+    const [picked] = await pickFiles()
+    if (picked) send({ type: 'file_chosen', id: item.id, file: picked.file, handle: picked.handle })
+  }
+  return (
+    <>
+      <button type="button" className="button link" onClick={() => void choose()}>
+        Choose File Again
+      </button>
+      <input
+        ref={input}
+        type="file"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-label={`Choose ${item.name} again`}
+        onChange={(event) => {
+          const [picked] = filesOfInput(event.currentTarget)
+          if (picked) send({ type: 'file_chosen', id: item.id, file: picked.file, handle: null })
+          event.currentTarget.value = ''
+        }}
+      />
+    </>
+  )
+}
+
+export function UploadProgress({ queue, send, onClose }: Props) {
+  const summary = uploadSummary(queue)
+  return (
+    <>
+      <p className="upload-summary" role="status" aria-label="Upload summary">
+        {summary.text}
+      </p>
+      <div className="toolbar-actions" role="toolbar" aria-label="Upload actions">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={queue.auto_retry}
+            onChange={(event) => send({ type: 'set_auto_retry', on: event.currentTarget.checked })}
+          />
+          Automated Retry
+        </label>
+        {summary.show_retry ? (
+          <button type="button" className="button" onClick={() => send({ type: 'retry' })}>
+            Retry
+          </button>
+        ) : summary.running === 0 ? (
+          <button type="button" className="button" onClick={onClose}>
+            Close
+          </button>
+        ) : null}
+      </div>
+      <table className="table" aria-label="Uploads">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Folder</th>
+            <th scope="col">Size</th>
+            <th scope="col">Status</th>
+            <th scope="col">Error</th>
+            <th scope="col">
+              <span className="visually-hidden">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {queue.items.map((item) => (
+            <tr key={item.id} data-status={item.status}>
+              <td>{item.name}</td>
+              <td>{parentDirectory(item.media_path)}</td>
+              <td>{formatBytes(item.file_size)}</td>
+              <td>{item.needs_file ? <ChooseAgain item={item} send={send} /> : uploadStatusText(item)}</td>
+              <td className={item.status === 'error' ? 'form-error' : undefined}>{errorText(item)}</td>
+              <td className="row-actions">
+                <button
+                  type="button"
+                  className="button link"
+                  aria-label={`Remove ${item.media_path}`}
+                  onClick={() => send({ type: 'remove', id: item.id })}
+                >
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  )
+}

@@ -1,0 +1,66 @@
+// The upload screen (specification 000, sections 2, 4 and 5): /upload/{grant_name}/a/b/ uploads into that
+// directory of the container. While the queue holds items it shows their progress; otherwise it picks files.
+import { useQueryClient } from '@tanstack/react-query'
+import { createFileRoute, useLocation, useRouter } from '@tanstack/react-router'
+import { mediaQueries } from '../../api/media.ts'
+import { navigateRemembering } from '../../app/navigation.ts'
+import { useSession } from '../../app/session.ts'
+import { areaHref, parseAreaPath } from '../../lib/filePaths.ts'
+import { NO_UPLOAD_PERMISSION_MESSAGE } from '../../lib/messages.ts'
+import { useUploads } from '../../transfers/uploads.ts'
+import { useContainer, type Container } from './-files/container.ts'
+import { Breadcrumbs } from './-files/Breadcrumbs.tsx'
+import { NoAccess } from './-files/NoAccess.tsx'
+import { UploadPicker } from './-upload/UploadPicker.tsx'
+import { UploadProgress } from './-upload/UploadProgress.tsx'
+
+export const Route = createFileRoute('/_app/upload/$grantName/$')({
+  component: UploadPage,
+})
+
+function Upload({ container, directory }: { container: Container; directory: string }) {
+  const { queue, ready, send } = useUploads()
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  const grantName = container.grant.grant_name
+
+  async function close() {
+    send({ type: 'clear_finished' })
+    await queryClient.invalidateQueries({ queryKey: mediaQueries.grant(container.ref) })
+    navigateRemembering(router, areaHref('home', grantName, directory))
+  }
+
+  return (
+    <section className="panel" aria-labelledby="upload-heading">
+      <h1 id="upload-heading">Upload</h1>
+      <Breadcrumbs grantName={grantName} directory={directory} />
+      {!ready ? (
+        <p className="page-loading">Loading…</p>
+      ) : queue.items.length > 0 ? (
+        <UploadProgress queue={queue} send={send} onClose={() => void close()} />
+      ) : (
+        <UploadPicker container={container} directory={directory} send={send} />
+      )}
+    </section>
+  )
+}
+
+function UploadPage() {
+  const pathname = useLocation({ select: (location) => location.pathname })
+  const where = parseAreaPath(pathname) ?? { grantName: '', path: '/' }
+  const container = useContainer(where.grantName)
+  const { currentOrg } = useSession()
+  // Files go into a directory: a path without its trailing '/' still names that directory.
+  const directory = where.path.endsWith('/') ? where.path : `${where.path}/`
+  return (
+    <main className="page page-wide">
+      {!container ? (
+        <NoAccess isAdmin={currentOrg?.is_admin ?? false} />
+      ) : !container.org.cap_web_upload ? (
+        <p className="notice">{NO_UPLOAD_PERMISSION_MESSAGE}</p>
+      ) : (
+        <Upload key={directory} container={container} directory={directory} />
+      )}
+    </main>
+  )
+}
