@@ -47,7 +47,11 @@ export async function startServer(kind: DatabaseKind, options: TestServerOptions
     database,
     logs,
     async close() {
-      await app.close()
+      // A test is over: keep-alive connections a client left open (an unread answer) must not hold the
+      // graceful close, which waits for them.
+      const closing = app.close()
+      app.server.closeAllConnections()
+      await closing
       if (!options.database) await database.drop()
     },
   }
