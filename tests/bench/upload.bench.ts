@@ -219,7 +219,7 @@ async function measure(): Promise<void> {
         row('curl: multipart_complete', curlComplete.ms),
         row('curl: total', curl.ms + curlComplete.ms),
         `console PUTs / curl PUTs (time): ${(sending.ms / curl.ms).toFixed(2)}x`,
-        `Peak JS heap during the console upload (${peaks.samples} samples, every 250 ms): page ${mib(peaks.page)}, ${peaks.workerCount} workers ${mib(peaks.workers)}, together ${mib(peaks.total)}; target under ${mib(HEAP_TARGET)}: ${peaks.total < HEAP_TARGET ? 'met' : 'EXCEEDED'}`,
+        `Peak JS heap during the console upload (${peaks.samples} samples, every 250 ms, ${peaks.unanswered} worker answers missed): page ${mib(peaks.page)}, ${peaks.workerCount} workers ${mib(peaks.workers)}, together ${mib(peaks.total)}; target under ${mib(HEAP_TARGET)}: ${peaks.total < HEAP_TARGET ? 'met' : 'EXCEEDED'}`,
         `Peak ArrayBuffer memory outside those heaps (file slices being hashed): ${mib(peaks.backingStore)}`,
         '',
       ].join('\n'),

@@ -5,6 +5,7 @@
 import type { CDPSession, Page } from '@playwright/test'
 
 export const POLL_INTERVAL_MS = 250
+const ANSWER_TIMEOUT_MS = 2_000
 
 export interface HeapPeaks {
   /** The page's own heap (usedSize of Runtime.getHeapUsage), in bytes. */
@@ -18,6 +19,8 @@ export interface HeapPeaks {
   /** The most workers seen at one moment. */
   workerCount: number
   samples: number
+  /** Worker answers that did not come within ANSWER_TIMEOUT_MS (those samples miss that worker). */
+  unanswered: number
 }
 
 interface Usage {
@@ -48,8 +51,7 @@ export async function watchHeap(page: Page): Promise<{ stop(): Promise<HeapPeaks
       error?: { message: string }
     }
     const waiter = message.id === undefined ? undefined : pending.get(message.id)
-    if (!waiter || message.id === undefined) return
-    pending.delete(message.id)
+    if (!waiter) return
     if (message.result) waiter.resolve(message.result)
     else waiter.reject(new Error(message.error?.message ?? 'no heap usage'))
   })
@@ -59,29 +61,51 @@ export async function watchHeap(page: Page): Promise<{ stop(): Promise<HeapPeaks
     flatten: false,
   })
 
+  // A worker that is closing may never answer: after this long it counts as gone, so polling never stalls.
   const workerHeap = (sessionId: string) =>
     new Promise<Usage>((resolve, reject) => {
       const id = nextId++
-      pending.set(id, { resolve, reject })
+      const timer = setTimeout(() => {
+        pending.delete(id)
+        reject(new Error(`worker ${sessionId} did not answer`))
+      }, ANSWER_TIMEOUT_MS)
+      const settle = () => {
+        clearTimeout(timer)
+        pending.delete(id)
+      }
+      pending.set(id, {
+        resolve: (usage) => (settle(), resolve(usage)),
+        reject: (error) => (settle(), reject(error)),
+      })
       session
         .send('Target.sendMessageToTarget', {
           sessionId,
           message: JSON.stringify({ id, method: 'Runtime.getHeapUsage' }),
         })
-        .catch((error: Error) => {
-          pending.delete(id)
-          reject(error)
-        })
+        .catch((error: Error) => pending.get(id)?.reject(error))
     })
 
-  const peaks: HeapPeaks = { page: 0, workers: 0, total: 0, backingStore: 0, workerCount: 0, samples: 0 }
+  const peaks: HeapPeaks = {
+    page: 0,
+    workers: 0,
+    total: 0,
+    backingStore: 0,
+    workerCount: 0,
+    samples: 0,
+    unanswered: 0,
+  }
   const none: Usage = { usedSize: 0 }
   let failure: Error | undefined
   const sample = async () => {
     const [own, ...others] = await Promise.all([
       session.send('Runtime.getHeapUsage') as Promise<Usage>,
       // A worker closed between the listing and the answer no longer counts.
-      ...[...workers].map((id) => workerHeap(id).catch(() => none)),
+      ...[...workers].map((id) =>
+        workerHeap(id).catch(() => {
+          peaks.unanswered++
+          return none
+        }),
+      ),
     ])
     const inWorkers = others.reduce((sum, usage) => sum + usage.usedSize, 0)
     const backing = [own, ...others].reduce((sum, usage) => sum + (usage?.backingStorageSize ?? 0), 0)
