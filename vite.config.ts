@@ -66,7 +66,7 @@ export default defineConfig({
         },
       },
       {
-        // npm run bench: PostgreSQL-backed benchmarks (tests/bench), never part of npm test.
+        // npm run bench: benchmarks (tests/bench), never part of npm test.
         test: {
           name: 'bench',
           include: [],
@@ -74,6 +74,8 @@ export default defineConfig({
           globalSetup: ['tests/bench/globalSetup.ts'],
           environment: 'node',
           hookTimeout: 300_000,
+          // One benchmark at a time: side by side on two cores, each would measure the other.
+          fileParallelism: false,
         },
       },
     ],
