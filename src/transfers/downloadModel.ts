@@ -14,7 +14,7 @@ import {
   DOWNLOAD_RETRY_INTERVAL_MS,
   NOT_UPLOADED_MESSAGE,
 } from './limits.ts'
-import { showsRetry, summaryText, type SummaryCounts } from './summary.ts'
+import { showsRetry, summarize, type TransferSummary } from './summary.ts'
 
 export type DownloadStatus =
   'waiting' | 'get_url' | 'start_download' | 'downloading' | 'copying' | 'done' | 'error'
@@ -202,7 +202,7 @@ export function downloadReducer(queue: DownloadQueue, event: DownloadEvent, now:
       return { items }
     }
     case 'retry': {
-      if (!showsRetry(downloadCounts(queue))) return queue
+      if (!showsRetry(downloadSummary(queue))) return queue
       const items = queue.items.map((item) =>
         item.status === 'error' && !item.fatal
           ? { ...item, status: 'waiting' as const, tries: 0, error: null, next_try_at: null }
@@ -261,37 +261,13 @@ export function nextDownloadRetryAt(queue: DownloadQueue): number | null {
   return times.length ? Math.min(...times) : null
 }
 
-function downloadCounts(queue: DownloadQueue): SummaryCounts {
-  let running = 0
-  let failed = 0
-  let fatal = 0
-  for (const item of queue.items) {
-    if (item.status === 'error') {
-      failed++
-      if (item.fatal) fatal++
-    } else if (item.status !== 'done') running++
-  }
-  return { running, failed, fatal }
-}
-
-export interface DownloadSummary extends SummaryCounts {
-  text: string
-  succeeded: number
-  skipped: number
-  show_retry: boolean
-}
+export type DownloadSummary = TransferSummary
 
 export function downloadSummary(queue: DownloadQueue): DownloadSummary {
-  const counts = downloadCounts(queue)
-  const done = queue.items.filter((item) => item.status === 'done')
-  const skipped = done.filter((item) => item.skip).length
-  return {
-    ...counts,
-    text: summaryText(counts),
-    succeeded: done.length - skipped,
-    skipped,
-    show_retry: showsRetry(counts),
-  }
+  return summarize(
+    queue.items.map((item) => ({ status: item.status, fatal: item.fatal, skip: item.skip })),
+    { skipIsSuccess: false },
+  )
 }
 
 export function downloadStatusText(item: DownloadItem): string {

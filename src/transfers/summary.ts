@@ -17,3 +17,50 @@ export function summaryText({ running, failed }: SummaryCounts): string {
 export function showsRetry({ running, failed, fatal }: SummaryCounts): boolean {
   return running === 0 && failed > fatal
 }
+
+/** What the summary needs of an item of either queue. */
+export interface SummarizedItem {
+  status: string
+  fatal: boolean
+  skip: boolean
+}
+
+export function countItems(items: readonly SummarizedItem[]): SummaryCounts {
+  let running = 0
+  let failed = 0
+  let fatal = 0
+  for (const item of items) {
+    if (item.status === 'error') {
+      failed++
+      if (item.fatal) fatal++
+    } else if (item.status !== 'done') running++
+  }
+  return { running, failed, fatal }
+}
+
+export interface TransferSummary extends SummaryCounts {
+  text: string
+  succeeded: number
+  skipped: number
+  show_retry: boolean
+}
+
+/**
+ * The summary of a queue. Uploads count a skip (the content is in the cloud already) as a success; the
+ * download screen shows Succeeded and Skipped apart.
+ */
+export function summarize(
+  items: readonly SummarizedItem[],
+  { skipIsSuccess }: { skipIsSuccess: boolean },
+): TransferSummary {
+  const counts = countItems(items)
+  const done = items.filter((item) => item.status === 'done')
+  const skipped = done.filter((item) => item.skip).length
+  return {
+    ...counts,
+    text: summaryText(counts),
+    succeeded: skipIsSuccess ? done.length : done.length - skipped,
+    skipped,
+    show_retry: showsRetry(counts),
+  }
+}

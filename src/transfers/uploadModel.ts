@@ -23,7 +23,7 @@ import {
   isMultipart,
   planParts,
 } from './limits.ts'
-import { showsRetry, summaryText, type SummaryCounts } from './summary.ts'
+import { countItems, showsRetry, summarize, type SummarizedItem, type TransferSummary } from './summary.ts'
 
 export type UploadStatus =
   'idle' | 'start' | 'hashing' | 'hash_done' | 'uploading' | 'waiting_retry' | 'done' | 'error'
@@ -431,7 +431,7 @@ export function uploadReducer(queue: UploadQueue, event: UploadEvent, now: numbe
     case 'set_auto_retry':
       return queue.auto_retry === event.on ? queue : { ...queue, auto_retry: event.on }
     case 'retry': {
-      if (!showsRetry(uploadCounts(queue))) return queue
+      if (!showsRetry(countItems(summarizedUploads(queue)))) return queue
       const items = queue.items.map((item) =>
         item.status === 'error' && item.fatal_err === null
           ? { ...item, status: 'idle' as const, tries: 0, next_try_at: null }
@@ -558,42 +558,19 @@ export function nextUploadRetryAt(queue: UploadQueue): number | null {
   return times.length ? Math.min(...times) : null
 }
 
-function uploadCounts(queue: UploadQueue): SummaryCounts {
-  let running = 0
-  let failed = 0
-  let fatal = 0
-  for (const item of queue.items) {
-    if (item.status === 'error') {
-      failed++
-      if (item.fatal_err !== null) fatal++
-    } else if (item.status !== 'done') running++
-  }
-  return { running, failed, fatal }
+function summarizedUploads(queue: UploadQueue): SummarizedItem[] {
+  return queue.items.map((item) => ({ status: item.status, fatal: item.fatal_err !== null, skip: item.skip }))
 }
 
-export interface UploadSummary extends SummaryCounts {
-  text: string
-  succeeded: number
-  skipped: number
-  show_retry: boolean
-}
+export type UploadSummary = TransferSummary
 
 export function uploadSummary(queue: UploadQueue): UploadSummary {
-  const counts = uploadCounts(queue)
-  const done = queue.items.filter((item) => item.status === 'done')
-  return {
-    ...counts,
-    text: summaryText(counts),
-    // Skip means the content is in the cloud already: a success like any other.
-    succeeded: done.length,
-    skipped: done.filter((item) => item.skip).length,
-    show_retry: showsRetry(counts),
-  }
+  return summarize(summarizedUploads(queue), { skipIsSuccess: true })
 }
 
 /** With Automated Retry on and the run over with failures a retry may fix, when to retry by itself. */
 export function autoRetryDueAt(queue: UploadQueue): number | null {
-  if (!queue.auto_retry || !showsRetry(uploadCounts(queue))) return null
+  if (!queue.auto_retry || !showsRetry(countItems(summarizedUploads(queue)))) return null
   const times = queue.items
     .filter((item) => item.status === 'error' && item.fatal_err === null)
     .map((item) => item.next_try_at ?? 0)
