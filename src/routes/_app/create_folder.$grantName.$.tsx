@@ -2,15 +2,15 @@
 // to case with what the directory holds, so an existing folder is entered rather than made twice; then
 // the browser goes into the folder.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { createFileRoute, useLocation, useRouter } from '@tanstack/react-router'
+import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { createDirectory, mediaQueries } from '../../api/media.ts'
 import { goBack, navigateRemembering } from '../../app/navigation.ts'
 import { useApi, useSession } from '../../app/session.ts'
-import { areaHref, childPath, findName, parseAreaPath } from '../../lib/filePaths.ts'
+import { areaHref, childPath, findName } from '../../lib/filePaths.ts'
 import { CREATE_FAILED_MESSAGE } from '../../lib/messages.ts'
 import { FormError } from '../../ui/FormError.tsx'
-import { useContainer, type Container } from './-files/container.ts'
+import { useContainerDirectory, type Container } from './-files/container.ts'
 import { Breadcrumbs } from './-files/Breadcrumbs.tsx'
 import { NoAccess } from './-files/NoAccess.tsx'
 
@@ -76,12 +76,8 @@ function CreateFolderForm({ container, directory }: { container: Container; dire
 }
 
 function CreateFolderPage() {
-  const pathname = useLocation({ select: (location) => location.pathname })
-  const where = parseAreaPath(pathname) ?? { grantName: '', path: '/' }
-  const container = useContainer(where.grantName)
+  const { container, directory } = useContainerDirectory()
   const { currentOrg } = useSession()
-  // The folder is made in a directory: a path without its trailing '/' still names that directory.
-  const directory = where.path.endsWith('/') ? where.path : `${where.path}/`
   return (
     <main className="page">
       {container ? (

@@ -1,14 +1,14 @@
 // The upload screen (specification 000, sections 2, 4 and 5): /upload/{grant_name}/a/b/ uploads into that
 // directory of the container. While the queue holds items it shows their progress; otherwise it picks files.
 import { useQueryClient } from '@tanstack/react-query'
-import { createFileRoute, useLocation, useRouter } from '@tanstack/react-router'
+import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { mediaQueries } from '../../api/media.ts'
 import { navigateRemembering } from '../../app/navigation.ts'
 import { useSession } from '../../app/session.ts'
-import { areaHref, parseAreaPath } from '../../lib/filePaths.ts'
+import { areaHref } from '../../lib/filePaths.ts'
 import { NO_UPLOAD_PERMISSION_MESSAGE } from '../../lib/messages.ts'
 import { useUploads } from '../../transfers/uploads.ts'
-import { useContainer, type Container } from './-files/container.ts'
+import { useContainerDirectory, type Container } from './-files/container.ts'
 import { Breadcrumbs } from './-files/Breadcrumbs.tsx'
 import { NoAccess } from './-files/NoAccess.tsx'
 import { UploadPicker } from './-upload/UploadPicker.tsx'
@@ -46,12 +46,8 @@ function Upload({ container, directory }: { container: Container; directory: str
 }
 
 function UploadPage() {
-  const pathname = useLocation({ select: (location) => location.pathname })
-  const where = parseAreaPath(pathname) ?? { grantName: '', path: '/' }
-  const container = useContainer(where.grantName)
+  const { container, directory } = useContainerDirectory()
   const { currentOrg } = useSession()
-  // Files go into a directory: a path without its trailing '/' still names that directory.
-  const directory = where.path.endsWith('/') ? where.path : `${where.path}/`
   return (
     <main className="page page-wide">
       {!container ? (

@@ -1,11 +1,12 @@
 // Which container a file screen shows: the grant of that name among those the user holds in the current
 // organization. None of that name means no access.
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { useLocation } from '@tanstack/react-router'
 import type { GrantRef } from '../../../api/media.ts'
 import { mediaGrantQueries, type MediaGrant } from '../../../api/mediaGrants.ts'
 import { useApi, useSession } from '../../../app/session.ts'
 import type { OrgListItem } from '../../../api/user.ts'
-import { sameName } from '../../../lib/filePaths.ts'
+import { parseAreaPath, sameName } from '../../../lib/filePaths.ts'
 
 export interface Container {
   org: OrgListItem
@@ -29,4 +30,19 @@ export function useContainer(grantName: string): Container | undefined {
   const grant = currentOrg ? findGrant(grants, grantName) : undefined
   if (!currentOrg || !grant) return undefined
   return { org: currentOrg, grant, ref: { orgId: currentOrg.org_id, mediaGrantId: grant.media_grant_id } }
+}
+
+export interface ContainerDirectory {
+  container: Container | undefined
+  /** The directory the address names, ending in '/': a path without its trailing '/' still names it. */
+  directory: string
+}
+
+/** The container and directory of a screen that works in one directory (create folder, upload). */
+export function useContainerDirectory(): ContainerDirectory {
+  const pathname = useLocation({ select: (location) => location.pathname })
+  const where = parseAreaPath(pathname) ?? { grantName: '', path: '/' }
+  const container = useContainer(where.grantName)
+  const directory = where.path.endsWith('/') ? where.path : `${where.path}/`
+  return { container, directory }
 }
