@@ -48,22 +48,20 @@ test('a second tab follows an upload and finishes it when the leading tab closes
 
   const parts = watchParts(page)
   const followerParts = watchParts(second)
-  const sendingFourth = parts.sendingPart(4)
+  // The leading tab closes as soon as it asks to send the first part: at most 10 of the 13 parts are then
+  // in flight, so some are certainly left for the tab that takes over.
+  const leaderClosed = parts.sendingPart(1).then(() => page.close())
   await uploadPage.pickFiles(...SMALL.map((name) => path.join(dir, name)), big)
   await uploadPage.startUpload.click()
 
-  // The follower shows the queue the leader runs: every file, the same summary and the same statuses.
+  // The follower shows the queue the leader runs: every file and the same summary.
   for (const name of names) await expect(follower.item(name)).toBeVisible()
   await expect(follower.uploads.locator('tbody tr')).toHaveCount(names.length)
   await expect(follower.summary).toHaveText(/^Running/)
-  await expect(follower.status('tabs.bin')).toHaveText(/^(start|hashing|hash_done|\d+%)$/)
-  for (const name of SMALL) await expect(follower.status(name)).toHaveText('done')
-  await expect(uploadPage.status(SMALL[0] as string)).toHaveText('done')
-  // The leader is sending the multipart file's parts; none has gone from the follower, which only shows.
-  await sendingFourth
+  await leaderClosed
+  // None of the parts went from the follower while it only showed the queue.
   expect(followerParts.requested).toEqual([])
 
-  await page.close()
   // The second tab leads now. The multipart file was picked in the closed tab: the screen asks for it,
   // and keeps what was done.
   for (const name of SMALL) await expect(follower.status(name)).toHaveText('done')
