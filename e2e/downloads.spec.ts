@@ -12,6 +12,9 @@ import {
   type GrantAccess,
 } from './support/api.ts'
 import { freshEmail } from './support/mail.ts'
+import { losePermissionOnReload } from './support/originFiles.ts'
+import type { DownloadPage } from './pages/DownloadPage.ts'
+import type { FileListPage } from './pages/FileListPage.ts'
 import { expect, test } from './support/fixtures.ts'
 
 const GRANT = 'Downloads Volume'
@@ -161,12 +164,42 @@ test.describe('downloads', () => {
     downloadPage,
   }) => {
     await pickInto(page, 'large')
-    const ranges: string[] = []
-    const watch = (request: Request) => {
-      const range = request.headers()['range']
-      if (range) ranges.push(range)
-    }
-    page.context().on('request', watch)
+    await reloadInTheMiddle(page, fileList, downloadPage)
+    await expect(downloadPage.status).toHaveText('Success', { timeout: 45_000 })
+    await expect(downloadPage.count('Succeeded')).toHaveText('1')
+    expect(resumedFrom.some((start) => start > 0)).toBe(true)
+    const written = await readBack(page, 'large')
+    expect(written.get('Big/large.bin')?.equals(LARGE)).toBe(true)
+  })
+
+  test('when the browser asks for permission to the directory again, Allow Access resumes', async ({
+    page,
+    fileList,
+    downloadPage,
+  }) => {
+    await pickInto(page, 'asked')
+    await losePermissionOnReload(page)
+    await reloadInTheMiddle(page, fileList, downloadPage)
+    const notice = page.getByRole('alert').filter({ hasText: 'permission again' })
+    await expect(notice).toContainText("The browser needs your permission again to save into 'asked'.")
+    await expect(downloadPage.status).toHaveText('Running')
+    // Nothing is fetched until the user allows it: the file waits.
+    await expect(downloadPage.statusOf('Big/large.bin')).toHaveText('waiting')
+    expect(resumedFrom).toEqual([])
+    await notice.getByRole('button', { name: 'Allow Access' }).click()
+    await expect(notice).toBeHidden()
+    await expect(downloadPage.status).toHaveText('Success', { timeout: 45_000 })
+    expect(resumedFrom.some((start) => start > 0)).toBe(true)
+    const written = await readBack(page, 'asked')
+    expect(written.get('Big/large.bin')?.equals(LARGE)).toBe(true)
+  })
+
+  /** Where each fetch of the file's bytes after the reload starts: the Range start, 0 without one. */
+  let resumedFrom: number[] = []
+
+  /** Starts the download of Big/ on a slow link and reloads the page once it is 30 to 99% through. */
+  async function reloadInTheMiddle(page: Page, fileList: FileListPage, downloadPage: DownloadPage) {
+    resumedFrom = []
     // A slow link, so the page can be reloaded while the file is on its way.
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Network.enable')
@@ -182,13 +215,10 @@ test.describe('downloads', () => {
     await fileList.download.click()
     await downloadPage.downloadAll.click()
     await expect(downloadPage.statusOf('Big/large.bin')).toHaveText(/^([3-9]\d)%$/, { timeout: 30_000 })
+    page.context().on('request', (request: Request) => {
+      if (request.method() !== 'GET' || !new URL(request.url()).pathname.startsWith('/storage/')) return
+      resumedFrom.push(Number(/^bytes=(\d+)-$/.exec(request.headers()['range'] ?? '')?.[1] ?? 0))
+    })
     await page.reload()
-
-    await expect(downloadPage.status).toHaveText('Success', { timeout: 45_000 })
-    await expect(downloadPage.count('Succeeded')).toHaveText('1')
-    const resumed = ranges.map((range) => Number(/^bytes=(\d+)-$/.exec(range)?.[1] ?? 0))
-    expect(resumed.some((start) => start > 0)).toBe(true)
-    const written = await readBack(page, 'large')
-    expect(written.get('Big/large.bin')?.equals(LARGE)).toBe(true)
-  })
+  }
 })

@@ -155,3 +155,25 @@ export async function putFile(
 export async function deleteFile(access: GrantAccess, mediaId: number): Promise<void> {
   await call('DELETE', `${grantPath(access)}/media/${mediaId}`, { sessionKey: access.sessionKey })
 }
+
+/** The bytes the store holds for the file at a path relative to the container ('/a/b.bin'). */
+export async function readStoredFile(access: GrantAccess, mediaPath: string): Promise<Buffer> {
+  const slash = mediaPath.lastIndexOf('/')
+  const folder = mediaPath.slice(0, slash + 1)
+  const name = mediaPath.slice(slash + 1)
+  const listing = await call<{ media_list: Array<{ media_id: number; media_path: string }> }>(
+    'GET',
+    `${grantPath(access)}/dir?prefix_path=${encodeURIComponent(folder)}`,
+    { sessionKey: access.sessionKey },
+  )
+  const media = listing.media_list.find((each) => each.media_path.endsWith(`/${name}`))
+  if (!media) throw new Error(`${mediaPath} is not in the listing of ${folder}`)
+  const { url } = await call<{ url: string }>(
+    'GET',
+    `${grantPath(access)}/media/${media.media_id}/download_url`,
+    { sessionKey: access.sessionKey },
+  )
+  const response = await fetch(new URL(url, baseUrl()))
+  if (!response.ok) throw new Error(`the download of ${mediaPath} answered ${response.status}`)
+  return Buffer.from(await response.arrayBuffer())
+}

@@ -1,6 +1,7 @@
 // What the upload specs share: a server of their own (one spec stops and restarts it, which the other
 // specs must not see) with a new organization on it, files written on disk for the test, part PUTs watched
 // as the browser sends them, and the folder upload both stores must pass.
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -14,7 +15,7 @@ import { freshEmail } from './mail.ts'
 import { startServer, useServerForSeeding, type ProductServer } from './server.ts'
 
 export const MiB = 1024 * 1024
-const BIG_SIZE = 200 * MiB
+export const BIG_SIZE = 200 * MiB
 /** 200 MiB goes in 16 MiB parts: 12 whole ones and the remainder. */
 export const BIG_PARTS = 13
 export const GRANT = 'Upload Volume'
@@ -56,15 +57,29 @@ export const test = base.extend<object, WorkerFixtures>({
   baseURL: async ({ server }, use) => use(server.baseUrl),
 })
 
-/** A 200 MiB file whose bytes depend on seed, so each test sends content the store does not hold yet. */
-export function writeBigFile(file: string, seed: string): void {
+/**
+ * The bytes of a 200 MiB file that depend on seed, so each test sends content the store does not hold yet:
+ * mebibyte i repeats the text `${seed}:${i}:` (pages write the same bytes with writeBigFileInOrigin).
+ */
+function* bigFileBlocks(seed: string): Generator<Buffer> {
   const block = Buffer.alloc(MiB)
-  const fd = fs.openSync(file, 'w')
   for (let i = 0; i < BIG_SIZE / MiB; i++) {
     block.fill(`${seed}:${i}:`)
-    fs.writeSync(fd, block)
+    yield block
   }
+}
+
+export function writeBigFile(file: string, seed: string): void {
+  const fd = fs.openSync(file, 'w')
+  for (const block of bigFileBlocks(seed)) fs.writeSync(fd, block)
   fs.closeSync(fd)
+}
+
+/** SHA-256 hex of the whole big file of seed. */
+export function bigFileSha256(seed: string): string {
+  const hash = createHash('sha256')
+  for (const block of bigFileBlocks(seed)) hash.update(block)
+  return hash.digest('hex')
 }
 
 /** album/ with 49 small files (some in album/raw/) and big.bin: 50 files. */

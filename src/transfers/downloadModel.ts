@@ -47,9 +47,14 @@ export interface DownloadItem {
 
 export interface DownloadQueue {
   items: DownloadItem[]
+  /**
+   * Names of chosen directories the browser wants the user's permission for again (a restored handle can
+   * lose it); nothing starts until the user allows access.
+   */
+  needs_access: string[]
 }
 
-export const emptyDownloadQueue: DownloadQueue = { items: [] }
+export const emptyDownloadQueue: DownloadQueue = { items: [], needs_access: [] }
 
 export interface NewDownloadFile {
   id: string
@@ -66,6 +71,8 @@ export type DownloadEvent =
   | { type: 'remove'; id: string }
   | { type: 'retry' }
   | { type: 'restored' }
+  /** Which directories need the user's permission again: none once it is given. */
+  | { type: 'access'; needs_access: string[] }
   | { type: 'start'; id: string }
   | { type: 'url_received'; id: string }
   | { type: 'url_not_found'; id: string }
@@ -186,7 +193,7 @@ export function downloadReducer(queue: DownloadQueue, event: DownloadEvent, now:
         if (source === null) sources.set(file.file_hash, file.id)
         return newDownloadItem(file, source)
       })
-      return added.length ? { items: [...queue.items, ...added] } : queue
+      return added.length ? { ...queue, items: [...queue.items, ...added] } : queue
     }
     case 'remove': {
       const removed = queue.items.find((item) => item.id === event.id)
@@ -199,7 +206,7 @@ export function downloadReducer(queue: DownloadQueue, event: DownloadEvent, now:
           if (item.copy_of !== event.id) return item
           return { ...item, copy_of: item === heir ? removed.copy_of : (heir?.id ?? null) }
         })
-      return { items }
+      return { ...queue, items }
     }
     case 'retry': {
       if (!showsRetry(downloadSummary(queue))) return queue
@@ -208,14 +215,20 @@ export function downloadReducer(queue: DownloadQueue, event: DownloadEvent, now:
           ? { ...item, status: 'waiting' as const, tries: 0, error: null, next_try_at: null }
           : item,
       )
-      return { items }
+      return { ...queue, items }
+    }
+    case 'access': {
+      const same =
+        event.needs_access.length === queue.needs_access.length &&
+        event.needs_access.every((name, index) => name === queue.needs_access[index])
+      return same ? queue : { ...queue, needs_access: event.needs_access }
     }
     case 'restored': {
       // Work in flight died with the tab; bytes written stay, so the next try resumes after them.
       const items = queue.items.map((item) =>
         isActiveDownload(item) ? { ...item, status: 'waiting' as const } : item,
       )
-      return items.every((item, index) => item === queue.items[index]) ? queue : { items }
+      return items.every((item, index) => item === queue.items[index]) ? queue : { ...queue, items }
     }
     default: {
       const index = queue.items.findIndex((item) => item.id === event.id)
@@ -225,7 +238,7 @@ export function downloadReducer(queue: DownloadQueue, event: DownloadEvent, now:
       if (next === item) return queue
       const items = queue.items.slice()
       items[index] = next
-      return { items }
+      return { ...queue, items }
     }
   }
 }
@@ -237,6 +250,8 @@ export function downloadsToStart(
   queue: DownloadQueue,
   now: number,
 ): Array<{ id: string; action: DownloadAction }> {
+  // Without access to the chosen directory every write would fail: wait for the user to allow it.
+  if (queue.needs_access.length > 0) return []
   const free = DOWNLOAD_PARALLEL_FILES - queue.items.filter(isActiveDownload).length
   const starts: Array<{ id: string; action: DownloadAction }> = []
   for (const item of queue.items) {

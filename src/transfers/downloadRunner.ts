@@ -18,6 +18,7 @@ import {
   type NewDownloadFile,
 } from './downloadModel.ts'
 import { downloadStart, pathSegments } from './downloadPlan.ts'
+import { hasHandleAccess } from './handleAccess.ts'
 import { transferTimeoutMs } from './limits.ts'
 import { progressCallback, type ItemTaskPool } from './pool.ts'
 import type { QueueStore } from './queueStore.ts'
@@ -27,6 +28,8 @@ export type DownloadCommand =
   | { type: 'retry' }
   | { type: 'remove'; id: string }
   | { type: 'close' }
+  /** The user allowed access to the chosen directories again (in whichever tab): look again. */
+  | { type: 'access_granted' }
 
 /** Why a download address was not given: 'not_found' is fatal (the content was never uploaded). */
 export type UrlFailure = 'not_found' | 'other'
@@ -86,8 +89,26 @@ export class DownloadRunner {
     } finally {
       this.markReady()
     }
+    // Access first: the directories the browser no longer lets us write into hold their items back.
+    await this.checkAccess()
     this.dispatch({ type: 'restored' })
+    // Items that were waiting (a retry, or not started yet) start now, even when restoring changed nothing.
+    this.pump()
     this.publishNow()
+  }
+
+  /** Directories of unfinished items the browser will not let this tab write into without asking. */
+  private async checkAccess(): Promise<void> {
+    const dirs = new Set<FileSystemDirectoryHandle>()
+    for (const item of this.queueState.items) {
+      const dir = this.handles.get(item.id)
+      if (dir && item.status !== 'done' && item.status !== 'error') dirs.add(dir)
+    }
+    const denied: string[] = []
+    for (const dir of dirs) {
+      if (!(await hasHandleAccess(dir, 'readwrite')) && !denied.includes(dir.name)) denied.push(dir.name)
+    }
+    this.dispatch({ type: 'access', needs_access: denied })
   }
 
   async command(command: DownloadCommand): Promise<void> {
@@ -110,6 +131,9 @@ export class DownloadRunner {
       case 'close':
         this.clear()
         this.changed()
+        break
+      case 'access_granted':
+        await this.checkAccess()
         break
     }
     // The user's changes are written at once, not on the next beat.

@@ -114,7 +114,7 @@ export async function openQueueStore(): Promise<QueueStore> {
       records.sort((a, b) => a.position - b.position)
       const handles = new Map<string, FileSystemDirectoryHandle>()
       for (const record of records) if (record.dir_handle) handles.set(record.id, record.dir_handle)
-      return { queue: { items: records.map((record) => record.item) }, handles }
+      return { queue: { items: records.map((record) => record.item), needs_access: [] }, handles }
     },
 
     async saveDownloads(queue, handles = new Map()) {

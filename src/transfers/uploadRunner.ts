@@ -13,6 +13,7 @@ import { ApiError, type Transport } from '../api/transport.ts'
 import { completeMultipart, confirmObject, offerUpload, planMultipart } from '../api/uploads.ts'
 import type { TransferApi } from '../../workers/transfer.worker.ts'
 import type { TransferResult } from '../../workers/transferCore.ts'
+import { hasHandleAccess } from './handleAccess.ts'
 import { transferTimeoutMs } from './limits.ts'
 import { progressCallback, type ItemTaskPool } from './pool.ts'
 import type { QueueStore } from './queueStore.ts'
@@ -119,15 +120,35 @@ export class UploadRunner {
     return this.queue
   }
 
-  /** Restores the queue: items whose file the browser did not keep wait for the user to choose it again. */
+  /**
+   * Restores the queue. An item resumes by itself when its kept handle still gives the same file without
+   * asking; otherwise (no handle, the permission lost, the file changed on disk) it waits for the user to
+   * allow access again or choose the file again.
+   */
   async restore(): Promise<void> {
     const restored = await this.options.store.loadUploads()
+    // Every handle stays kept, usable or not: allowing access again needs it.
     for (const [id, handle] of restored.handles) this.handles.set(id, handle)
     this.queue = restored.queue
-    const withoutFile = this.queue.items.filter((item) => !this.handles.has(item.id)).map((item) => item.id)
+    const usable = await Promise.all(this.queue.items.map((item) => this.fileOfKeptHandle(item)))
+    const withoutFile = this.queue.items.filter((_, index) => !usable[index]).map((item) => item.id)
     this.dispatch({ type: 'restored', without_file: withoutFile })
     this.options.onChange(this.queue)
     this.scheduleTick()
+  }
+
+  /** The item's file from its kept handle, when the browser gives it without asking and it is unchanged. */
+  private async fileOfKeptHandle(item: UploadItem): Promise<boolean> {
+    const handle = this.handles.get(item.id)
+    if (!handle || !(await hasHandleAccess(handle, 'read'))) return false
+    try {
+      const file = await handle.getFile()
+      if (file.size !== item.file_size || file.lastModified !== item.mtime) return false
+      this.files.set(item.id, file)
+      return true
+    } catch {
+      return false
+    }
   }
 
   stop(): void {

@@ -286,3 +286,28 @@ describe('the queue', () => {
     })
   })
 })
+
+describe('access to the chosen directory', () => {
+  it('starts nothing while a directory needs the permission again, and everything once it is given', () => {
+    const added = run(emptyDownloadQueue, [{ type: 'add', files: [file('a'), file('b')] }])
+    const blocked = run(added, [{ type: 'access', needs_access: ['Movies'] }])
+    expect(blocked.needs_access).toEqual(['Movies'])
+    expect(downloadsToStart(blocked, T0)).toEqual([])
+    // Items keep their state while they wait; the queue still runs.
+    expect(blocked.items).toBe(added.items)
+    expect(downloadSummary(blocked).running).toBe(2)
+
+    const allowed = run(blocked, [{ type: 'access', needs_access: [] }])
+    expect(downloadsToStart(allowed, T0).map((start) => start.id)).toEqual(['a', 'b'])
+  })
+
+  it('keeps the needed access through item events, and reports no change for the same answer', () => {
+    const blocked = run(emptyDownloadQueue, [
+      { type: 'add', files: [file('a')] },
+      { type: 'access', needs_access: ['Movies'] },
+    ])
+    const afterEvents = run(blocked, [{ type: 'retry' }, { type: 'remove', id: 'a' }])
+    expect(afterEvents.needs_access).toEqual(['Movies'])
+    expect(downloadReducer(blocked, { type: 'access', needs_access: ['Movies'] }, T0)).toBe(blocked)
+  })
+})

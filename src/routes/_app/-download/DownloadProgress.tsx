@@ -7,13 +7,44 @@ import { useApi } from '../../../app/session.ts'
 import { areaHref } from '../../../lib/filePaths.ts'
 import { formatBytes } from '../../../lib/format.ts'
 import { downloadStatusText, downloadSummary, type DownloadQueue } from '../../../transfers/downloadModel.ts'
-import { downloadManager } from '../../../transfers/downloads.ts'
+import { askHandleAccess } from '../../../transfers/handleAccess.ts'
+import { downloadManager, type DownloadManager } from '../../../transfers/downloads.ts'
+import { openQueueStore } from '../../../transfers/queueStore.ts'
 import type { Container } from '../-files/container.ts'
 
 interface Props {
   queue: DownloadQueue
   directory: string
   container: Container
+}
+
+/**
+ * After a reload the browser may want the user's permission again to write into the chosen directory; the
+ * queue waits until it is given (asking needs the user's click).
+ */
+function AllowDirectoryAccess({ names, manager }: { names: string[]; manager: DownloadManager }) {
+  async function allow() {
+    const store = await openQueueStore()
+    const { handles } = await store.loadDownloads()
+    store.close()
+    const asked = new Set<FileSystemDirectoryHandle>()
+    for (const dir of handles.values()) {
+      if (asked.has(dir) || !names.includes(dir.name)) continue
+      asked.add(dir)
+      await askHandleAccess(dir, 'readwrite')
+    }
+    manager.send({ type: 'access_granted' })
+  }
+  return (
+    <div className="notice" role="alert">
+      <p>
+        The browser needs your permission again to save into {names.map((name) => `'${name}'`).join(', ')}.
+      </p>
+      <button type="button" className="button" onClick={() => void allow()}>
+        Allow Access
+      </button>
+    </div>
+  )
 }
 
 export function DownloadProgress({ queue, directory, container }: Props) {
@@ -48,6 +79,9 @@ export function DownloadProgress({ queue, directory, container }: Props) {
           <dd>{summary.failed}</dd>
         </div>
       </dl>
+      {queue.needs_access.length > 0 ? (
+        <AllowDirectoryAccess names={queue.needs_access} manager={manager} />
+      ) : null}
       <table className="table" aria-label="Downloads">
         <thead>
           <tr>

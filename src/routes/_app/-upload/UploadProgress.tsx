@@ -1,8 +1,9 @@
 // The second view of the upload screen: the overall line (Running, 'Done - N Failed', Success), each item
 // with its status as the specification shows it (Waiting, the percent while uploading, Failed) and what
 // went wrong, Retry while some failure is not fatal, otherwise Close, and the Automated Retry switch.
-// An item restored without its file asks for the file again; the queue checks it is the same file.
-import { useRef } from 'react'
+// An item restored without its file asks for the file again, or, when the browser kept the file's handle but
+// wants the user's permission again, offers to allow access; either way the queue checks it is the same file.
+import { useEffect, useRef, useState } from 'react'
 import { formatBytes } from '../../../lib/format.ts'
 import { parentDirectory } from '../../../lib/filePaths.ts'
 import {
@@ -12,6 +13,8 @@ import {
   type UploadQueue,
 } from '../../../transfers/uploadModel.ts'
 import type { UploadCommand } from '../../../transfers/uploadRunner.ts'
+import { askHandleAccess } from '../../../transfers/handleAccess.ts'
+import { openQueueStore } from '../../../transfers/queueStore.ts'
 import { filesOfInput, hasFilePicker, pickFiles } from './pickers.ts'
 
 interface Props {
@@ -26,8 +29,48 @@ function errorText(item: UploadItem): string {
   return item.status === 'error' || item.status === 'waiting_retry' ? (item.last_err ?? '') : ''
 }
 
+/** The handle the queue kept for an item, read from the queue's database (any tab may show the item). */
+function useKeptHandle(id: string): FileSystemFileHandle | undefined {
+  const [handle, setHandle] = useState<FileSystemFileHandle>()
+  useEffect(() => {
+    let live = true
+    void openQueueStore()
+      .then(async (store) => {
+        const { handles } = await store.loadUploads()
+        store.close()
+        if (live) setHandle(handles.get(id))
+      })
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [id])
+  return handle
+}
+
+function AllowAccess({
+  item,
+  handle,
+  send,
+}: { item: UploadItem; handle: FileSystemFileHandle } & Pick<Props, 'send'>) {
+  async function allow() {
+    if (!(await askHandleAccess(handle, 'read'))) return
+    try {
+      send({ type: 'file_chosen', id: item.id, file: await handle.getFile(), handle })
+    } catch {
+      // The file is gone from where it was: choosing it again is what is left.
+    }
+  }
+  return (
+    <button type="button" className="button link" onClick={() => void allow()}>
+      Allow Access
+    </button>
+  )
+}
+
 function ChooseAgain({ item, send }: { item: UploadItem; send: Props['send'] }) {
   const input = useRef<HTMLInputElement>(null)
+  const kept = useKeptHandle(item.id)
   async function choose() {
     if (!hasFilePicker()) return input.current?.click()
     const [picked] = await pickFiles()
@@ -35,6 +78,7 @@ function ChooseAgain({ item, send }: { item: UploadItem; send: Props['send'] }) 
   }
   return (
     <>
+      {kept ? <AllowAccess item={item} handle={kept} send={send} /> : null}
       <button type="button" className="button link" onClick={() => void choose()}>
         Choose File Again
       </button>
