@@ -21,6 +21,11 @@ export function registerServiceWorker(): void {
       wb.messageSkipWaiting()
     })
   })
+  // Another tab may let the waiting version take over, this page included: from then on a plain reload
+  // brings it up, and asking the worker to skip waiting would do nothing.
+  wb.addEventListener('controlling', () => {
+    if (applyUpdate) setUpdate(() => window.location.reload())
+  })
   wb.register().catch((error: unknown) => console.error('service worker registration failed', error))
 }
 
