@@ -29,6 +29,15 @@ export function registerServiceWorker(): void {
   wb.register().catch((error: unknown) => console.error('service worker registration failed', error))
 }
 
+/**
+ * Reloads the page at the user's request. When a new version waits, it takes over first (as the update
+ * banner's Reload does), so the reload brings up that version rather than the one still in control.
+ */
+export function reloadApp(): void {
+  if (applyUpdate) applyUpdate()
+  else window.location.reload()
+}
+
 /** The function that applies a waiting update, or undefined while there is none. */
 export function useServiceWorkerUpdate(): (() => void) | undefined {
   return useSyncExternalStore(
