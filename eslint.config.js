@@ -16,7 +16,15 @@ export default tseslint.config(
   },
   { files: ['workers/**/*.ts', 'sw/**/*.ts'], languageOptions: { globals: globals.worker } },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.mjs', 'tests/**/*.ts', 'e2e/**/*.ts', '*.{js,ts}', '.ci/*'],
+    files: [
+      'server/**/*.ts',
+      'scripts/**/*.mjs',
+      'tests/**/*.ts',
+      'e2e/**/*.ts',
+      'vite-plugins/**/*.ts',
+      '*.{js,ts}',
+      '.ci/*',
+    ],
     languageOptions: { globals: globals.node },
   },
   // Playwright reads a fixture's dependencies from its destructuring pattern, so `{}` is how one says none.

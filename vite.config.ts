@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { chunkLoad } from './vite-plugins/chunkLoad.ts'
 
 const API_PREFIXES = ['/api', '/web', '/org_admin', '/storage', '/healthz']
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080'
@@ -16,6 +17,8 @@ export default defineConfig({
       autoCodeSplitting: true,
     }),
     react(),
+    // Every dynamic import in src/, the router's split routes included, goes through src/lib/chunkLoad.ts.
+    chunkLoad(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -17,6 +17,7 @@ const INPUTS = [
   'server',
   'index.html',
   'vite.config.ts',
+  'vite-plugins',
   'package.json',
   'package-lock.json',
   'tsconfig.base.json',

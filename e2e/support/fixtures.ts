@@ -8,6 +8,7 @@ import { HomePage } from '../pages/HomePage.ts'
 import { Layout } from '../pages/Layout.ts'
 import { LoginPage } from '../pages/LoginPage.ts'
 import { NotFoundPage } from '../pages/NotFoundPage.ts'
+import { RouteErrorPage } from '../pages/RouteErrorPage.ts'
 import { SignupPage } from '../pages/SignupPage.ts'
 import { UploadPage } from '../pages/UploadPage.ts'
 
@@ -19,6 +20,7 @@ interface Pages {
   homePage: HomePage
   accountPage: AccountPage
   notFoundPage: NotFoundPage
+  routeErrorPage: RouteErrorPage
   fileList: FileListPage
   fileDetail: FileDetailPage
   downloadPage: DownloadPage
@@ -48,6 +50,7 @@ export const test = base.extend<Pages>({
   homePage: async ({ page }, use) => use(new HomePage(page)),
   accountPage: async ({ page }, use) => use(new AccountPage(page)),
   notFoundPage: async ({ page }, use) => use(new NotFoundPage(page)),
+  routeErrorPage: async ({ page }, use) => use(new RouteErrorPage(page)),
   fileList: async ({ page }, use) => use(new FileListPage(page)),
   fileDetail: async ({ page }, use) => use(new FileDetailPage(page)),
   downloadPage: async ({ page }, use) => use(new DownloadPage(page)),

@@ -1,5 +1,9 @@
 // The generic page for a route that fails unexpectedly (specification 000, section 2): the status and its
-// text when the error carries them, otherwise its message, plus the stack if there is one.
+// text when the error carries them, otherwise its message, plus the stack if there is one. A chunk that
+// failed to load ('Loading chunk {n} failed.', src/lib/chunkLoad.ts) mostly means a new version was published
+// since the page loaded, so that page also offers Reload.
+import { ChunkLoadError } from '../lib/chunkLoad.ts'
+import { reloadApp } from './serviceWorker.ts'
 
 interface StatusLike {
   status: number
@@ -26,6 +30,13 @@ export function RouteError({ error }: { error: unknown }) {
     <main className="page-message" role="alert">
       <h1>Unexpected Application Error!</h1>
       <h2>{summary}</h2>
+      {error instanceof ChunkLoadError ? (
+        <p>
+          <button type="button" className="button" onClick={reloadApp}>
+            Reload
+          </button>
+        </p>
+      ) : null}
       {stack ? <pre className="error-stack">{stack}</pre> : null}
     </main>
   )

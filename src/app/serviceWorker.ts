@@ -21,7 +21,21 @@ export function registerServiceWorker(): void {
       wb.messageSkipWaiting()
     })
   })
+  // Another tab may let the waiting version take over, this page included: from then on a plain reload
+  // brings it up, and asking the worker to skip waiting would do nothing.
+  wb.addEventListener('controlling', () => {
+    if (applyUpdate) setUpdate(() => window.location.reload())
+  })
   wb.register().catch((error: unknown) => console.error('service worker registration failed', error))
+}
+
+/**
+ * Reloads the page at the user's request. When a new version waits, it takes over first (as the update
+ * banner's Reload does), so the reload brings up that version rather than the one still in control.
+ */
+export function reloadApp(): void {
+  if (applyUpdate) applyUpdate()
+  else window.location.reload()
 }
 
 /** The function that applies a waiting update, or undefined while there is none. */

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { RouteError, describeRouteError } from '../../src/app/RouteError.tsx'
 import { ApiError } from '../../src/api/transport.ts'
+import { ChunkLoadError } from '../../src/lib/chunkLoad.ts'
 
 describe('RouteError', () => {
   it('shows status and text for an error answer', () => {
@@ -23,6 +24,19 @@ describe('RouteError', () => {
     expect(html).toContain('Unexpected Application Error!')
     expect(html).toContain('it broke')
     expect(html).toContain('<pre')
+  })
+
+  it('shows a chunk that failed to load by its message, and offers Reload', () => {
+    const error = new ChunkLoadError('account', 'missing', 'http://console.test/assets/account-C9likpaC.js')
+    expect(describeRouteError(error).summary).toBe('Loading chunk account failed.')
+    const html = renderToStaticMarkup(<RouteError error={error} />)
+    expect(html).toContain('Unexpected Application Error!')
+    expect(html).toContain('<h2>Loading chunk account failed.</h2>')
+    expect(html).toContain('>Reload</button>')
+  })
+
+  it('offers no Reload for other failures', () => {
+    expect(renderToStaticMarkup(<RouteError error={new Error('it broke')} />)).not.toContain('Reload')
   })
 
   it('renders no stack block for a value that is not an Error', () => {
