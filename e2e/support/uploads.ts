@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Page } from '@playwright/test'
 import { startS3Server } from '../../tests/server/helpers/s3Server.ts'
+import type { Page } from '@playwright/test'
 import type { FileListPage } from '../pages/FileListPage.ts'
 import type { UploadPage } from '../pages/UploadPage.ts'
 import { createReadyOrg, listGrants, signUpUser, type GrantAccess } from './api.ts'
@@ -95,39 +95,6 @@ function writeAlbum(workDir: string, seed: string): string {
   return album
 }
 
-/** The part number of a PUT to a signed part URL: the local store's path, or S3's partNumber. */
-function partNumberOf(url: string): number | undefined {
-  const parsed = new URL(url)
-  const fromQuery = parsed.searchParams.get('partNumber')
-  if (fromQuery) return Number(fromQuery)
-  const fromPath = /\/upload\/\d+\/[0-9a-f]{64}\/[^/]+\/(\d+)$/.exec(parsed.pathname)
-  return fromPath ? Number(fromPath[1]) : undefined
-}
-
-/**
- * Watches part PUTs: when each was asked for, and how many were stored (a 2xx answer). sendingPart(n)
- * settles as the browser asks to send part n: acting on it then (not on a poll) lands in the middle of the
- * upload however fast the machine sends.
- */
-export function watchParts(page: Page) {
-  const requested: Array<{ part: number; at: number }> = []
-  const stored = new Map<number, number>()
-  const waiters: Array<{ part: number; resolve: () => void }> = []
-  page.on('request', (request) => {
-    const part = request.method() === 'PUT' ? partNumberOf(request.url()) : undefined
-    if (part === undefined) return
-    requested.push({ part, at: Date.now() })
-    for (const waiter of waiters.filter((each) => each.part === part)) waiter.resolve()
-  })
-  page.on('requestfinished', async (request) => {
-    const part = request.method() === 'PUT' ? partNumberOf(request.url()) : undefined
-    if (part === undefined) return
-    if ((await request.response())?.ok()) stored.set(part, (stored.get(part) ?? 0) + 1)
-  })
-  const sendingPart = (part: number) => new Promise<void>((resolve) => waiters.push({ part, resolve }))
-  return { requested, stored, sendingPart }
-}
-
 /** A new organization on server (seeding goes to it), with its volume's container. */
 async function seedOrg(server: ProductServer): Promise<GrantAccess> {
   expect(process.env.E2E_BASE_URL).toBe(server.baseUrl)
@@ -168,3 +135,4 @@ export async function uploadsAlbum({ uploadPage, fileList, page, workDir }: Albu
 }
 
 export { expect }
+export { watchParts } from './parts.ts'

@@ -13,8 +13,8 @@ import path from 'node:path'
 import { bench, describe } from 'vitest'
 import type { MultipartResponse, PartRef } from '../../server/contract/media.ts'
 import { planParts } from '../../src/transfers/limits.ts'
-import { call, createReadyOrg, listGrants, signUpUser } from '../../e2e/support/api.ts'
-import { freshEmail } from '../../e2e/support/mail.ts'
+import { call } from '../../e2e/support/api.ts'
+import { GRANT, containers, type Container } from './support/containers.ts'
 import { Layout } from '../../e2e/pages/Layout.ts'
 import { UploadPage } from '../../e2e/pages/UploadPage.ts'
 import { watchHeap, type HeapPeaks } from './support/heap.ts'
@@ -31,31 +31,11 @@ import {
 
 const FILE_SIZE = 2 * GiB
 const HEAP_TARGET = 256 * MiB
-/** The volume each organization comes with, where the screen uploads. */
-const GRANT = 'Media'
 /** Far above what 2 GiB takes on loopback: only a stalled upload reaches it. */
 const SCREEN_TIMEOUT_MS = 15 * 60_000
 
 const missing = missingChromium()
 if (missing) console.log(`upload bench: ${missing}; skipped.`)
-
-interface Container {
-  sessionKey: string
-  base: string
-}
-
-/** A user of its own per name, with a ready organization and the container its first volume comes with. */
-async function containers(names: readonly string[]): Promise<Container[]> {
-  const found: Container[] = []
-  for (const name of names) {
-    const sessionKey = await signUpUser(freshEmail('bench'))
-    const orgId = await createReadyOrg(sessionKey, name, GRANT)
-    const [grant] = await listGrants(sessionKey, orgId)
-    if (!grant) throw new Error(`the volume of ${name} came without a container`)
-    found.push({ sessionKey, base: `/web/1/org/${orgId}/media_grant/${grant.media_grant_id}` })
-  }
-  return found
-}
 
 function partList(digests: readonly string[]): PartRef[] {
   const plan = planParts(FILE_SIZE)
