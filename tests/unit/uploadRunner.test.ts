@@ -700,6 +700,28 @@ describe('the upload runner', () => {
       expect(second.workers.puts[0]?.file).toBe(same)
     })
 
+    it('of two files chosen at once for an item, only the one found the same is read', async () => {
+      const bytes = content(9 * MiB, 19)
+      const data = new Blob([bytes])
+      const api = uploadServer()
+      await interruptedUpload(fileOf([data], 'reel.mov'), { store: await openStore(), api })
+      // One worker, so the two checks run one after the other, the same file's first.
+      const second = start({ store: await openStore(), api, workers: new FakeWorkers(1) })
+      await second.runner.restore()
+      const { id } = itemNamed(second.runner, 'reel.mov')
+      const same = fileOf([data], 'reel.mov')
+      const other = fileOf([data.slice(0, 8 * MiB), new Uint8Array(1 * MiB)], 'reel.mov')
+      second.runner.apply({ type: 'file_chosen', id, file: same, handle: null })
+      second.runner.apply({ type: 'file_chosen', id, file: other, handle: null })
+      await until(isDone(second.runner, 'reel.mov'), 'the upload to finish')
+      // Both were checked, and the other refused: its next part is not the one the item holds.
+      expect(second.workers.hashes).toHaveLength(2)
+      expect(second.workers.hashes[0]?.file === same && second.workers.hashes[1]?.file === other).toBe(true)
+      expect(second.workers.puts).toHaveLength(1)
+      const readFrom = second.workers.puts[0]?.file
+      expect(readFrom === same, 'the part is read from the file found the same').toBe(true)
+    })
+
     it('an item whose file handle was kept resumes by itself, reading the file through it', async () => {
       const bytes = content(9 * MiB, 20)
       const file = fileOf(bytes, 'kept.mov')
