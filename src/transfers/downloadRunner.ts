@@ -86,7 +86,8 @@ export class DownloadRunner {
     } finally {
       this.markReady()
     }
-    this.dispatch({ type: 'restored' })
+    // Restoring changes nothing when no item was in flight (one waiting for its retry, say): start them here.
+    if (!this.dispatch({ type: 'restored' })) this.pump()
     this.publishNow()
   }
 

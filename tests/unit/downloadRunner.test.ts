@@ -450,5 +450,38 @@ describe('the download runner', () => {
       expect(root.file('Shoot/big.bin')?.bytes).toEqual(bytes)
       expect(second.item('big').tries).toBe(2)
     })
+
+    it('tries a download that was waiting for its retry when its time comes', async () => {
+      const bytes = content(3000, 15)
+      const memory = new MemoryQueueStore()
+      const root = new FakeDirectoryHandle('Downloads')
+      const first = start({ store: memory, root })
+      first.workers.onDownload = async (call) => ({
+        ok: false,
+        kind: 'xhr_error',
+        bytes_received: call.fromByte,
+      })
+      await first.runner.lead()
+      await first.add(fileOf('again', bytes, 91))
+      await until(() => first.item('again').next_try_at !== null, 'the first try to fail')
+      await advance(SAVE_INTERVAL_MS)
+      expect(first.store.savedDownloads.at(-1)?.items[0]).toMatchObject({
+        status: 'waiting',
+        tries: 1,
+        next_try_at: T0 + DOWNLOAD_RETRY_INTERVAL_MS,
+      })
+      first.runner.close()
+      first.workers.pool.close()
+
+      const second = start({ store: memory, root })
+      second.serve(91, bytes)
+      await second.runner.lead()
+      await advance(DOWNLOAD_RETRY_INTERVAL_MS - SAVE_INTERVAL_MS - 1)
+      expect(second.workers.downloads).toEqual([])
+      await advance(1)
+      await until(() => second.item('again').status === 'done', 'the retry after the reload')
+      expect(second.workers.downloads.map((call) => call.at)).toEqual([T0 + DOWNLOAD_RETRY_INTERVAL_MS])
+      expect(second.item('again').tries).toBe(2)
+    })
   })
 })
