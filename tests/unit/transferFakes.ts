@@ -260,6 +260,7 @@ export interface PutCall {
   signed: SignedRequest
   timeoutMs: number
   at: number
+  onProgress?: (sentBytes: number) => void
 }
 
 export interface DownloadCall {
@@ -338,7 +339,7 @@ export class FakeWorkers {
         return combineDigests(digests)
       },
       putPart: async (file, offset, size, signed, timeoutMs, onProgress) => {
-        const call = { worker: worker.id, file, offset, size, signed, timeoutMs, at: Date.now() }
+        const call = { worker: worker.id, file, offset, size, signed, timeoutMs, at: Date.now(), onProgress }
         this.puts.push(call)
         this.journal.push(`put ${offset}`)
         onProgress?.(Math.floor(size / 2))
@@ -427,6 +428,8 @@ function keptHandles<H>(
 export class RecordingStore implements QueueStore {
   readonly savedUploads: UploadQueue[] = []
   readonly savedDownloads: DownloadQueue[] = []
+  /** When each save of either queue was asked for, on the (fake) clock. */
+  readonly saveTimes: number[] = []
 
   constructor(readonly inner: QueueStore) {}
 
@@ -435,6 +438,7 @@ export class RecordingStore implements QueueStore {
   }
 
   async saveUploads(queue: UploadQueue, handles?: ReadonlyMap<string, FileSystemFileHandle>) {
+    this.saveTimes.push(Date.now())
     await this.inner.saveUploads(queue, handles)
     this.savedUploads.push(queue)
   }
@@ -444,6 +448,7 @@ export class RecordingStore implements QueueStore {
   }
 
   async saveDownloads(queue: DownloadQueue, handles?: ReadonlyMap<string, FileSystemDirectoryHandle>) {
+    this.saveTimes.push(Date.now())
     await this.inner.saveDownloads(queue, handles)
     this.savedDownloads.push(queue)
   }

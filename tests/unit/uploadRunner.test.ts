@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { UploadRequest } from '../../server/contract/media.ts'
 import { ApiError } from '../../src/api/transport.ts'
 import {
+  PART_PLAN_MAX_AGE_MS,
   TRANSFER_MIN_TIMEOUT_MS,
   UPLOAD_CONFLICT_MESSAGE,
   UPLOAD_FILE_RETRY_INTERVAL_MS,
@@ -16,7 +17,7 @@ import {
 } from '../../src/transfers/limits.ts'
 import { TRANSFERS_DB_NAME, openQueueStore, type QueueStore } from '../../src/transfers/queueStore.ts'
 import { uploadSummary, type UploadItem } from '../../src/transfers/uploadModel.ts'
-import { UploadRunner, type PickedUpload } from '../../src/transfers/uploadRunner.ts'
+import { SAVE_INTERVAL_MS, UploadRunner, type PickedUpload } from '../../src/transfers/uploadRunner.ts'
 import type { TransferResult } from '../../workers/transferCore.ts'
 import {
   BUCKET_ID,
@@ -34,6 +35,7 @@ import {
   deferred,
   sentTo,
   settle,
+  signedPut,
   until,
   uploadHandle,
   uploadServer,
@@ -487,6 +489,79 @@ describe('the upload runner', () => {
     expect(api.to('POST', MEDIA)).toHaveLength(1)
     expect(api.to('POST', OFFER)).toHaveLength(2)
     expect(itemNamed(runner, 'once.txt').tries).toBe(2)
+  })
+
+  it('asks for a new part plan before sending again once the signed URLs are old', async () => {
+    const api = uploadServer()
+    let plans = 0
+    api.answer('POST', PLAN, ({ body }) => {
+      const request = body as { file_hash: string; part_list: Array<{ part_num: number }> }
+      plans++
+      return {
+        upload_id: 'upload-stale',
+        s3_bucket_id: BUCKET_ID,
+        skip_upload: false,
+        upload_list: request.part_list.map((part) => ({
+          part_num: part.part_num,
+          skip_upload: false,
+          signed_opts: signedPut(
+            `${STORE_URL}/${request.file_hash}?partNumber=${part.part_num}&plan=${plans}`,
+          ),
+        })),
+      }
+    })
+    const { runner, workers } = start({ api })
+    const slow = deferred<TransferResult>()
+    let held = true
+    workers.onPut = (call) => {
+      if (call.offset !== 8 * MiB || !held) return { ok: true }
+      held = false
+      return slow.promise
+    }
+    await runner.restore()
+    runner.apply({ type: 'add', files: [picked(fileOf(content(9 * MiB, 21), 'stale.bin'))] })
+    await until(() => workers.putsAt(8 * MiB).length === 1, 'the second part to be sending')
+    // The second part takes longer than a plan lives, then fails.
+    await advance(PART_PLAN_MAX_AGE_MS + 1)
+    slow.resolve({ ok: false, kind: 'timeout' })
+    const failedAt = Date.now()
+    await until(() => itemNamed(runner, 'stale.bin').parts[1]?.next_try_at !== null, 'the part to fail')
+    await advance(UPLOAD_PART_RETRY_INTERVAL_MS)
+    await until(isDone(runner, 'stale.bin'), 'the upload to finish')
+    // A new plan as soon as no part is in flight; the part is sent on its own time, to the new URL.
+    expect(api.to('POST', PLAN).map((call) => call.at)).toEqual([T0, failedAt])
+    const resent = workers.putsAt(8 * MiB)
+    expect(resent.map((call) => call.at)).toEqual([T0, failedAt + UPLOAD_PART_RETRY_INTERVAL_MS])
+    expect(resent.map((call) => call.signed.url.endsWith('&plan=2'))).toEqual([false, true])
+    expect(workers.putsAt(0)).toHaveLength(1)
+    expect(api.to('POST', COMPLETE)).toHaveLength(1)
+  })
+
+  it('saves about once a second while bytes move, and at once when a part is stored', async () => {
+    const { runner, workers, store } = start()
+    const sent = deferred<TransferResult>()
+    workers.onPut = () => sent.promise
+    await runner.restore()
+    runner.apply({ type: 'add', files: [picked(fileOf(content(8 * MiB, 22), 'moving.bin'))] })
+    await until(() => workers.puts.length === 1, 'the PUT to start')
+    await settle()
+    const before = store.saveTimes.length
+    expect(store.saveTimes.at(-1)).toBe(T0)
+    for (let step = 1; step <= 25; step++) {
+      await advance(100)
+      workers.puts[0]?.onProgress?.(step * 300_000)
+    }
+    expect(store.saveTimes.slice(before)).toEqual([T0 + SAVE_INTERVAL_MS, T0 + 2 * SAVE_INTERVAL_MS])
+    // The save at 2 s holds what was sent up to then (the progress of 1.9 s).
+    expect(store.savedUploads.at(-1)?.items[0]?.parts[0]?.sent_bytes).toBe(19 * 300_000)
+
+    sent.resolve({ ok: true })
+    await until(
+      () => store.savedUploads.at(-1)?.items[0]?.parts[0]?.done === true,
+      'the stored part to be saved',
+    )
+    expect(store.saveTimes.slice(before + 2).every((at) => at === T0 + 2500)).toBe(true)
+    await until(isDone(runner, 'moving.bin'), 'the upload to finish')
   })
 
   describe('a file that fails every try', () => {
