@@ -4,9 +4,15 @@ import { ApiError } from '../../src/api/transport.ts'
 import {
   downloadSummary,
   type DownloadItem,
+  type DownloadQueue,
   type NewDownloadFile,
 } from '../../src/transfers/downloadModel.ts'
-import { DownloadRunner, SAVE_INTERVAL_MS, type UrlFailure } from '../../src/transfers/downloadRunner.ts'
+import {
+  DownloadRunner,
+  PUBLISH_INTERVAL_MS,
+  SAVE_INTERVAL_MS,
+  type UrlFailure,
+} from '../../src/transfers/downloadRunner.ts'
 import {
   DOWNLOAD_FAILED_MESSAGE,
   DOWNLOAD_FILE_TRIES,
@@ -77,6 +83,7 @@ function start(options: { store?: QueueStore; root?: FakeDirectoryHandle; worker
       return addressOf(item.media_id)
     },
   }
+  const published: Array<{ at: number; queue: DownloadQueue }> = []
   const runner = new DownloadRunner({
     store,
     pool: workers.pool,
@@ -85,7 +92,7 @@ function start(options: { store?: QueueStore; root?: FakeDirectoryHandle; worker
       return server.answer(item)
     },
     classifyUrlError,
-    onChange: () => undefined,
+    onChange: (queue) => published.push({ at: Date.now(), queue }),
   })
   started.push({ runner, workers })
   const item = (id: string): DownloadItem => {
@@ -95,7 +102,7 @@ function start(options: { store?: QueueStore; root?: FakeDirectoryHandle; worker
   }
   const add = (...files: NewDownloadFile[]) => runner.command({ type: 'add', files, dir: root.handle })
   const serve = (mediaId: number, bytes: Uint8Array) => workers.served.set(urlOf(mediaId), bytes)
-  return { runner, store, root, workers, server, item, add, serve }
+  return { runner, store, root, workers, server, published, item, add, serve }
 }
 
 /** Downloads that wait for release() before they are served. */
@@ -158,6 +165,28 @@ describe('the download runner', () => {
     })
     await advance(SAVE_INTERVAL_MS)
     expect(store.savedDownloads.at(-1)?.items.map((each) => each.status)).toEqual(['done'])
+  })
+
+  it('publishes the queue at most every 100 ms and saves it about once a second while bytes arrive', async () => {
+    const bytes = content(100_000, 16)
+    const { runner, workers, store, published, item, add, serve } = start()
+    serve(15, bytes)
+    const { held } = holdDownloads(workers)
+    await runner.lead()
+    expect(published.map((each) => each.at)).toEqual([T0])
+    await add(fileOf('steady', bytes, 15))
+    await until(() => held.length === 1, 'the download to start')
+    const savesBefore = store.saveTimes.length
+    for (let step = 1; step <= 100; step++) {
+      await advance(10)
+      held[0]?.call.onProgress?.(step * 500)
+    }
+    const times = published.slice(1).map((each) => each.at - T0)
+    expect(times).toEqual(Array.from({ length: 10 }, (_, n) => (n + 1) * PUBLISH_INTERVAL_MS))
+    expect(published.at(-1)?.queue.items[0]?.bytes_received).toBe(99 * 500)
+    expect(store.saveTimes.slice(savesBefore)).toEqual([T0 + SAVE_INTERVAL_MS])
+    held[0]?.release()
+    await until(() => item('steady').status === 'done', 'the download to finish')
   })
 
   it('downloads four files at a time, and the next as soon as one finishes', async () => {
