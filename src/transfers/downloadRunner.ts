@@ -91,9 +91,8 @@ export class DownloadRunner {
     }
     // Access first: the directories the browser no longer lets us write into hold their items back.
     await this.checkAccess()
-    this.dispatch({ type: 'restored' })
-    // Items that were waiting (a retry, or not started yet) start now, even when restoring changed nothing.
-    this.pump()
+    // Restoring changes nothing when no item was in flight (one waiting for its retry, say): start them here.
+    if (!this.dispatch({ type: 'restored' })) this.pump()
     this.publishNow()
   }
 

@@ -221,8 +221,10 @@ export class UploadRunner {
       }
     }
     const identity = { name: file.name, file_size: file.size, mtime: file.lastModified, part_hash: partHash }
+    // Only the choice that is found the same counts: another one checked meanwhile must not replace it.
+    const waiting = this.current(id)?.needs_file === true
     this.dispatch({ type: 'file_chosen', id, file: identity })
-    if (this.queue.items.find((candidate) => candidate.id === id)?.needs_file === false) {
+    if (waiting && this.current(id)?.needs_file === false) {
       this.files.set(id, file)
       if (handle) this.handles.set(id, handle)
     }

@@ -1,0 +1,516 @@
+import { createHash } from 'node:crypto'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../src/api/transport.ts'
+import {
+  downloadSummary,
+  type DownloadItem,
+  type DownloadQueue,
+  type NewDownloadFile,
+} from '../../src/transfers/downloadModel.ts'
+import {
+  DownloadRunner,
+  PUBLISH_INTERVAL_MS,
+  SAVE_INTERVAL_MS,
+  type UrlFailure,
+} from '../../src/transfers/downloadRunner.ts'
+import {
+  DOWNLOAD_FAILED_MESSAGE,
+  DOWNLOAD_FILE_TRIES,
+  DOWNLOAD_PARALLEL_FILES,
+  DOWNLOAD_RETRY_INTERVAL_MS,
+  NOT_UPLOADED_MESSAGE,
+  transferTimeoutMs,
+} from '../../src/transfers/limits.ts'
+import type { QueueStore } from '../../src/transfers/queueStore.ts'
+import type { DownloadResult } from '../../workers/transferCore.ts'
+import {
+  FakeDirectoryHandle,
+  FakeWorkers,
+  GRANT_ID,
+  MemoryQueueStore,
+  ORG_ID,
+  RecordingStore,
+  T0,
+  advance,
+  deferred,
+  settle,
+  until,
+  useFakeClock,
+  type DownloadCall,
+} from './transferFakes.ts'
+
+const ORIGIN = 'https://console.example'
+
+/** The signed address the server gives for a file: relative, as the local store's are. */
+const addressOf = (mediaId: number) => `/storage/${mediaId}?signature=abc`
+const urlOf = (mediaId: number) => `${ORIGIN}${addressOf(mediaId)}`
+
+function content(size: number, seed: number): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from({ length: size }, (_, index) => (index * 7 + seed) & 255)
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+
+function fileOf(id: string, bytes: Uint8Array, mediaId: number, path = `Shoot/${id}.bin`): NewDownloadFile {
+  return {
+    id,
+    org_id: ORG_ID,
+    media_grant_id: GRANT_ID,
+    media_id: mediaId,
+    path,
+    file_size: bytes.length,
+    file_hash: sha256(bytes),
+  }
+}
+
+/** As the download manager classifies: 404 is content never uploaded. */
+function classifyUrlError(error: unknown): UrlFailure {
+  return error instanceof ApiError && error.status === 404 ? 'not_found' : 'other'
+}
+
+const started: Array<{ runner: DownloadRunner; workers: FakeWorkers }> = []
+
+/** A runner over fakes: the server gives addresses unless `missing` holds the media id or `answer` says. */
+function start(options: { store?: QueueStore; root?: FakeDirectoryHandle; workers?: FakeWorkers } = {}) {
+  const store = new RecordingStore(options.store ?? new MemoryQueueStore())
+  const root = options.root ?? new FakeDirectoryHandle('Downloads')
+  const workers = options.workers ?? new FakeWorkers()
+  const server = {
+    missing: new Set<number>(),
+    urlCalls: [] as Array<{ id: string; at: number }>,
+    answer: async (item: DownloadItem): Promise<string> => {
+      if (server.missing.has(item.media_id)) throw new ApiError(404, { error: 'not_found' })
+      return addressOf(item.media_id)
+    },
+  }
+  const published: Array<{ at: number; queue: DownloadQueue }> = []
+  const runner = new DownloadRunner({
+    store,
+    pool: workers.pool,
+    getUrl: (item) => {
+      server.urlCalls.push({ id: item.id, at: Date.now() })
+      return server.answer(item)
+    },
+    classifyUrlError,
+    onChange: (queue) => published.push({ at: Date.now(), queue }),
+  })
+  started.push({ runner, workers })
+  const item = (id: string): DownloadItem => {
+    const found = runner.queue.items.find((each) => each.id === id)
+    if (!found) throw new Error(`no item ${id}`)
+    return found
+  }
+  const add = (...files: NewDownloadFile[]) => runner.command({ type: 'add', files, dir: root.handle })
+  const serve = (mediaId: number, bytes: Uint8Array) => workers.served.set(urlOf(mediaId), bytes)
+  return { runner, store, root, workers, server, published, item, add, serve }
+}
+
+/** Downloads that wait for release() before they are served. */
+function holdDownloads(workers: FakeWorkers) {
+  const held: Array<{ call: DownloadCall; release: () => void }> = []
+  let inFlight = 0
+  let most = 0
+  workers.onDownload = async (call) => {
+    inFlight++
+    most = Math.max(most, inFlight)
+    call.onStart?.(call.fromByte)
+    const gate = deferred<undefined>()
+    held.push({ call, release: () => gate.resolve(undefined) })
+    await gate.promise
+    inFlight--
+    return workers.serve(call)
+  }
+  return { held, most: () => most }
+}
+
+beforeEach(() => {
+  useFakeClock()
+  vi.stubGlobal('location', { href: `${ORIGIN}/download` })
+})
+
+afterEach(() => {
+  for (const { runner, workers } of started.splice(0)) {
+    runner.close()
+    workers.pool.close()
+  }
+  vi.unstubAllGlobals()
+})
+
+describe('the download runner', () => {
+  it('fetches a file from its address into its folder under the chosen directory', async () => {
+    const bytes = content(5000, 1)
+    const { runner, root, workers, server, store, item, add, serve } = start()
+    serve(11, bytes)
+    await runner.lead()
+    await add(fileOf('a', bytes, 11, 'Shoot/Day 1/a.bin'))
+    await until(() => item('a').status === 'done', 'the download to finish')
+
+    expect(server.urlCalls.map((call) => call.id)).toEqual(['a'])
+    expect(workers.downloads).toHaveLength(1)
+    // The address is made absolute against the page.
+    expect(workers.downloads[0]).toMatchObject({
+      url: urlOf(11),
+      fromByte: 0,
+      timeoutMs: transferTimeoutMs(5000),
+    })
+    expect(workers.downloads[0]?.file).toBe(root.file('Shoot/Day 1/a.bin'))
+    expect(root.file('Shoot/Day 1/a.bin')?.bytes).toEqual(bytes)
+    expect(item('a')).toMatchObject({
+      status: 'done',
+      percent: 100,
+      bytes_received: 5000,
+      skip: false,
+      tries: 1,
+      error: null,
+    })
+    await advance(SAVE_INTERVAL_MS)
+    expect(store.savedDownloads.at(-1)?.items.map((each) => each.status)).toEqual(['done'])
+  })
+
+  it('publishes the queue at most every 100 ms and saves it about once a second while bytes arrive', async () => {
+    const bytes = content(100_000, 16)
+    const { runner, workers, store, published, item, add, serve } = start()
+    serve(15, bytes)
+    const { held } = holdDownloads(workers)
+    await runner.lead()
+    expect(published.map((each) => each.at)).toEqual([T0])
+    await add(fileOf('steady', bytes, 15))
+    await until(() => held.length === 1, 'the download to start')
+    const savesBefore = store.saveTimes.length
+    for (let step = 1; step <= 100; step++) {
+      await advance(10)
+      held[0]?.call.onProgress?.(step * 500)
+    }
+    const times = published.slice(1).map((each) => each.at - T0)
+    expect(times).toEqual(Array.from({ length: 10 }, (_, n) => (n + 1) * PUBLISH_INTERVAL_MS))
+    expect(published.at(-1)?.queue.items[0]?.bytes_received).toBe(99 * 500)
+    expect(store.saveTimes.slice(savesBefore)).toEqual([T0 + SAVE_INTERVAL_MS])
+    held[0]?.release()
+    await until(() => item('steady').status === 'done', 'the download to finish')
+  })
+
+  it('downloads four files at a time, and the next as soon as one finishes', async () => {
+    const { runner, workers, server, item, add, serve } = start()
+    const ids = ['f1', 'f2', 'f3', 'f4', 'f5', 'f6']
+    const files = ids.map((id, index) => {
+      const bytes = content(1000 + index, index)
+      serve(20 + index, bytes)
+      return fileOf(id, bytes, 20 + index)
+    })
+    const { held, most } = holdDownloads(workers)
+    await runner.lead()
+    await add(...files)
+    await until(() => workers.downloads.length === DOWNLOAD_PARALLEL_FILES, 'four downloads to start')
+    await settle()
+    expect(workers.downloads).toHaveLength(DOWNLOAD_PARALLEL_FILES)
+    expect(server.urlCalls.map((call) => call.id)).toEqual(['f1', 'f2', 'f3', 'f4'])
+    expect(ids.map((id) => item(id).status)).toEqual([
+      'downloading',
+      'downloading',
+      'downloading',
+      'downloading',
+      'waiting',
+      'waiting',
+    ])
+
+    held[1]?.release()
+    await until(() => workers.downloads.length === 5, 'the fifth download to start')
+    await settle()
+    expect(item('f2').status).toBe('done')
+    expect(workers.downloads).toHaveLength(5)
+    expect(workers.downloads[4]?.url).toBe(urlOf(24))
+
+    for (const each of held) each.release()
+    await until(() => workers.downloads.length === 6, 'the last download to start')
+    held[5]?.release()
+    await until(() => ids.every((id) => item(id).status === 'done'), 'every download to finish')
+    expect(most()).toBe(DOWNLOAD_PARALLEL_FILES)
+    expect(downloadSummary(runner.queue)).toMatchObject({ text: 'Success', succeeded: 6 })
+  })
+
+  it('takes an address not found as fatal: Not Uploaded, never tried again', async () => {
+    const bytes = content(100, 2)
+    const { runner, workers, server, item, add } = start()
+    server.missing.add(12)
+    await runner.lead()
+    await add(fileOf('gone', bytes, 12))
+    await until(() => item('gone').status === 'error', 'the download to fail')
+
+    expect(item('gone')).toMatchObject({
+      fatal: true,
+      error: NOT_UPLOADED_MESSAGE,
+      next_try_at: null,
+      tries: 1,
+    })
+    await runner.command({ type: 'retry' })
+    await advance(10 * DOWNLOAD_RETRY_INTERVAL_MS)
+    expect(server.urlCalls).toHaveLength(1)
+    expect(workers.downloads).toEqual([])
+    expect(item('gone').status).toBe('error')
+    expect(downloadSummary(runner.queue)).toMatchObject({ text: 'Done - 1 Failed', show_retry: false })
+  })
+
+  it('asks again 10 s after an address that could not be had for another reason', async () => {
+    const bytes = content(300, 3)
+    const { runner, server, item, add, serve } = start()
+    serve(13, bytes)
+    const given = server.answer
+    let refusals = 1
+    server.answer = async (each) => {
+      if (refusals-- > 0) throw new ApiError(503)
+      return given(each)
+    }
+    await runner.lead()
+    await add(fileOf('later', bytes, 13))
+    await until(() => item('later').next_try_at !== null, 'the first try to fail')
+    expect(item('later')).toMatchObject({
+      status: 'waiting',
+      fatal: false,
+      error: DOWNLOAD_FAILED_MESSAGE,
+      next_try_at: T0 + DOWNLOAD_RETRY_INTERVAL_MS,
+    })
+
+    await advance(DOWNLOAD_RETRY_INTERVAL_MS - 1)
+    expect(server.urlCalls).toHaveLength(1)
+    await advance(1)
+    await until(() => item('later').status === 'done', 'the second try to finish')
+    expect(server.urlCalls.map((call) => call.at)).toEqual([T0, T0 + DOWNLOAD_RETRY_INTERVAL_MS])
+    expect(item('later').tries).toBe(2)
+  })
+
+  it('tries a failing download every 10 s, from the bytes it has, and stops at 5 tries until Retry', async () => {
+    const bytes = content(10_000, 4)
+    const { runner, root, workers, item, add, serve } = start()
+    serve(14, bytes)
+    let linkDown = true
+    // Each try writes 1000 bytes more, then the connection drops.
+    workers.onDownload = async (call) => {
+      if (!linkDown) return workers.serve(call)
+      call.file.truncate(call.fromByte)
+      call.onStart?.(call.fromByte)
+      const end = call.fromByte + 1000
+      call.file.write(call.fromByte, bytes.subarray(call.fromByte, end))
+      call.onProgress?.(end)
+      return { ok: false, kind: 'xhr_error', bytes_received: end }
+    }
+    await runner.lead()
+    await add(fileOf('slow', bytes, 14))
+    for (let attempt = 1; attempt < DOWNLOAD_FILE_TRIES; attempt++) {
+      await until(() => item('slow').tries === attempt && item('slow').status === 'waiting', `try ${attempt}`)
+      await advance(DOWNLOAD_RETRY_INTERVAL_MS - 1)
+      expect(workers.downloads).toHaveLength(attempt)
+      await advance(1)
+    }
+    await until(() => item('slow').status === 'error', 'the download to fail for good')
+
+    expect(workers.downloads.map((call) => call.at - T0)).toEqual([0, 10_000, 20_000, 30_000, 40_000])
+    expect(workers.downloads.map((call) => call.fromByte)).toEqual([0, 1000, 2000, 3000, 4000])
+    expect(item('slow')).toMatchObject({
+      fatal: false,
+      error: DOWNLOAD_FAILED_MESSAGE,
+      tries: DOWNLOAD_FILE_TRIES,
+      bytes_received: 5000,
+      percent: 50,
+    })
+    await advance(10 * DOWNLOAD_RETRY_INTERVAL_MS)
+    expect(workers.downloads).toHaveLength(DOWNLOAD_FILE_TRIES)
+    expect(downloadSummary(runner.queue).show_retry).toBe(true)
+
+    linkDown = false
+    await runner.command({ type: 'retry' })
+    await until(() => item('slow').status === 'done', 'the retried download to finish')
+    expect(workers.downloads.at(-1)?.fromByte).toBe(5000)
+    expect(root.file('Shoot/slow.bin')?.bytes).toEqual(bytes)
+  })
+
+  it('fetches files that share a hash once and copies the others from it when it is done', async () => {
+    const bytes = content(4000, 5)
+    const { runner, root, workers, server, item, add, serve } = start()
+    serve(31, bytes)
+    const { held } = holdDownloads(workers)
+    await runner.lead()
+    await add(fileOf('a', bytes, 31, 'One/clip.bin'), fileOf('b', bytes, 32, 'Two/clip copy.bin'))
+    await until(() => workers.downloads.length === 1, 'the download of the first')
+    await settle()
+    expect(item('b')).toMatchObject({ status: 'waiting', copy_of: 'a' })
+    expect(workers.copies).toEqual([])
+
+    held[0]?.release()
+    await until(() => item('b').status === 'done', 'the copy')
+    expect(server.urlCalls.map((call) => call.id)).toEqual(['a'])
+    expect(workers.downloads).toHaveLength(1)
+    expect(workers.copies).toHaveLength(1)
+    expect(workers.copies[0]?.from).toBe(root.file('One/clip.bin'))
+    expect(workers.copies[0]?.to).toBe(root.file('Two/clip copy.bin'))
+    expect(root.file('Two/clip copy.bin')?.bytes).toEqual(bytes)
+    expect(item('b')).toMatchObject({ percent: 100, skip: false, tries: 1 })
+  })
+
+  it('downloads a copy itself when the file it was to be copied from cannot be had', async () => {
+    const bytes = content(700, 6)
+    const { runner, root, workers, server, item, add, serve } = start()
+    server.missing.add(41)
+    serve(42, bytes)
+    await runner.lead()
+    await add(fileOf('a', bytes, 41), fileOf('b', bytes, 42))
+    await until(() => item('b').status === 'done', 'the second file')
+    expect(item('a')).toMatchObject({ status: 'error', fatal: true })
+    expect(server.urlCalls.map((call) => call.id)).toEqual(['a', 'b'])
+    expect(workers.copies).toEqual([])
+    expect(workers.downloads.map((call) => call.url)).toEqual([urlOf(42)])
+    expect(root.file('Shoot/b.bin')?.bytes).toEqual(bytes)
+  })
+
+  it('skips a file already there whole, without asking its address or copying it', async () => {
+    const whole = content(900, 7)
+    const shared = content(800, 8)
+    const partial = content(600, 15)
+    const { runner, root, workers, server, item, add, serve } = start()
+    await root.put('Shoot/whole.bin', whole)
+    await root.put('Shoot/copy.bin', shared)
+    // A file there in part is fetched whole: nothing says its bytes are the right ones.
+    await root.put('Shoot/partial.bin', partial.subarray(0, 100))
+    serve(52, shared)
+    serve(53, partial)
+    await runner.lead()
+    await add(
+      fileOf('whole', whole, 51, 'Shoot/whole.bin'),
+      fileOf('source', shared, 52, 'Shoot/source.bin'),
+      fileOf('copy', shared, 54, 'Shoot/copy.bin'),
+      fileOf('partial', partial, 53, 'Shoot/partial.bin'),
+    )
+    await until(
+      () => runner.queue.items.every((each) => each.status === 'done'),
+      'every file to be done or skipped',
+    )
+    expect(item('whole')).toMatchObject({ skip: true, percent: 100 })
+    expect(item('copy')).toMatchObject({ skip: true, copy_of: 'source' })
+    expect(item('source').skip).toBe(false)
+    expect(item('partial').skip).toBe(false)
+    expect(server.urlCalls.map((call) => call.id).sort()).toEqual(['partial', 'source'])
+    expect(workers.copies).toEqual([])
+    expect(workers.downloads.find((call) => call.url === urlOf(53))?.fromByte).toBe(0)
+    expect(root.file('Shoot/partial.bin')?.bytes).toEqual(partial)
+    expect(downloadSummary(runner.queue)).toMatchObject({ succeeded: 2, skipped: 2 })
+  })
+
+  it("'remove' cancels the item's work in the pool and leaves the others running", async () => {
+    const first = content(100, 9)
+    const second = content(200, 10)
+    const { runner, workers, store, item, add, serve } = start()
+    serve(61, first)
+    serve(62, second)
+    const { held } = holdDownloads(workers)
+    await runner.lead()
+    await add(fileOf('a', first, 61), fileOf('b', second, 62))
+    await until(() => held.length === 2, 'both downloads to start')
+    const workerOf = (url: string) =>
+      workers.workers[(held.find((each) => each.call.url === url)?.call.worker ?? 0) - 1]
+
+    await runner.command({ type: 'remove', id: 'a' })
+    expect(workerOf(urlOf(61))?.terminated).toBe(true)
+    expect(workerOf(urlOf(62))?.terminated).toBe(false)
+    expect(runner.queue.items.map((each) => each.id)).toEqual(['b'])
+    expect(store.savedDownloads.at(-1)?.items.map((each) => each.id)).toEqual(['b'])
+
+    for (const each of held) each.release()
+    await until(() => item('b').status === 'done', 'the other download')
+    expect(runner.queue.items.map((each) => each.id)).toEqual(['b'])
+  })
+
+  it('waits for the queue to be restored before a command, and begins a new list once the last finished', async () => {
+    const one = content(100, 11)
+    const two = content(200, 12)
+    const three = content(300, 13)
+    const { runner, workers, store, item, add, serve } = start()
+    serve(71, one)
+    serve(72, two)
+    serve(73, three)
+    const early = add(fileOf('one', one, 71))
+    await settle()
+    expect(runner.queue.items).toEqual([])
+    await runner.lead()
+    await early
+    await until(() => item('one').status === 'done', 'the first list')
+
+    const { held } = holdDownloads(workers)
+    await add(fileOf('two', two, 72))
+    expect(runner.queue.items.map((each) => each.id)).toEqual(['two'])
+    await until(() => held.length === 1, 'the second list to start')
+    // While a list runs, what is added joins it.
+    await add(fileOf('three', three, 73))
+    expect(runner.queue.items.map((each) => each.id)).toEqual(['two', 'three'])
+
+    await runner.command({ type: 'close' })
+    expect(runner.queue.items).toEqual([])
+    expect(workers.workers[(held[0]?.call.worker ?? 0) - 1]?.terminated).toBe(true)
+    expect(store.savedDownloads.at(-1)?.items).toEqual([])
+  })
+
+  describe('after a reload', () => {
+    it('resumes a download from the bytes on disk, not from more it had counted', async () => {
+      const bytes = content(10_000, 14)
+      const memory = new MemoryQueueStore()
+      const root = new FakeDirectoryHandle('Downloads')
+      const first = start({ store: memory, root })
+      // The closed tab had counted 6000 bytes, but only 4000 reached the disk.
+      first.workers.onDownload = (call) => {
+        call.onStart?.(0)
+        call.file.write(0, bytes.subarray(0, 4000))
+        call.onProgress?.(6000)
+        return new Promise<DownloadResult>(() => undefined)
+      }
+      await first.runner.lead()
+      await first.add(fileOf('big', bytes, 81))
+      await until(() => first.item('big').bytes_received === 6000, 'the download to be under way')
+      await advance(SAVE_INTERVAL_MS)
+      expect(first.store.savedDownloads.at(-1)?.items[0]).toMatchObject({
+        status: 'downloading',
+        bytes_received: 6000,
+      })
+      first.runner.close()
+      first.workers.pool.close()
+
+      const second = start({ store: memory, root })
+      second.serve(81, bytes)
+      await second.runner.lead()
+      await until(() => second.item('big').status === 'done', 'the resumed download')
+      expect(second.workers.downloads.map((call) => call.fromByte)).toEqual([4000])
+      expect(root.file('Shoot/big.bin')?.bytes).toEqual(bytes)
+      expect(second.item('big').tries).toBe(2)
+    })
+
+    it('tries a download that was waiting for its retry when its time comes', async () => {
+      const bytes = content(3000, 15)
+      const memory = new MemoryQueueStore()
+      const root = new FakeDirectoryHandle('Downloads')
+      const first = start({ store: memory, root })
+      first.workers.onDownload = async (call) => ({
+        ok: false,
+        kind: 'xhr_error',
+        bytes_received: call.fromByte,
+      })
+      await first.runner.lead()
+      await first.add(fileOf('again', bytes, 91))
+      await until(() => first.item('again').next_try_at !== null, 'the first try to fail')
+      await advance(SAVE_INTERVAL_MS)
+      expect(first.store.savedDownloads.at(-1)?.items[0]).toMatchObject({
+        status: 'waiting',
+        tries: 1,
+        next_try_at: T0 + DOWNLOAD_RETRY_INTERVAL_MS,
+      })
+      first.runner.close()
+      first.workers.pool.close()
+
+      const second = start({ store: memory, root })
+      second.serve(91, bytes)
+      await second.runner.lead()
+      await advance(DOWNLOAD_RETRY_INTERVAL_MS - SAVE_INTERVAL_MS - 1)
+      expect(second.workers.downloads).toEqual([])
+      await advance(1)
+      await until(() => second.item('again').status === 'done', 'the retry after the reload')
+      expect(second.workers.downloads.map((call) => call.at)).toEqual([T0 + DOWNLOAD_RETRY_INTERVAL_MS])
+      expect(second.item('again').tries).toBe(2)
+    })
+  })
+})

@@ -1,0 +1,459 @@
+// In-process stand-ins for what the transfer runners drive, so their unit tests run in Node: an API that
+// answers per URL and records every call, a real ItemTaskPool over fake transfer workers (hashing with the
+// real worker code, recording every send, download and copy), a queue store kept in memory, a directory tree
+// for downloads, and helpers for vi's fake clock. Only setTimeout, clearTimeout and Date are faked, so
+// hashing, Blob reads and IndexedDB (fake-indexeddb schedules with setImmediate) run for real while a test
+// waits with until().
+import type { Remote } from 'comlink'
+import { vi } from 'vitest'
+import type { MultipartRequest, SignedOpts, UploadRequest } from '../../server/contract/media.ts'
+import { ApiError, type RequestOptions, type Transport } from '../../src/api/transport.ts'
+import { WorkerPool } from '../../src/lib/workerPool.ts'
+import { emptyDownloadQueue, type DownloadQueue } from '../../src/transfers/downloadModel.ts'
+import { ItemTaskPool, TRANSFER_IDLE_TIMEOUT_MS } from '../../src/transfers/pool.ts'
+import type { QueueStore, RestoredDownloads, RestoredUploads } from '../../src/transfers/queueStore.ts'
+import { emptyUploadQueue, type UploadQueue } from '../../src/transfers/uploadModel.ts'
+import { combineDigests } from '../../workers/sha256.ts'
+import type { TransferApi } from '../../workers/transfer.worker.ts'
+import {
+  hashParts,
+  type DownloadResult,
+  type PartRange,
+  type SignedRequest,
+  type TransferResult,
+} from '../../workers/transferCore.ts'
+
+export const T0 = Date.UTC(2026, 0, 5, 9, 0, 0)
+
+/** The clock of a runner test: only timers and Date are faked, so real I/O still completes. */
+export function useFakeClock(now = T0): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now })
+}
+
+const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** Waits (in real time) until check() holds, firing the timers due now on the fake clock on the way. */
+export async function until(check: () => boolean, what: string, limitMs = 4_000): Promise<void> {
+  const deadline = performance.now() + limitMs
+  for (;;) {
+    if (vi.isFakeTimers()) vi.advanceTimersByTime(0)
+    if (check()) return
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await nextMacrotask()
+  }
+}
+
+/** Lets everything already due happen, without moving the clock. */
+export async function settle(rounds = 25): Promise<void> {
+  for (let round = 0; round < rounds; round++) {
+    if (vi.isFakeTimers()) vi.advanceTimersByTime(0)
+    await nextMacrotask()
+  }
+}
+
+/** Moves the fake clock, running what falls due, then lets it settle. */
+export async function advance(ms: number): Promise<void> {
+  await vi.advanceTimersByTimeAsync(ms)
+  await settle()
+}
+
+export interface Deferred<T> {
+  promise: Promise<T>
+  resolve: (value: T) => void
+}
+
+export function deferred<T>(): Deferred<T> {
+  let resolve: (value: T) => void = () => undefined
+  const promise = new Promise<T>((done) => {
+    resolve = done
+  })
+  return { promise, resolve }
+}
+
+// The API.
+
+export interface ApiCall {
+  method: string
+  path: string
+  body: unknown
+  options: RequestOptions
+  at: number
+}
+
+type Route = (call: ApiCall) => unknown
+
+/** A Transport that answers per method and path; a path it does not know answers 404. */
+export class FakeTransport implements Transport {
+  readonly calls: ApiCall[] = []
+  private readonly routes = new Map<string, Route>()
+
+  constructor(private readonly journal: string[] = []) {}
+
+  answer(method: string, path: string, route: Route): this {
+    this.routes.set(`${method} ${path}`, route)
+    return this
+  }
+
+  async request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const call: ApiCall = {
+      method: options.method ?? 'GET',
+      path,
+      body: options.body,
+      options,
+      at: Date.now(),
+    }
+    this.calls.push(call)
+    this.journal.push(`${call.method} ${path}`)
+    const route = this.routes.get(`${call.method} ${path}`)
+    if (!route) throw new ApiError(404, { error: 'not_found' })
+    return (await route(call)) as T
+  }
+
+  to(method: string, path: string): ApiCall[] {
+    return this.calls.filter((call) => call.method === method && call.path === path)
+  }
+}
+
+export const ORG_ID = 1
+export const GRANT_ID = 2
+export const GRANT_PATH = `/web/1/org/${ORG_ID}/media_grant/${GRANT_ID}`
+export const BUCKET_ID = 7
+export const STORE_URL = 'https://store.example/bucket'
+export const SIGNED_HEADERS = { 'x-amz-meta-origin': 'media-console' }
+export const FIRST_MEDIA_ID = 101
+
+export function signedPut(url: string): SignedOpts {
+  return { method: 'PUT', url, headers: SIGNED_HEADERS, expires_at: '2026-01-05T10:00:00Z' }
+}
+
+/** The signed request a worker is given for an offer: signed_opts without its expiry. */
+export function sentTo(url: string): SignedRequest {
+  return { method: 'PUT', url, headers: SIGNED_HEADERS }
+}
+
+/**
+ * The upload calls of one container, answered as the server does when the store holds nothing yet:
+ * registration gives the next media id, an offer or a part plan signs a PUT for the file or for every part,
+ * confirmations and completions succeed. Tests replace single routes with answer().
+ */
+export function uploadServer(journal?: string[]): FakeTransport {
+  const api = new FakeTransport(journal)
+  let mediaId = FIRST_MEDIA_ID
+  api.answer('POST', `${GRANT_PATH}/media`, () => ({ media_id: mediaId++ }))
+  api.answer('POST', `${GRANT_PATH}/upload`, ({ body }) => ({
+    upload_list: (body as UploadRequest).file_list.map((file) => ({
+      ...file,
+      s3_bucket_id: BUCKET_ID,
+      skip_upload: false,
+      signed_opts: signedPut(`${STORE_URL}/${file.file_hash}`),
+    })),
+  }))
+  api.answer('POST', `${GRANT_PATH}/s3_object`, () => undefined)
+  api.answer('POST', `${GRANT_PATH}/multipart`, ({ body }) => {
+    const request = body as MultipartRequest
+    return {
+      upload_id: `upload-${request.file_hash.slice(0, 8)}`,
+      s3_bucket_id: BUCKET_ID,
+      skip_upload: false,
+      upload_list: request.part_list.map((part) => ({
+        part_num: part.part_num,
+        skip_upload: false,
+        signed_opts: signedPut(`${STORE_URL}/${request.file_hash}?partNumber=${part.part_num}`),
+      })),
+    }
+  })
+  api.answer('POST', `${GRANT_PATH}/multipart_complete`, () => undefined)
+  return api
+}
+
+// The file system of downloads.
+
+export class FakeFileHandle {
+  readonly kind = 'file'
+  bytes = new Uint8Array(0)
+
+  constructor(readonly name: string) {}
+
+  write(at: number, data: Uint8Array): void {
+    const next = new Uint8Array(Math.max(at + data.length, this.bytes.length))
+    next.set(this.bytes.subarray(0, at))
+    next.set(data, at)
+    this.bytes = next
+  }
+
+  truncate(size: number): void {
+    this.bytes = this.bytes.slice(0, size)
+  }
+}
+
+export class FakeDirectoryHandle {
+  readonly kind = 'directory'
+  readonly entries = new Map<string, FakeDirectoryHandle | FakeFileHandle>()
+
+  constructor(readonly name: string) {}
+
+  async getDirectoryHandle(name: string, options?: { create?: boolean }): Promise<FakeDirectoryHandle> {
+    const entry = this.entries.get(name)
+    if (entry instanceof FakeDirectoryHandle) return entry
+    if (entry || !options?.create) throw new DOMException(`no directory ${name}`, 'NotFoundError')
+    const made = new FakeDirectoryHandle(name)
+    this.entries.set(name, made)
+    return made
+  }
+
+  async getFileHandle(name: string, options?: { create?: boolean }): Promise<FakeFileHandle> {
+    const entry = this.entries.get(name)
+    if (entry instanceof FakeFileHandle) return entry
+    if (entry || !options?.create) throw new DOMException(`no file ${name}`, 'NotFoundError')
+    const made = new FakeFileHandle(name)
+    this.entries.set(name, made)
+    return made
+  }
+
+  /** The file at a relative path ('a/b.bin'), or undefined. */
+  file(path: string): FakeFileHandle | undefined {
+    const [first = '', ...rest] = path.split('/').filter(Boolean)
+    const entry = this.entries.get(first)
+    if (rest.length === 0) return entry instanceof FakeFileHandle ? entry : undefined
+    return entry instanceof FakeDirectoryHandle ? entry.file(rest.join('/')) : undefined
+  }
+
+  /** Puts a file at a relative path, making its folders. */
+  async put(path: string, bytes: Uint8Array): Promise<FakeFileHandle> {
+    const [first = '', ...rest] = path.split('/').filter(Boolean)
+    if (rest.length > 0)
+      return (await this.getDirectoryHandle(first, { create: true })).put(rest.join('/'), bytes)
+    const file = await this.getFileHandle(first, { create: true })
+    file.bytes = bytes.slice()
+    return file
+  }
+
+  get handle(): FileSystemDirectoryHandle {
+    return this as unknown as FileSystemDirectoryHandle
+  }
+}
+
+/** A file handle the browser kept for an upload: getFile() gives the file again. */
+export function uploadHandle(file: File) {
+  const getFile = vi.fn(async () => file)
+  return { handle: { kind: 'file', name: file.name, getFile } as unknown as FileSystemFileHandle, getFile }
+}
+
+// The transfer workers.
+
+export interface FakeWorker {
+  id: number
+  terminated: boolean
+}
+
+export interface HashCall {
+  worker: number
+  file: Blob
+  parts: PartRange[]
+}
+
+export interface PutCall {
+  worker: number
+  file: Blob
+  offset: number
+  size: number
+  signed: SignedRequest
+  timeoutMs: number
+  at: number
+  onProgress?: (sentBytes: number) => void
+}
+
+export interface DownloadCall {
+  worker: number
+  url: string
+  file: FakeFileHandle
+  fromByte: number
+  timeoutMs: number
+  at: number
+  onStart?: (fromByte: number) => void
+  onProgress?: (bytesReceived: number) => void
+}
+
+export interface CopyCall {
+  worker: number
+  from: FakeFileHandle
+  to: FakeFileHandle
+}
+
+/**
+ * Fake transfer workers behind a real ItemTaskPool and WorkerPool. Hashing runs the worker's own code on
+ * the real Blob; sends succeed unless onPut says otherwise; downloads serve what `served` holds for a URL,
+ * honouring the Range start as a store does (206), unless onDownload says otherwise.
+ */
+export class FakeWorkers {
+  readonly workers: FakeWorker[] = []
+  readonly hashes: HashCall[] = []
+  hashesDone = 0
+  readonly combined: string[][] = []
+  readonly puts: PutCall[] = []
+  readonly downloads: DownloadCall[] = []
+  readonly copies: CopyCall[] = []
+  readonly served = new Map<string, Uint8Array>()
+  onPut: (call: PutCall) => TransferResult | Promise<TransferResult> = () => ({ ok: true })
+  onDownload: (call: DownloadCall) => Promise<DownloadResult> = (call) => this.serve(call)
+  readonly pool: ItemTaskPool<Remote<TransferApi>>
+
+  constructor(
+    maxWorkers = 4,
+    private readonly journal: string[] = [],
+  ) {
+    this.pool = new ItemTaskPool(
+      new WorkerPool({ create: () => this.create(), maxWorkers, idleTimeoutMs: TRANSFER_IDLE_TIMEOUT_MS }),
+    )
+  }
+
+  /** Sends of the part that starts at this offset. */
+  putsAt(offset: number): PutCall[] {
+    return this.puts.filter((call) => call.offset === offset)
+  }
+
+  /** The default download: the bytes served for the URL from fromByte on, written where the store says. */
+  async serve(call: DownloadCall): Promise<DownloadResult> {
+    const content = this.served.get(call.url)
+    if (!content) return { ok: false, kind: 'bad_status', status: 404, bytes_received: call.fromByte }
+    call.file.truncate(call.fromByte)
+    call.onStart?.(call.fromByte)
+    call.file.write(call.fromByte, content.subarray(call.fromByte))
+    call.onProgress?.(content.length)
+    return { ok: true, bytes_received: content.length }
+  }
+
+  private create() {
+    const worker: FakeWorker = { id: this.workers.length + 1, terminated: false }
+    this.workers.push(worker)
+    const api: TransferApi = {
+      hashParts: async (file, parts, onProgress) => {
+        this.hashes.push({ worker: worker.id, file, parts })
+        this.journal.push(`hash ${parts.map((part) => part.offset).join(',')}`)
+        const digests = await hashParts(file, parts, onProgress)
+        this.hashesDone++
+        return digests
+      },
+      combinedHash: (digests) => {
+        this.combined.push(digests)
+        return combineDigests(digests)
+      },
+      putPart: async (file, offset, size, signed, timeoutMs, onProgress) => {
+        const call = { worker: worker.id, file, offset, size, signed, timeoutMs, at: Date.now(), onProgress }
+        this.puts.push(call)
+        this.journal.push(`put ${offset}`)
+        onProgress?.(Math.floor(size / 2))
+        return this.onPut(call)
+      },
+      download: (url, handle, fromByte, timeoutMs, onStart, onProgress) => {
+        const file = handle as unknown as FakeFileHandle
+        const call = {
+          worker: worker.id,
+          url,
+          file,
+          fromByte,
+          timeoutMs,
+          at: Date.now(),
+          onStart,
+          onProgress,
+        }
+        this.downloads.push(call)
+        return this.onDownload(call)
+      },
+      sizeOnDisk: async (handle) => (handle as unknown as FakeFileHandle).bytes.length,
+      copy: async (from, to, onProgress) => {
+        const source = from as unknown as FakeFileHandle
+        const target = to as unknown as FakeFileHandle
+        this.copies.push({ worker: worker.id, from: source, to: target })
+        target.bytes = source.bytes.slice()
+        onProgress?.(target.bytes.length)
+      },
+    }
+    return {
+      api: api as unknown as Remote<TransferApi>,
+      terminate: () => {
+        worker.terminated = true
+      },
+    }
+  }
+}
+
+// The queue store.
+
+/** A QueueStore in memory: queues are structured-cloned as IndexedDB would, handles kept as they are. */
+export class MemoryQueueStore implements QueueStore {
+  private uploads: UploadQueue = emptyUploadQueue
+  private uploadHandles = new Map<string, FileSystemFileHandle>()
+  private downloads: DownloadQueue = emptyDownloadQueue
+  private downloadHandles = new Map<string, FileSystemDirectoryHandle>()
+
+  async loadUploads(): Promise<RestoredUploads> {
+    return { queue: structuredClone(this.uploads), handles: new Map(this.uploadHandles) }
+  }
+
+  async saveUploads(queue: UploadQueue, handles: ReadonlyMap<string, FileSystemFileHandle> = new Map()) {
+    this.uploadHandles = keptHandles(queue.items, handles, this.uploadHandles)
+    this.uploads = structuredClone(queue)
+  }
+
+  async loadDownloads(): Promise<RestoredDownloads> {
+    return { queue: structuredClone(this.downloads), handles: new Map(this.downloadHandles) }
+  }
+
+  async saveDownloads(
+    queue: DownloadQueue,
+    handles: ReadonlyMap<string, FileSystemDirectoryHandle> = new Map(),
+  ) {
+    this.downloadHandles = keptHandles(queue.items, handles, this.downloadHandles)
+    this.downloads = structuredClone(queue)
+  }
+
+  close(): void {}
+}
+
+function keptHandles<H>(
+  items: ReadonlyArray<{ id: string }>,
+  given: ReadonlyMap<string, H>,
+  kept: ReadonlyMap<string, H>,
+): Map<string, H> {
+  const handles = new Map<string, H>()
+  for (const { id } of items) {
+    const handle = given.get(id) ?? kept.get(id)
+    if (handle) handles.set(id, handle)
+  }
+  return handles
+}
+
+/** A store that remembers every queue it finished saving, to wait for a given state to be on disk. */
+export class RecordingStore implements QueueStore {
+  readonly savedUploads: UploadQueue[] = []
+  readonly savedDownloads: DownloadQueue[] = []
+  /** When each save of either queue was asked for, on the (fake) clock. */
+  readonly saveTimes: number[] = []
+
+  constructor(readonly inner: QueueStore) {}
+
+  loadUploads(): Promise<RestoredUploads> {
+    return this.inner.loadUploads()
+  }
+
+  async saveUploads(queue: UploadQueue, handles?: ReadonlyMap<string, FileSystemFileHandle>) {
+    this.saveTimes.push(Date.now())
+    await this.inner.saveUploads(queue, handles)
+    this.savedUploads.push(queue)
+  }
+
+  loadDownloads(): Promise<RestoredDownloads> {
+    return this.inner.loadDownloads()
+  }
+
+  async saveDownloads(queue: DownloadQueue, handles?: ReadonlyMap<string, FileSystemDirectoryHandle>) {
+    this.saveTimes.push(Date.now())
+    await this.inner.saveDownloads(queue, handles)
+    this.savedDownloads.push(queue)
+  }
+
+  close(): void {
+    this.inner.close()
+  }
+}
