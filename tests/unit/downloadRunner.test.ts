@@ -480,6 +480,39 @@ describe('the download runner', () => {
       expect(second.item('big').tries).toBe(2)
     })
 
+    it('holds every item back while the chosen directory needs the permission again', async () => {
+      const bytes = content(2000, 16)
+      const memory = new MemoryQueueStore()
+      const root = new FakeDirectoryHandle('Downloads')
+      const first = start({ store: memory, root })
+      first.workers.onDownload = () => new Promise<DownloadResult>(() => undefined)
+      await first.runner.lead()
+      await first.add(fileOf('asked', bytes, 95))
+      await until(() => first.workers.downloads.length === 1, 'the first try to begin')
+      first.runner.close()
+      first.workers.pool.close()
+
+      // After the restart the browser answers 'prompt' until the user allows access again.
+      let permission: PermissionState = 'prompt'
+      Object.assign(root, { queryPermission: () => Promise.resolve(permission) })
+      const second = start({ store: memory, root })
+      second.serve(95, bytes)
+      await second.runner.lead()
+      expect(second.runner.queue.needs_access).toEqual(['Downloads'])
+      await advance(DOWNLOAD_RETRY_INTERVAL_MS * 2)
+      expect(second.workers.downloads).toEqual([])
+      expect(second.item('asked').status).toBe('waiting')
+
+      // Told while the answer is still 'prompt', it keeps waiting; once granted, it runs.
+      await second.runner.command({ type: 'access_granted' })
+      expect(second.runner.queue.needs_access).toEqual(['Downloads'])
+      permission = 'granted'
+      await second.runner.command({ type: 'access_granted' })
+      expect(second.runner.queue.needs_access).toEqual([])
+      await until(() => second.item('asked').status === 'done', 'the download after access was given')
+      expect(root.file('Shoot/asked.bin')?.bytes).toEqual(bytes)
+    })
+
     it('tries a download that was waiting for its retry when its time comes', async () => {
       const bytes = content(3000, 15)
       const memory = new MemoryQueueStore()

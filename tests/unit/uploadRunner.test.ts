@@ -797,6 +797,34 @@ describe('the upload runner', () => {
       expect(readFrom === same, 'the part is read from the file found the same').toBe(true)
     })
 
+    it('an item whose kept handle lost its permission, or whose file changed, waits for the user', async () => {
+      const bytes = content(9 * MiB, 21)
+      const file = fileOf(bytes, 'asked.mov')
+      const { handle, getFile } = uploadHandle(file)
+      const memory = new MemoryQueueStore()
+      const api = uploadServer()
+      await interruptedUpload(file, { store: memory, api, handle })
+
+      // The browser wants the user's permission again: the file is not read, the item waits.
+      Object.assign(handle, { queryPermission: () => Promise.resolve('prompt') })
+      getFile.mockClear()
+      const asked = start({ store: memory, api })
+      await asked.runner.restore()
+      expect(itemNamed(asked.runner, 'asked.mov').needs_file).toBe(true)
+      expect(getFile).not.toHaveBeenCalled()
+      asked.runner.stop()
+      asked.workers.pool.close()
+
+      // Access given, but the file on disk is not the one picked any more (another modification time).
+      Object.assign(handle, { queryPermission: () => Promise.resolve('granted') })
+      getFile.mockResolvedValue(new File([bytes], 'asked.mov', { lastModified: file.lastModified + 1 }))
+      const changed = start({ store: memory, api })
+      await changed.runner.restore()
+      expect(itemNamed(changed.runner, 'asked.mov').needs_file).toBe(true)
+      await advance(60_000)
+      expect(changed.workers.puts).toEqual([])
+    })
+
     it('an item whose file handle was kept resumes by itself, reading the file through it', async () => {
       const bytes = content(9 * MiB, 20)
       const file = fileOf(bytes, 'kept.mov')
