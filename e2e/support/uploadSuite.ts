@@ -1,0 +1,109 @@
+// The upload suite both stores must pass against the real server: a folder with a 200 MiB multipart file, a
+// reload in the middle that sends no stored part again, a server restart survived by retry, and a 409
+// conflict. uploads.spec.ts runs it on the local store, uploadsS3.spec.ts on an S3 store (s3rver).
+import fs from 'node:fs'
+import path from 'node:path'
+import { putFile } from './api.ts'
+import {
+  BIG_PARTS,
+  GRANT,
+  UPLOAD_TIMEOUT,
+  expect,
+  test,
+  uploadsAlbum,
+  watchParts,
+  writeBigFile,
+} from './uploads.ts'
+
+export function describeUploadSuite(store: 'local' | 's3') {
+  test.describe(`uploads to the ${store === 'local' ? 'local store' : 'S3 store'}`, () => {
+    test.describe.configure({ mode: 'serial' })
+
+    test.beforeEach(async ({ layout, uploadPage, access }) => {
+      await layout.useSession(access.sessionKey)
+      await uploadPage.useFileInputs()
+    })
+
+    test('uploads a folder of 50 files with a 200 MiB one, and the listing shows them', async ({
+      uploadPage,
+      fileList,
+      page,
+      workDir,
+    }) => {
+      test.setTimeout(150_000)
+      await uploadsAlbum({ uploadPage, fileList, page, workDir }, store)
+    })
+
+    test('a reload in the middle of a multipart upload sends no stored part again', async ({
+      page,
+      uploadPage,
+      workDir,
+    }) => {
+      test.setTimeout(120_000)
+      const big = path.join(fs.mkdtempSync(path.join(workDir, 'reload-')), 'reload.bin')
+      writeBigFile(big, 'reload')
+      const parts = watchParts(page)
+      const sendingFifth = parts.sendingPart(5)
+      await uploadPage.goto(GRANT, '/')
+      await uploadPage.pickFiles(big)
+      await uploadPage.startUpload.click()
+      await sendingFifth
+
+      await page.reload()
+      const reloadedAt = Date.now()
+      const storedBefore = [...parts.stored.keys()]
+      // A file picked through an input is not kept by the browser: the screen asks for it again.
+      await uploadPage.chooseAgain('reload.bin', big)
+      await expect(uploadPage.summary).toHaveText('Success', { timeout: UPLOAD_TIMEOUT })
+
+      expect(storedBefore.length).toBeGreaterThan(0)
+      for (const part of storedBefore) {
+        expect(parts.requested.filter((each) => each.part === part && each.at >= reloadedAt)).toEqual([])
+      }
+      for (let part = 1; part <= BIG_PARTS; part++) expect(parts.stored.get(part) ?? 0).toBeLessThanOrEqual(1)
+      expect(parts.requested.some((each) => each.at >= reloadedAt)).toBe(true)
+    })
+
+    test('a server restart in the middle of an upload is survived by retry', async ({
+      page,
+      uploadPage,
+      server,
+      workDir,
+    }) => {
+      test.setTimeout(150_000)
+      const big = path.join(fs.mkdtempSync(path.join(workDir, 'restart-')), 'restart.bin')
+      writeBigFile(big, 'restart')
+      const parts = watchParts(page)
+      const sendingThird = parts.sendingPart(3)
+      await uploadPage.goto(GRANT, '/')
+      await uploadPage.pickFiles(big)
+      await uploadPage.startUpload.click()
+      await sendingThird
+
+      await server.stop({ crash: true })
+      await expect(uploadPage.status('restart.bin')).toHaveText('waiting_retry', { timeout: 30_000 })
+      await server.start()
+      await expect(uploadPage.summary).toHaveText('Success', { timeout: UPLOAD_TIMEOUT })
+      for (let part = 1; part <= BIG_PARTS; part++) expect(parts.stored.get(part) ?? 0).toBeLessThanOrEqual(1)
+    })
+
+    test('a different file at the path fails at once with the conflict message', async ({
+      uploadPage,
+      access,
+      workDir,
+    }) => {
+      await putFile(access, '/clash.txt', 'what the volume holds')
+      const clash = path.join(fs.mkdtempSync(path.join(workDir, 'clash-')), 'clash.txt')
+      fs.writeFileSync(clash, 'something else entirely')
+      await uploadPage.goto(GRANT, '/')
+      await uploadPage.pickFiles(clash)
+      await uploadPage.startUpload.click()
+      await expect(uploadPage.summary).toHaveText('Done - 1 Failed')
+      await expect(uploadPage.status('clash.txt')).toHaveText('Failed')
+      await expect(uploadPage.error('clash.txt')).toHaveText('Different file already exists in the volume.')
+      // A fatal failure is not retried: Close, not Retry.
+      await expect(uploadPage.retry).toHaveCount(0)
+      await expect(uploadPage.close).toBeVisible()
+    })
+  })
+}
