@@ -120,6 +120,8 @@ export type UploadEvent =
   | { type: 'retry' }
   | { type: 'restored'; without_file: string[] }
   | { type: 'file_chosen'; id: string; file: FileIdentity }
+  /** The kept handle gives the file again, unchanged, now that the user allowed access: as on restore. */
+  | { type: 'file_restored'; id: string }
   | { type: 'start'; id: string }
   | { type: 'hash_started'; id: string }
   | { type: 'hash_progress'; id: string; hashed_bytes: number }
@@ -257,6 +259,8 @@ function itemEvent(item: UploadItem, event: UploadEvent, now: number): UploadIte
   switch (event.type) {
     case 'file_chosen':
       return item.needs_file && isSameFile(item, event.file) ? { ...item, needs_file: false } : item
+    case 'file_restored':
+      return item.needs_file ? { ...item, needs_file: false } : item
     case 'start': {
       if (item.needs_file) return item
       const due =

@@ -49,6 +49,8 @@ export type UploadCommand =
   | { type: 'retry' }
   | { type: 'set_auto_retry'; on: boolean }
   | { type: 'file_chosen'; id: string; file: File; handle: FileSystemFileHandle | null }
+  /** The user allowed access to kept handles again (in whichever tab): items whose file they give resume. */
+  | { type: 'access_granted' }
   /** Close: forget every item that has finished, successfully or not. */
   | { type: 'clear_finished' }
 
@@ -73,6 +75,7 @@ const SAVE_AT_ONCE: ReadonlySet<UploadEvent['type']> = new Set([
   'retry',
   'set_auto_retry',
   'file_chosen',
+  'file_restored',
   'part_hashed',
   'hashed',
   'registered',
@@ -174,6 +177,9 @@ export class UploadRunner {
       case 'file_chosen':
         void this.fileChosen(command.id, command.file, command.handle)
         return
+      case 'access_granted':
+        void this.accessGranted()
+        return
       case 'clear_finished':
         for (const item of this.queue.items) {
           if (item.status === 'done' || item.status === 'error') this.apply({ type: 'remove', id: item.id })
@@ -203,6 +209,12 @@ export class UploadRunner {
       if (!taken.has(id)) continue
       this.files.set(id, each.file)
       if (each.handle) this.handles.set(id, each.handle)
+    }
+  }
+
+  private async accessGranted(): Promise<void> {
+    for (const item of this.queue.items.filter((each) => each.needs_file)) {
+      if (await this.fileOfKeptHandle(item)) this.dispatch({ type: 'file_restored', id: item.id })
     }
   }
 

@@ -700,6 +700,19 @@ describe('reloads', () => {
     expect(uploadsToStart(chosen, T0)).toEqual(['f'])
   })
 
+  it('an item whose kept handle gives its file again resumes once the file is restored', () => {
+    const live = run(uploadingMultipart(), [
+      { type: 'part_started', id: 'f', part_num: 1 },
+      { type: 'part_sent', id: 'f', part_num: 1 },
+    ])
+    const restored = run(live, [{ type: 'restored', without_file: ['f'] }])
+    const allowed = run(restored, [{ type: 'file_restored', id: 'f' }])
+    expect(item(allowed).needs_file).toBe(false)
+    expect(uploadsToStart(allowed, T0)).toEqual(['f'])
+    // An item that does not wait for its file is left as it is.
+    expect(run(allowed, [{ type: 'file_restored', id: 'f' }])).toBe(allowed)
+  })
+
   it('a finished item never asks for its file again', () => {
     const done = run(uploadingSingle(), [
       { type: 'part_started', id: 'f', part_num: 1 },

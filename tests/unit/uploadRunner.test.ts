@@ -797,7 +797,7 @@ describe('the upload runner', () => {
       expect(readFrom === same, 'the part is read from the file found the same').toBe(true)
     })
 
-    it('an item whose kept handle lost its permission, or whose file changed, waits for the user', async () => {
+    it('an item whose kept handle lost its permission waits, and resumes once the user allows access', async () => {
       const bytes = content(9 * MiB, 21)
       const file = fileOf(bytes, 'asked.mov')
       const { handle, getFile } = uploadHandle(file)
@@ -806,22 +806,39 @@ describe('the upload runner', () => {
       await interruptedUpload(file, { store: memory, api, handle })
 
       // The browser wants the user's permission again: the file is not read, the item waits.
-      Object.assign(handle, { queryPermission: () => Promise.resolve('prompt') })
+      let permission: PermissionState = 'prompt'
+      Object.assign(handle, { queryPermission: () => Promise.resolve(permission) })
       getFile.mockClear()
       const asked = start({ store: memory, api })
       await asked.runner.restore()
       expect(itemNamed(asked.runner, 'asked.mov').needs_file).toBe(true)
       expect(getFile).not.toHaveBeenCalled()
-      asked.runner.stop()
-      asked.workers.pool.close()
 
-      // Access given, but the file on disk is not the one picked any more (another modification time).
-      Object.assign(handle, { queryPermission: () => Promise.resolve('granted') })
-      getFile.mockResolvedValue(new File([bytes], 'asked.mov', { lastModified: file.lastModified + 1 }))
+      // Told while the browser still asks, it keeps waiting; once access is given, it resumes.
+      asked.runner.apply({ type: 'access_granted' })
+      await settle()
+      expect(itemNamed(asked.runner, 'asked.mov').needs_file).toBe(true)
+      permission = 'granted'
+      asked.runner.apply({ type: 'access_granted' })
+      await until(isDone(asked.runner, 'asked.mov'), 'the upload after access was given')
+      expect(asked.workers.puts.map((call) => call.offset)).toEqual([8 * MiB])
+    })
+
+    it('an item whose kept handle now gives a changed file waits for the file to be chosen again', async () => {
+      const bytes = content(9 * MiB, 22)
+      const file = fileOf(bytes, 'changed.mov')
+      const { handle, getFile } = uploadHandle(file)
+      const memory = new MemoryQueueStore()
+      const api = uploadServer()
+      await interruptedUpload(file, { store: memory, api, handle })
+
+      getFile.mockResolvedValue(new File([bytes], 'changed.mov', { lastModified: file.lastModified + 1 }))
       const changed = start({ store: memory, api })
       await changed.runner.restore()
-      expect(itemNamed(changed.runner, 'asked.mov').needs_file).toBe(true)
+      expect(itemNamed(changed.runner, 'changed.mov').needs_file).toBe(true)
+      changed.runner.apply({ type: 'access_granted' })
       await advance(60_000)
+      expect(itemNamed(changed.runner, 'changed.mov').needs_file).toBe(true)
       expect(changed.workers.puts).toEqual([])
     })
 

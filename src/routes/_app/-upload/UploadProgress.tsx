@@ -13,7 +13,7 @@ import {
   type UploadQueue,
 } from '../../../transfers/uploadModel.ts'
 import type { UploadCommand } from '../../../transfers/uploadRunner.ts'
-import { askHandleAccess } from '../../../transfers/handleAccess.ts'
+import { askHandleAccess, hasHandleAccess } from '../../../transfers/handleAccess.ts'
 import { openQueueStore } from '../../../transfers/queueStore.ts'
 import { filesOfInput, hasFilePicker, pickFiles } from './pickers.ts'
 
@@ -29,37 +29,44 @@ function errorText(item: UploadItem): string {
   return item.status === 'error' || item.status === 'waiting_retry' ? (item.last_err ?? '') : ''
 }
 
-/** The handle the queue kept for an item, read from the queue's database (any tab may show the item). */
-function useKeptHandle(id: string): FileSystemFileHandle | undefined {
-  const [handle, setHandle] = useState<FileSystemFileHandle>()
+/**
+ * The kept handles of the items waiting for their file that the browser wants the user's permission for
+ * again, read once from the queue's database for all of them (any tab may show the items). An item whose
+ * handle has access but still waits holds a file that changed on disk: only choosing again can help it.
+ */
+function useHandlesAskingAccess(queue: UploadQueue): ReadonlyMap<string, FileSystemFileHandle> {
+  const [asking, setAsking] = useState<ReadonlyMap<string, FileSystemFileHandle>>(new Map())
+  const waiting = queue.items
+    .filter((item) => item.needs_file)
+    .map((item) => item.id)
+    .join(' ')
   useEffect(() => {
     let live = true
-    void openQueueStore()
-      .then(async (store) => {
+    const ids = waiting ? waiting.split(' ') : []
+    void (async () => {
+      const found = new Map<string, FileSystemFileHandle>()
+      if (ids.length > 0) {
+        const store = await openQueueStore()
         const { handles } = await store.loadUploads()
         store.close()
-        if (live) setHandle(handles.get(id))
-      })
-      .catch(() => undefined)
+        for (const id of ids) {
+          const handle = handles.get(id)
+          if (handle && !(await hasHandleAccess(handle, 'read'))) found.set(id, handle)
+        }
+      }
+      if (live) setAsking(found)
+    })().catch(() => undefined)
     return () => {
       live = false
     }
-  }, [id])
-  return handle
+  }, [waiting])
+  return asking
 }
 
-function AllowAccess({
-  item,
-  handle,
-  send,
-}: { item: UploadItem; handle: FileSystemFileHandle } & Pick<Props, 'send'>) {
+function AllowAccess({ handle, send }: { handle: FileSystemFileHandle } & Pick<Props, 'send'>) {
   async function allow() {
-    if (!(await askHandleAccess(handle, 'read'))) return
-    try {
-      send({ type: 'file_chosen', id: item.id, file: await handle.getFile(), handle })
-    } catch {
-      // The file is gone from where it was: choosing it again is what is left.
-    }
+    // One permission may cover several files (those of a picked folder): the queue looks at every item.
+    if (await askHandleAccess(handle, 'read')) send({ type: 'access_granted' })
   }
   return (
     <button type="button" className="button link" onClick={() => void allow()}>
@@ -68,9 +75,16 @@ function AllowAccess({
   )
 }
 
-function ChooseAgain({ item, send }: { item: UploadItem; send: Props['send'] }) {
+function ChooseAgain({
+  item,
+  kept,
+  send,
+}: {
+  item: UploadItem
+  kept: FileSystemFileHandle | undefined
+  send: Props['send']
+}) {
   const input = useRef<HTMLInputElement>(null)
-  const kept = useKeptHandle(item.id)
   async function choose() {
     if (!hasFilePicker()) return input.current?.click()
     const [picked] = await pickFiles()
@@ -78,7 +92,7 @@ function ChooseAgain({ item, send }: { item: UploadItem; send: Props['send'] }) 
   }
   return (
     <>
-      {kept ? <AllowAccess item={item} handle={kept} send={send} /> : null}
+      {kept ? <AllowAccess handle={kept} send={send} /> : null}
       <button type="button" className="button link" onClick={() => void choose()}>
         Choose File Again
       </button>
@@ -100,6 +114,7 @@ function ChooseAgain({ item, send }: { item: UploadItem; send: Props['send'] }) 
 
 export function UploadProgress({ queue, send, onClose }: Props) {
   const summary = uploadSummary(queue)
+  const askingAccess = useHandlesAskingAccess(queue)
   return (
     <>
       <p className="upload-summary" role="status" aria-label="Upload summary">
@@ -143,7 +158,13 @@ export function UploadProgress({ queue, send, onClose }: Props) {
               <td>{item.name}</td>
               <td>{parentDirectory(item.media_path)}</td>
               <td>{formatBytes(item.file_size)}</td>
-              <td>{item.needs_file ? <ChooseAgain item={item} send={send} /> : uploadStatusText(item)}</td>
+              <td>
+                {item.needs_file ? (
+                  <ChooseAgain item={item} kept={askingAccess.get(item.id)} send={send} />
+                ) : (
+                  uploadStatusText(item)
+                )}
+              </td>
               <td className={item.status === 'error' ? 'form-error' : undefined}>{errorText(item)}</td>
               <td className="row-actions">
                 <button
