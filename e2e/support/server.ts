@@ -37,6 +37,23 @@ async function waitForHealth(url: string, exited: () => string | undefined): Pro
   throw new Error(`the server did not answer ${url}/healthz within ${START_TIMEOUT_MS / 1000} s`)
 }
 
+/**
+ * Waits until no process of the group is left. npm exits first; the server it started may live on for a
+ * moment (or linger unreaped), and a restart would then find DATA_DIR still claimed by it.
+ */
+async function groupGone(groupId: number): Promise<void> {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    try {
+      process.kill(-groupId, 0)
+    } catch {
+      return // ESRCH: the whole group is gone
+    }
+    if (Date.now() > deadline) throw new Error(`processes of group ${groupId} are still running`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
 export interface ProductServer {
   readonly baseUrl: string
   readonly dataDir: string
@@ -90,6 +107,7 @@ export async function startServer({ logName, env: extra = {} }: ServerOptions): 
     const exited = new Promise((resolve) => running.once('exit', resolve))
     process.kill(-running.pid, crash ? 'SIGKILL' : 'SIGTERM') // npm and the server it started
     await exited
+    await groupGone(running.pid)
   }
 
   await start()
