@@ -158,7 +158,8 @@ export class DownloadRunner {
     if (next === this.queueState) return false
     this.queueState = next
     this.changed()
-    this.pump()
+    // Progress makes nothing else due: only other events start items.
+    if (event.type !== 'progress') this.pump()
     return true
   }
 

@@ -94,7 +94,16 @@ export function joinTransfers<State, Command>(
     .request(leaderLockName(options.queue), { mode: 'exclusive', signal: leaving.signal }, async () => {
       if (closed) return
       leader = true
-      await options.onLead()
+      try {
+        await options.onLead()
+      } catch (error) {
+        // This tab cannot run the queue (its storage refused, say): it hands the lock to the next tab
+        // and goes on as a follower rather than leading nothing.
+        console.error(`the ${options.queue} queue could not start in this tab`, error)
+        leader = false
+        post({ type: 'hello' })
+        return
+      }
       const state = options.currentState()
       if (state !== undefined) publish(state)
       // The lock is held until this promise settles: for the life of the tab, or until close().

@@ -40,7 +40,6 @@ export function transferTimeoutMs(sizeBytes: number): number {
 // Hashing. The spec streams files of 2^31 bytes or more; here every file is hashed part by part and a
 // part is never held whole above WHOLE_BUFFER_LIMIT (workers/sha256.ts), which is stricter: no file of
 // any size is read into memory at once.
-export const STREAM_HASH_FILE_BYTES = 2 ** 31
 
 // Messages (section 8) and the status words the screens show (section 4).
 export const UPLOAD_CONFLICT_MESSAGE = 'Different file already exists in the volume.'

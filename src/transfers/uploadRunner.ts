@@ -68,6 +68,9 @@ export interface UploadRunnerOptions {
 
 export const SAVE_INTERVAL_MS = 1_000
 
+/** Events that only move a progress figure: they make nothing else due, so they start no tick. */
+const PROGRESS_ONLY: ReadonlySet<UploadEvent['type']> = new Set(['hash_progress', 'part_progress'])
+
 /** Events after which the queue is saved at once: losing them would repeat work on a reload. */
 const SAVE_AT_ONCE: ReadonlySet<UploadEvent['type']> = new Set([
   'add',
@@ -111,7 +114,8 @@ export class UploadRunner {
   private saveTimer: ReturnType<typeof setTimeout> | undefined
   private lastSave = 0
   private saveDue: number | null = null
-  private saving: Promise<void> = Promise.resolve()
+  private writing = false
+  private writeAgain = false
   private stopped = false
 
   constructor(private readonly options: UploadRunnerOptions) {
@@ -142,6 +146,8 @@ export class UploadRunner {
 
   /** The item's file from its kept handle, when the browser gives it without asking and it is unchanged. */
   private async fileOfKeptHandle(item: UploadItem): Promise<boolean> {
+    // A finished item needs no file: it is not read.
+    if (item.is_done || item.status === 'error') return true
     const handle = this.handles.get(item.id)
     if (!handle || !(await hasHandleAccess(handle, 'read'))) return false
     try {
@@ -250,7 +256,7 @@ export class UploadRunner {
     if (event.type === 'remove' || event.type === 'completed') this.options.pool.forget(event.id)
     this.options.onChange(next)
     this.save(SAVE_AT_ONCE.has(event.type))
-    this.scheduleTick()
+    if (!PROGRESS_ONLY.has(event.type)) this.scheduleTick()
   }
 
   private save(atOnce: boolean): void {
@@ -262,12 +268,29 @@ export class UploadRunner {
     this.saveTimer = setTimeout(() => {
       this.saveDue = null
       this.lastSave = this.now()
-      const queue = this.queue
-      // One save at a time, in order: a later state never lands before an earlier one.
-      this.saving = this.saving
-        .then(() => this.options.store.saveUploads(queue, this.handles))
-        .catch(() => undefined)
+      this.write()
     }, due - this.now())
+  }
+
+  /**
+   * One write at a time, in order, so a later state never lands before an earlier one; saves asked for
+   * while one is being written become a single write of the latest state once it is done.
+   */
+  private write(): void {
+    if (this.writing) {
+      this.writeAgain = true
+      return
+    }
+    this.writing = true
+    void this.options.store
+      .saveUploads(this.queue, this.handles)
+      .catch(() => undefined)
+      .finally(() => {
+        this.writing = false
+        if (!this.writeAgain) return
+        this.writeAgain = false
+        this.write()
+      })
   }
 
   private scheduleTick(): void {
@@ -341,22 +364,22 @@ export class UploadRunner {
     try {
       const file = await this.fileOf(item.id)
       if (!file) throw new Error('file_unavailable')
-      const parts = item.parts.filter((part) => partNums.includes(part.part_num))
+      const wanted = new Set(partNums)
+      const parts = item.parts.filter((part) => wanted.has(part.part_num))
+      // Bytes hashed so far: the parts hashed before, plus each part's progress, kept as a running total.
+      let hashedBytes = item.parts
+        .filter((part) => !wanted.has(part.part_num))
+        .reduce((sum, part) => sum + part.part_size, 0)
       const hashed = new Map<number, number>()
-      const report = () => {
-        const done = item.parts
-          .filter((part) => !partNums.includes(part.part_num))
-          .reduce((sum, part) => sum + part.part_size, 0)
-        const bytes = [...hashed.values()].reduce((sum, value) => sum + value, done)
-        this.dispatch({ type: 'hash_progress', id: item.id, hashed_bytes: bytes })
+      const report = (partNum: number, bytes: number) => {
+        hashedBytes += bytes - (hashed.get(partNum) ?? 0)
+        hashed.set(partNum, bytes)
+        this.dispatch({ type: 'hash_progress', id: item.id, hashed_bytes: hashedBytes })
       }
       // One task per part, so the parts of a large file are hashed on every worker at once.
       const digests = await Promise.all(
         parts.map(async (part) => {
-          const onProgress = progressCallback((bytes) => {
-            hashed.set(part.part_num, bytes)
-            report()
-          })
+          const onProgress = progressCallback((bytes) => report(part.part_num, bytes))
           const range = [{ offset: part.offset, size: part.part_size }]
           const [digest] = await this.options.pool.run(item.id, (api) =>
             api.hashParts(file, range, onProgress),

@@ -51,7 +51,7 @@ type Command = { type: 'retry' }
 const channels: ChannelLike[] = []
 const tabs: Array<Leadership<State, Command>> = []
 
-function openTab(locks: MemoryLocks, name: string, log: string[]) {
+function openTab(locks: MemoryLocks, name: string, log: string[], options: { failLead?: boolean } = {}) {
   let state: State | undefined
   const seen: State[] = []
   const commands: Command[] = []
@@ -65,6 +65,7 @@ function openTab(locks: MemoryLocks, name: string, log: string[]) {
     },
     onLead: async () => {
       log.push(`${name} leads`)
+      if (options.failLead) throw new Error('IndexedDB refused')
       state = { done: 0 }
     },
     currentState: () => state,
@@ -137,6 +138,24 @@ describe('transfer leadership', () => {
     await vi.waitFor(() => expect(second.commands).toEqual([{ type: 'retry' }]))
     second.setState({ done: 3 })
     await vi.waitFor(() => expect(third.seen.at(-1)).toEqual({ done: 3 }))
+  })
+
+  it('a tab that cannot start the queue hands the lead on and follows', async () => {
+    const locks = new MemoryLocks()
+    const log: string[] = []
+    const failing = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const first = openTab(locks, 'first', log, { failLead: true })
+    const second = openTab(locks, 'second', log)
+    await vi.waitFor(() => expect(second.tab.isLeader).toBe(true))
+    expect(first.tab.isLeader).toBe(false)
+    expect(log).toEqual(['first leads', 'second leads'])
+    expect(failing).toHaveBeenCalledTimes(1)
+    failing.mockRestore()
+    // The tab that failed now shows the leader's state and sends it its commands.
+    second.setState({ done: 4 })
+    await vi.waitFor(() => expect(first.seen.at(-1)).toEqual({ done: 4 }))
+    first.tab.send({ type: 'retry' })
+    await vi.waitFor(() => expect(second.commands).toEqual([{ type: 'retry' }]))
   })
 
   it('a tab that leaves while waiting never leads', async () => {
