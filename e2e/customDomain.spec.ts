@@ -35,6 +35,9 @@ test.describe('custom-domain site', () => {
     const outsider = freshEmail('acme-outsider')
     await signUpUser(outsider)
     await page.goto(acmeUrl('/login'))
+    // The site serves its organization's members: no way to sign up from here.
+    await expect(loginPage.heading).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Sign up' })).toHaveCount(0)
     await loginPage.signInAs(outsider)
     await expect(loginPage.notAMemberHeading).toBeVisible()
   })

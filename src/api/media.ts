@@ -24,7 +24,8 @@ export interface GrantRef {
   mediaGrantId: number
 }
 
-function grantPath({ orgId, mediaGrantId }: GrantRef): string {
+/** The address of a container's calls. */
+export function grantPath({ orgId, mediaGrantId }: GrantRef): string {
   return `/web/1/org/${orgId}/media_grant/${mediaGrantId}`
 }
 

@@ -15,8 +15,12 @@ export async function listAdminMediaGrants(api: Transport, orgId: number): Promi
 }
 
 export const mediaGrantQueries = {
-  list: (api: Transport, orgId: number) =>
-    queryOptions({ queryKey: ['org', orgId, 'media_grant'], queryFn: () => listMediaGrants(api, orgId) }),
+  /** The caller's containers; a user without an organization (orgId undefined) holds none, unasked. */
+  list: (api: Transport, orgId: number | undefined) =>
+    queryOptions({
+      queryKey: ['org', orgId ?? null, 'media_grant'],
+      queryFn: () => (orgId === undefined ? Promise.resolve([]) : listMediaGrants(api, orgId)),
+    }),
   adminList: (api: Transport, orgId: number) =>
     queryOptions({
       queryKey: ['org', orgId, 'admin_media_grant'],

@@ -11,12 +11,8 @@ import type {
   UploadResponse,
 } from '../../server/contract/media.ts'
 import { transferTimeoutMs } from '../transfers/limits.ts'
-import type { GrantRef } from './media.ts'
+import { grantPath, type GrantRef } from './media.ts'
 import type { Transport } from './transport.ts'
-
-function grantPath({ orgId, mediaGrantId }: GrantRef): string {
-  return `/web/1/org/${orgId}/media_grant/${mediaGrantId}`
-}
 
 /** Where to PUT one file of up to SINGLE_PART_MAX_BYTES, or skip_upload when the content is stored. */
 export async function offerUpload(

@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute, useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import { configQueries } from '../../api/config.ts'
-import { startSession } from '../../app/session.ts'
+import { startSession, useApi } from '../../app/session.ts'
 import { afterLoginPath } from '../../lib/links.ts'
 import { EmailCodeForm } from '../-accounts/EmailCodeForm.tsx'
 import { NotAMember } from '../-accounts/NotAMember.tsx'
@@ -24,6 +24,8 @@ function LoginPage() {
   const router = useRouter()
   const queryClient = useQueryClient()
   const [notAMember, setNotAMember] = useState(false)
+  // A custom domain's site refuses signup (it serves its organization's members): no link to it there.
+  const { data: config } = useSuspenseQuery(configQueries.client(useApi()))
 
   if (notAMember) return <NotAMember onBack={() => setNotAMember(false)} />
   return (
@@ -37,9 +39,11 @@ function LoginPage() {
         }}
         onNotAMember={() => setNotAMember(true)}
       />
-      <p className="auth-switch">
-        New here? <Link to="/signup">Sign up</Link>
-      </p>
+      {config.domain_prefix === null ? (
+        <p className="auth-switch">
+          New here? <Link to="/signup">Sign up</Link>
+        </p>
+      ) : null}
     </main>
   )
 }

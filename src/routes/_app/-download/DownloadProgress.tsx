@@ -27,10 +27,11 @@ function AllowDirectoryAccess({ names, manager }: { names: string[]; manager: Do
     const store = await openQueueStore()
     const { handles } = await store.loadDownloads()
     store.close()
-    const asked = new Set<FileSystemDirectoryHandle>()
+    // Each item's record holds its own copy of the directory's handle: ask once per directory name.
+    const asked = new Set<string>()
     for (const dir of handles.values()) {
-      if (asked.has(dir) || !names.includes(dir.name)) continue
-      asked.add(dir)
+      if (asked.has(dir.name) || !names.includes(dir.name)) continue
+      asked.add(dir.name)
       await askHandleAccess(dir, 'readwrite')
     }
     manager.send({ type: 'access_granted' })

@@ -25,9 +25,8 @@ export function findGrant(grants: readonly MediaGrant[], grantName: string): Med
 export function useContainer(grantName: string): Container | undefined {
   const api = useApi()
   const { currentOrg } = useSession()
-  const orgId = currentOrg?.org_id ?? 0
-  const { data: grants } = useSuspenseQuery(mediaGrantQueries.list(api, orgId))
-  const grant = currentOrg ? findGrant(grants, grantName) : undefined
+  const { data: grants } = useSuspenseQuery(mediaGrantQueries.list(api, currentOrg?.org_id))
+  const grant = findGrant(grants, grantName)
   if (!currentOrg || !grant) return undefined
   return { org: currentOrg, grant, ref: { orgId: currentOrg.org_id, mediaGrantId: grant.media_grant_id } }
 }
