@@ -26,6 +26,7 @@ import { planRoutes } from './routes/plans.ts'
 import { uploadRoutes } from './routes/uploads.ts'
 import { volumeRoutes } from './routes/volumes.ts'
 import { storePlugin } from './storage/index.ts'
+import { s3BrowserOrigin } from './storage/s3Addressing.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,7 +62,7 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
     app.decorate('payments', await createPaymentProvider(config))
 
     registerSecurityHeaders(app, {
-      connectOrigins: config.s3 ? [new URL(config.s3.endpoint).origin] : [],
+      connectOrigins: config.s3 ? [s3BrowserOrigin(config.s3)] : [],
       stripe: Boolean(config.stripePublishableKey),
     })
     registerErrorHandler(app)

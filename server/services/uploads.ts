@@ -1,7 +1,6 @@
 // The rules of moving content into the store: which files need bytes at all, how a part list must look,
 // and when content counts as stored. Content is confirmed only after the store itself shows it (head, or
 // a completed multipart upload the store checked against the composite hash), never on the client's word.
-import crypto from 'node:crypto'
 import type {
   MultipartCompleteRequest,
   MultipartRequest,
@@ -14,6 +13,7 @@ import type {
 import { SINGLE_PART_MAX_BYTES, isMultipart, partSizeFor, planParts } from '../contract/parts.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
+import { compositeSha256Hex } from '../storage/checksums.ts'
 import { UPLOAD_URL_SECONDS } from '../storage/urlLifetimes.ts'
 import {
   ChecksumMismatchError,
@@ -40,13 +40,6 @@ function checkStore(storeId: number): void {
   if (storeId !== DEFAULT_STORE_ID) throw new HttpError(400, 'invalid_s3_bucket')
 }
 
-/** The hash of a multipart file: SHA-256 of its parts' binary SHA-256 digests, in order. */
-export function compositeHash(partHashes: readonly string[]): string {
-  const digest = crypto.createHash('sha256')
-  for (const partHash of partHashes) digest.update(Buffer.from(partHash, 'hex'))
-  return digest.digest('hex')
-}
-
 /**
  * A part list is valid when it is exactly the plan for the file's size (same numbers, same sizes, in
  * order), every part hash is a SHA-256, and the file hash is their composite. A file small enough for one
@@ -66,7 +59,7 @@ function checkParts(fileHash: string, fileSize: number, partList: readonly PartR
     throw new HttpError(400, 'invalid_parts')
   }
   for (const part of partList) checkHash(part.part_hash)
-  if (compositeHash(partList.map((part) => part.part_hash)) !== fileHash)
+  if (compositeSha256Hex(partList.map((part) => part.part_hash)) !== fileHash)
     throw new HttpError(400, 'invalid_hash')
 }
 

@@ -34,6 +34,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import type { FastifyBaseLogger } from 'fastify'
 import { SHA256_HEX_PATTERN } from '../contract/parts.ts'
 import type { S3StoreConfig } from '../config.ts'
+import { usesPathStyle } from './s3Addressing.ts'
 import {
   assertPartList,
   compositeSha256Hex,
@@ -102,8 +103,7 @@ export class S3Store implements ObjectStore {
       endpoint: config.endpoint,
       region: config.region,
       credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-      // Custom endpoints (MinIO, Ceph, s3rver…) rarely resolve a bucket as a subdomain; AWS does.
-      forcePathStyle: !new URL(config.endpoint).hostname.endsWith('amazonaws.com'),
+      forcePathStyle: usesPathStyle(config.endpoint),
       // The store names each upload's SHA-256 itself; the SDK's default CRC32 on every request would add
       // headers to presigned URLs that the browser cannot compute, and many S3-compatible servers refuse.
       requestChecksumCalculation: 'WHEN_REQUIRED',

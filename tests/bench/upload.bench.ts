@@ -12,6 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { bench, describe } from 'vitest'
 import type { MultipartResponse, PartRef } from '../../server/contract/media.ts'
+import { compositeSha256Hex } from '../../server/storage/checksums.ts'
 import { planParts } from '../../src/transfers/limits.ts'
 import { call } from '../../e2e/support/api.ts'
 import { GRANT, containers, type Container } from './support/containers.ts'
@@ -48,16 +49,10 @@ function partList(digests: readonly string[]): PartRef[] {
   }))
 }
 
-function compositeHash(digests: readonly string[]): string {
-  const hash = createHash('sha256')
-  for (const digest of digests) hash.update(Buffer.from(digest, 'hex'))
-  return hash.digest('hex')
-}
-
 /** The server's part plan for the file: every part signed, none stored yet (a fresh upload). */
 async function planUpload(container: Container, digests: readonly string[]) {
   const part_list = partList(digests)
-  const file_hash = compositeHash(digests)
+  const file_hash = compositeSha256Hex(digests)
   const plan = await call<MultipartResponse>('POST', `${container.base}/multipart`, {
     sessionKey: container.sessionKey,
     body: { file_hash, file_size: FILE_SIZE, part_list },

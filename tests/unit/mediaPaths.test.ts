@@ -10,7 +10,7 @@ import {
   resolveFile,
   subtreeBound,
 } from '../../server/services/paths.ts'
-import { compositeHash } from '../../server/services/uploads.ts'
+import { compositeSha256Hex as compositeHash } from '../../server/storage/checksums.ts'
 
 const invalid = (fn: () => unknown) => {
   try {
