@@ -12,7 +12,7 @@ import {
   type GrantAccess,
 } from './support/api.ts'
 import { freshEmail } from './support/mail.ts'
-import { losePermissionOnReload } from './support/originFiles.ts'
+import { losePermissionOnReload, pickFromOrigin } from './support/originFiles.ts'
 import type { DownloadPage } from './pages/DownloadPage.ts'
 import type { FileListPage } from './pages/FileListPage.ts'
 import { expect, test } from './support/fixtures.ts'
@@ -26,15 +26,6 @@ const FILES: Record<string, Buffer> = {
   'Media/sub/deep/c.txt': Buffer.from(SAME),
 }
 const LARGE = randomBytes(8 * 1024 * 1024)
-
-/** The picker answers a fresh subdirectory of the origin's private file system, by the name given. */
-async function pickInto(page: Page, directory: string) {
-  await page.addInitScript((name) => {
-    const pick = async () =>
-      (await navigator.storage.getDirectory()).getDirectoryHandle(name, { create: true })
-    Object.assign(window, { showDirectoryPicker: pick })
-  }, directory)
-}
 
 /** Every file under the picked directory, by path, with its bytes. */
 async function readBack(page: Page, directory: string): Promise<Map<string, Buffer>> {
@@ -108,7 +99,7 @@ test.describe('downloads', () => {
     fileList,
     downloadPage,
   }) => {
-    await pickInto(page, 'tree')
+    await pickFromOrigin(page, 'tree')
     const addressCalls: string[] = []
     page.on('request', (request) => {
       if (request.url().includes('/download_url')) addressCalls.push(request.url())
@@ -163,7 +154,7 @@ test.describe('downloads', () => {
     fileList,
     downloadPage,
   }) => {
-    await pickInto(page, 'large')
+    await pickFromOrigin(page, 'large')
     await reloadInTheMiddle(page, fileList, downloadPage)
     await expect(downloadPage.status).toHaveText('Success', { timeout: 45_000 })
     await expect(downloadPage.count('Succeeded')).toHaveText('1')
@@ -177,7 +168,7 @@ test.describe('downloads', () => {
     fileList,
     downloadPage,
   }) => {
-    await pickInto(page, 'asked')
+    await pickFromOrigin(page, 'asked')
     await losePermissionOnReload(page)
     await reloadInTheMiddle(page, fileList, downloadPage)
     const notice = page.getByRole('alert').filter({ hasText: 'permission again' })

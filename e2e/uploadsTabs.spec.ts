@@ -10,10 +10,10 @@ import { FileListPage } from './pages/FileListPage.ts'
 import { Layout } from './pages/Layout.ts'
 import { UploadPage } from './pages/UploadPage.ts'
 import {
-  BIG_PARTS,
   GRANT,
   UPLOAD_TIMEOUT,
   expect,
+  expectNoPartStoredTwice,
   test,
   watchParts,
   writeBigFile,
@@ -83,9 +83,7 @@ test('a second tab follows an upload and finishes it when the leading tab closes
   await expect(follower.uploads.locator('tbody tr[data-status="done"]')).toHaveCount(1)
   // The new leader finished what the closed tab left (whether parts remained to send depends on how many
   // the closed tab had in flight), and no part was stored twice.
-  for (let part = 1; part <= BIG_PARTS; part++) {
-    expect((parts.stored.get(part) ?? 0) + (followerParts.stored.get(part) ?? 0)).toBeLessThanOrEqual(1)
-  }
+  expectNoPartStoredTwice(parts, followerParts)
 
   await follower.close.click()
   await expect(second).toHaveURL(/\/home\/Upload%20Volume\/Tabs\/$/)

@@ -96,6 +96,11 @@ export async function startServer({ logName, env: extra = {} }: ServerOptions): 
       await waitForHealth(baseUrl, () => exitedWith)
     } catch (error) {
       console.error(fs.readFileSync(logFile, 'utf8').slice(-4000))
+      // A server that never answered must not outlive the suite.
+      if (started.pid && !exitedWith) {
+        process.kill(-started.pid, 'SIGKILL')
+        await groupGone(started.pid)
+      }
       throw error
     }
   }

@@ -5,10 +5,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { putFile } from './api.ts'
 import {
-  BIG_PARTS,
   GRANT,
   UPLOAD_TIMEOUT,
   expect,
+  expectNoPartStoredTwice,
+  expectNoStoredPartResent,
   test,
   uploadsAlbum,
   watchParts,
@@ -56,11 +57,7 @@ export function describeUploadSuite(store: 'local' | 's3') {
       await uploadPage.chooseAgain('reload.bin', big)
       await expect(uploadPage.summary).toHaveText('Success', { timeout: UPLOAD_TIMEOUT })
 
-      expect(storedBefore.length).toBeGreaterThan(0)
-      for (const part of storedBefore) {
-        expect(parts.requested.filter((each) => each.part === part && each.at >= reloadedAt)).toEqual([])
-      }
-      for (let part = 1; part <= BIG_PARTS; part++) expect(parts.stored.get(part) ?? 0).toBeLessThanOrEqual(1)
+      expectNoStoredPartResent(parts, storedBefore, reloadedAt)
       expect(parts.requested.some((each) => each.at >= reloadedAt)).toBe(true)
     })
 
@@ -84,7 +81,7 @@ export function describeUploadSuite(store: 'local' | 's3') {
       await expect(uploadPage.status('restart.bin')).toHaveText('waiting_retry', { timeout: 30_000 })
       await server.start()
       await expect(uploadPage.summary).toHaveText('Success', { timeout: UPLOAD_TIMEOUT })
-      for (let part = 1; part <= BIG_PARTS; part++) expect(parts.stored.get(part) ?? 0).toBeLessThanOrEqual(1)
+      expectNoPartStoredTwice(parts)
     })
 
     test('a different file at the path fails at once with the conflict message', async ({

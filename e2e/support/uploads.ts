@@ -12,6 +12,7 @@ import type { UploadPage } from '../pages/UploadPage.ts'
 import { createReadyOrg, listGrants, signUpUser, type GrantAccess } from './api.ts'
 import { expect, test as base } from './fixtures.ts'
 import { freshEmail } from './mail.ts'
+import { watchParts } from './parts.ts'
 import { startServer, useServerForSeeding, type ProductServer } from './server.ts'
 
 export const MiB = 1024 * 1024
@@ -134,5 +135,24 @@ export async function uploadsAlbum({ uploadPage, fileList, page, workDir }: Albu
   await expect(fileList.row('file-07.txt')).toBeVisible()
 }
 
-export { expect }
-export { watchParts } from './parts.ts'
+/** No part of the 200 MiB file was stored twice. */
+export function expectNoPartStoredTwice(...watched: Array<ReturnType<typeof watchParts>>): void {
+  for (let part = 1; part <= BIG_PARTS; part++) {
+    const stored = watched.reduce((sum, each) => sum + (each.stored.get(part) ?? 0), 0)
+    expect(stored, `part ${part} stored`).toBeLessThanOrEqual(1)
+  }
+}
+
+/** Some parts were stored before the reload, none of them was asked for after it, and none stored twice. */
+export function expectNoStoredPartResent(
+  parts: ReturnType<typeof watchParts>,
+  storedBefore: readonly number[],
+  reloadedAt: number,
+): void {
+  expect(storedBefore.length).toBeGreaterThan(0)
+  for (const part of storedBefore)
+    expect(parts.requested.filter((each) => each.part === part && each.at >= reloadedAt)).toEqual([])
+  expectNoPartStoredTwice(parts)
+}
+
+export { expect, watchParts }

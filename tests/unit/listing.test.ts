@@ -56,14 +56,12 @@ describe('listing rows', () => {
     expect(matchesFilter(byName('A.txt'), 'all')).toBe(true)
   })
 
-  it('sorts 20,000 entries quickly', () => {
+  it('sorts 20,000 entries', () => {
     const many = listingRows({
       dir_list: [],
       media_list: Array.from({ length: 20_000 }, (_, i) => media(i, `file-${(i * 7919) % 20_000}.bin`)),
     })
-    const started = performance.now()
     const sorted = visibleRows(many, 'active')
-    expect(performance.now() - started).toBeLessThan(500)
     expect(sorted[0]?.name).toBe('file-0.bin')
     expect(sorted).toHaveLength(20_000)
   })

@@ -44,9 +44,19 @@ describe('local state', () => {
     store.write('signup_org_id', 4)
     expect(listener).toHaveBeenCalledTimes(2)
   })
-  it('answers the same object while the stored value is unchanged', () => {
+  it('parses the stored value once while it is unchanged', () => {
     const store = createLocalStore(mapStorage())
     store.write('file_filter', 'all')
-    expect(store.read('file_filter')).toBe(store.read('file_filter'))
+    const parse = vi.spyOn(JSON, 'parse')
+    try {
+      expect(store.read('file_filter')).toBe('all')
+      expect(store.read('file_filter')).toBe('all')
+      expect(parse).toHaveBeenCalledTimes(1)
+      store.write('file_filter', 'deleted')
+      expect(store.read('file_filter')).toBe('deleted')
+      expect(parse).toHaveBeenCalledTimes(2)
+    } finally {
+      parse.mockRestore()
+    }
   })
 })
