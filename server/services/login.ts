@@ -43,13 +43,15 @@ export async function sendLoginCode(db: Database, mailer: Mailer, request: SendC
   if (!isValidEmail(email)) throw new HttpError(400, 'invalid_email')
   if (request.signup && request.domainPrefix) throw new HttpError(403, 'signup_not_allowed')
 
-  const user = request.signup ? await ensureUser(db, email) : await findUserByEmail(db, email)
-  if (!user) throw new HttpError(404, 'user_not_found')
-
+  // Limits first: asking about unknown e-mails counts too, so addresses cannot be probed without end, and
+  // no user is made past the limit.
   const withinLimits =
     (await takeRate(db, RATE_LIMITS.codePerEmail, email.toLowerCase())) &&
     (request.address === undefined || (await takeRate(db, RATE_LIMITS.codePerAddress, request.address)))
   if (!withinLimits) throw new HttpError(412, 'too_many_codes')
+
+  const user = request.signup ? await ensureUser(db, email) : await findUserByEmail(db, email)
+  if (!user) throw new HttpError(404, 'user_not_found')
 
   const code = newLoginCode()
   await insertLoginCode(db, user.user_id, codeHash(user.user_id, code))

@@ -66,6 +66,9 @@ export interface LocalStoreOptions {
   db: Queryable
 }
 
+/** A temporary upload file untouched this long belongs to no live upload (a part sends in far less). */
+const STALE_TEMP_FILE_MS = 24 * 60 * 60_000
+
 export class LocalStore implements ObjectStore {
   readonly kind = 'local'
   private readonly objectsDir: string
@@ -87,14 +90,22 @@ export class LocalStore implements ObjectStore {
     await fs.mkdir(store.objectsDir, { recursive: true })
     await fs.mkdir(store.uploadsDir, { recursive: true })
     await fs.mkdir(store.tempDir, { recursive: true })
-    // Temporary files of a process that died mid-upload are never finished by anyone.
-    const stale = await fs.readdir(store.tempDir)
-    await Promise.all(
-      stale
-        .filter((name) => name.endsWith('.incoming'))
-        .map((name) => fs.rm(path.join(store.tempDir, name), { force: true })),
-    )
+    await store.removeStaleTempFiles()
     return store
+  }
+
+  /**
+   * Temporary files of a process that died mid-upload are never finished by anyone. Only those untouched
+   * for a day go: another server sharing this directory (with DATABASE_URL) may be writing the others.
+   */
+  private async removeStaleTempFiles(): Promise<void> {
+    const before = Date.now() - STALE_TEMP_FILE_MS
+    for (const name of await fs.readdir(this.tempDir)) {
+      if (!name.endsWith('.incoming')) continue
+      const file = path.join(this.tempDir, name)
+      const stat = await fs.stat(file).catch(() => undefined)
+      if (stat && stat.mtimeMs < before) await fs.rm(file, { force: true })
+    }
   }
 
   objectFile(key: ObjectKey): string {

@@ -5,6 +5,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LocalStore } from '../../server/storage/local.ts'
 import { ChecksumMismatchError, type ObjectStore, type SignedRequest } from '../../server/storage/store.ts'
 import { databaseKinds, freshDatabase } from './helpers/databases.ts'
 import {
@@ -211,6 +212,23 @@ describe.each(databaseKinds)('local store on %s', (kind) => {
     // A type the browser would run is never served as itself.
     const page = await send(await signedGet(key, 'page.html', true))
     expect(page.headers.get('content-type')).toBe('application/octet-stream')
+  })
+
+  it('removes on opening only the temporary files no upload has touched for a day', async () => {
+    const stale = path.join(tempDir, 'stale.incoming')
+    const live = path.join(tempDir, 'live.incoming')
+    await fs.writeFile(stale, 'left by a process that died')
+    await fs.writeFile(live, 'being written by another server')
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60_000)
+    await fs.utimes(stale, twoDaysAgo, twoDaysAgo)
+    try {
+      await LocalStore.open({ dataDir: server.database.dataDir, publicUrl: server.url, db: server.app.db })
+      expect(await fs.stat(stale).catch(() => undefined)).toBeUndefined()
+      expect((await fs.stat(live)).isFile()).toBe(true)
+    } finally {
+      await fs.rm(live, { force: true })
+      await fs.rm(stale, { force: true })
+    }
   })
 
   it('answers 404 for a signed GET of an object that is not stored', async () => {

@@ -125,6 +125,22 @@ describe.each(databaseKinds)('sign-in by e-mail code on %s', (kind) => {
     expect(last.body).toEqual({ error: 'too_many_codes' })
   })
 
+  it('counts codes asked for an unknown e-mail, so addresses cannot be probed without end', async () => {
+    const email = uniqueEmail('probe')
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await call(suite.url, 'POST', '/api/1/user/email_code', { body: { email } })).status)
+    }
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 412])
+    // Past the limit, a signup is refused before any user is made.
+    const signup = await call(suite.url, 'POST', '/api/1/user/email_code', { body: { email, signup: true } })
+    expect(signup.status).toBe(412)
+    const users = await suite.server.app.db.query('SELECT 1 FROM app_user WHERE lower(email) = lower($1)', [
+      email,
+    ])
+    expect(users).toEqual([])
+  })
+
   it('answers 412 when too many codes are asked from one address, whatever the e-mails', async () => {
     const forwardedFor = '203.0.113.7'
     const statuses: number[] = []
