@@ -2,11 +2,14 @@ import { createOrg, signUpUser, updateOrg } from './support/api.ts'
 import { freshEmail } from './support/mail.ts'
 import { expect, test } from './support/fixtures.ts'
 
-// The custom-domain site of the organization with prefix 'acme': the same server, opened under the
-// prefix (BASE_DOMAIN is localhost by default, and Chromium sends *.localhost to this machine).
+// The custom-domain site of an organization with its own prefix: the same server, opened under the prefix
+// (BASE_DOMAIN is localhost by default, and Chromium sends *.localhost to this machine). The prefix is new
+// on each run, so a worker that sets the suite up again never finds it taken.
+const PREFIX = `acme-${Date.now().toString(36)}`
+
 function acmeUrl(path: string): string {
   const base = new URL(process.env.E2E_BASE_URL ?? '')
-  return `${base.protocol}//acme.${base.hostname}:${base.port}${path}`
+  return `${base.protocol}//${PREFIX}.${base.hostname}:${base.port}${path}`
 }
 
 test.describe('custom-domain site', () => {
@@ -16,7 +19,7 @@ test.describe('custom-domain site', () => {
   test.beforeAll(async () => {
     const sessionKey = await signUpUser(adminEmail)
     const orgId = await createOrg(sessionKey, `${orgName} ${adminEmail}`)
-    await updateOrg(sessionKey, orgId, { domain_prefix: 'acme' })
+    await updateOrg(sessionKey, orgId, { domain_prefix: PREFIX })
   })
 
   test('shows the organization as a fixed label, and has no signup', async ({ page, loginPage, layout }) => {

@@ -13,8 +13,3 @@ export const planQueries = {
   list: (api: Transport) =>
     queryOptions({ queryKey: ['plan'], queryFn: () => listPlans(api), staleTime: 60 * 60 * 1000 }),
 }
-
-/** Plans a new user may choose: monthly and self-signup (specification 000, section 9). */
-export function selfSignupPlans(plans: readonly Plan[]): Plan[] {
-  return plans.filter((plan) => plan.plan_frequency === 'MONTH' && plan.is_self_signup)
-}

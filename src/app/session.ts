@@ -15,19 +15,21 @@ export function hasSessionKey(): boolean {
   return Boolean(localState.read('session_key'))
 }
 
-export function startSession(queryClient: QueryClient, sessionKey: string): void {
-  // Nothing read under another session may show under this one.
+/** Nothing read under one session may show under another: only the site's config and plans stay. */
+function forgetSessionQueries(queryClient: QueryClient): void {
   queryClient.removeQueries({
     predicate: (query) => query.queryKey[0] !== 'config' && query.queryKey[0] !== 'plan',
   })
+}
+
+export function startSession(queryClient: QueryClient, sessionKey: string): void {
+  forgetSessionQueries(queryClient)
   localState.write('session_key', sessionKey)
 }
 
 export function endSession(queryClient: QueryClient): void {
   localState.remove('session_key')
-  queryClient.removeQueries({
-    predicate: (query) => query.queryKey[0] !== 'config' && query.queryKey[0] !== 'plan',
-  })
+  forgetSessionQueries(queryClient)
 }
 
 export interface Session {

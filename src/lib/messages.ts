@@ -54,12 +54,15 @@ export function addCardMessage(error: unknown): string {
   return statusOf(error) === 412 ? CARD_DECLINED_MESSAGE : ADD_CARD_FAILED_MESSAGE
 }
 
+export const INVALID_USER_NAME_MESSAGE =
+  'Invalid username, please only use letters, numbers, dash and underscore.  Usernames must be between 4 and 32 characters.'
+
 export function userNameMessage(error: unknown): string {
   switch (statusOf(error)) {
     case 409:
       return 'Username already in use.'
     case 400:
-      return 'Invalid username, please only use letters, numbers, dash and underscore.  Usernames must be between 4 and 32 characters.'
+      return INVALID_USER_NAME_MESSAGE
     default:
       return 'Save failed, please try again.'
   }

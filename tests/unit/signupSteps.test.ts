@@ -70,6 +70,11 @@ const plans = [
 describe('plans of the signup', () => {
   it('lists starter, pro and business, monthly, in that order', () => {
     expect(signupPlans(plans).map((p) => p.plan_id)).toEqual(['starter_month', 'pro_month', 'business_month'])
+    // A tier's plan that is not offered for self-signup is left out.
+    const closed = plans.map((each) =>
+      each.plan_id === 'pro_month' ? { ...each, is_self_signup: false } : each,
+    )
+    expect(signupPlans(closed).map((p) => p.plan_id)).toEqual(['starter_month', 'business_month'])
   })
   it('finds the Enterprise card', () => {
     expect(enterprisePlan(plans)?.plan_id).toBe('enterprise_month')

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { mediaGrantQueries, volumesOfGrants } from '../../api/mediaGrants.ts'
 import { sidebarEntries } from '../../lib/currentOrg.ts'
 import { localState, useLocalState } from '../../lib/localState.ts'
+import { areaHref } from '../../lib/filePaths.ts'
 import { AppLink } from '../../ui/AppLink.tsx'
 import { VersionLabel } from '../AppFrame.tsx'
 import { useApi, type Session } from '../session.ts'
@@ -18,11 +19,7 @@ function HomeChildren({ orgId, onNavigate }: { orgId: number; onNavigate: () => 
     <ul className="nav-children">
       {volumes.map((volume) => (
         <li key={volume.grant_name}>
-          <AppLink
-            href={`/home/${encodeURIComponent(volume.grant_name)}/`}
-            onNavigate={onNavigate}
-            matchPrefix
-          >
+          <AppLink href={areaHref('home', volume.grant_name, '/')} onNavigate={onNavigate} matchPrefix>
             {volume.volume_name}
           </AppLink>
         </li>

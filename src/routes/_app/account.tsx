@@ -9,10 +9,12 @@ import { showAlert, showConfirm } from '../../app/dialogs.tsx'
 import { navigateRemembering } from '../../app/navigation.ts'
 import { switchOrg, useApi, useSession } from '../../app/session.ts'
 import { localState } from '../../lib/localState.ts'
+import { isValidUserName } from '../../lib/validation.ts'
 import {
   ADMIN_CANNOT_LEAVE_MESSAGE,
   ORG_LEFT_MESSAGE,
   leaveOrgMessage,
+  INVALID_USER_NAME_MESSAGE,
   userNameMessage,
 } from '../../lib/messages.ts'
 import { FormError } from '../../ui/FormError.tsx'
@@ -35,6 +37,8 @@ function UserNameForm({ saved }: { saved: string }) {
   const unchanged = trimmed === saved
   function submit(event: FormEvent) {
     event.preventDefault()
+    // The rule of section 5 is checked here first; the server applies the same one.
+    if (!isValidUserName(trimmed)) return setError(INVALID_USER_NAME_MESSAGE)
     setError(undefined)
     save.mutate(trimmed)
   }

@@ -9,6 +9,7 @@ import { SUPPORT_EMAIL } from '../../lib/contact.ts'
 import { homeCase } from '../../lib/currentOrg.ts'
 import { localState } from '../../lib/localState.ts'
 import { NO_FILES_MESSAGE } from '../../lib/messages.ts'
+import { areaHref } from '../../lib/filePaths.ts'
 import { AppLink } from '../../ui/AppLink.tsx'
 
 export const Route = createFileRoute('/_app/home/')({
@@ -67,7 +68,7 @@ function GrantList({ orgId, isAdmin }: { orgId: number; isAdmin: boolean }) {
         <ul className="grant-list" aria-label="Containers">
           {grants.map((grant) => (
             <li key={grant.media_grant_id} className={grant.is_disabled ? 'disabled' : undefined}>
-              <AppLink href={`/home/${encodeURIComponent(grant.grant_name)}/`}>{grant.grant_name}</AppLink>
+              <AppLink href={areaHref('home', grant.grant_name, '/')}>{grant.grant_name}</AppLink>
               <span className="grant-volume">{grant.volume_name}</span>
             </li>
           ))}

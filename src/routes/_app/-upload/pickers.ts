@@ -1,6 +1,7 @@
 // Picking files and folders. Where the browser has the File System Access pickers, they are used so that the
 // queue can keep each file's handle and resume after a reload without asking again; elsewhere the file
 // inputs give plain Files (webkitRelativePath carries a picked folder's structure).
+import { isUploadablePath } from '../../../transfers/uploadModel.ts'
 import type { ChosenFile } from '../../../transfers/uploadSelection.ts'
 
 export type PickedFile = ChosenFile<File, FileSystemFileHandle>
@@ -42,6 +43,8 @@ export async function pickFiles(): Promise<PickedFile[]> {
 
 async function walk(dir: FileSystemDirectoryHandle, prefix: string, into: PickedFile[]): Promise<void> {
   for await (const entry of dir.values()) {
+    // A dot entry (.git, .DS_Store) is never uploaded: its folder is not walked, its file not read.
+    if (!isUploadablePath(entry.name)) continue
     const path = `${prefix}/${entry.name}`
     if (entry.kind === 'directory') await walk(entry, path, into)
     else into.push({ file: await entry.getFile(), relativePath: path, handle: entry })
