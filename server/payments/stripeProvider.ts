@@ -111,8 +111,11 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 }
 
-// The browser waits 30 s for card creation, which is up to two calls here (customer, attach).
-const REQUEST_TIMEOUT_MS = 12_000
+// The browser waits 30 s for card creation, which is up to three calls here (customer, attach, default
+// for a first card): each gets 8 s and no retry of the SDK's own, so the answer always comes within 24 s
+// (the browser's card call is not retried either).
+const REQUEST_TIMEOUT_MS = 8_000
+const NETWORK_RETRIES = 0
 
 export async function createStripeProvider(
   secretKey: string,
@@ -120,6 +123,10 @@ export async function createStripeProvider(
 ): Promise<PaymentProvider> {
   // Loaded here so that a server without Stripe keys never loads the SDK.
   const { default: StripeSdk } = await import('stripe')
-  const stripe = new StripeSdk(secretKey, { timeout: REQUEST_TIMEOUT_MS, ...stripeApi })
+  const stripe = new StripeSdk(secretKey, {
+    timeout: REQUEST_TIMEOUT_MS,
+    maxNetworkRetries: NETWORK_RETRIES,
+    ...stripeApi,
+  })
   return new StripePaymentProvider(stripe)
 }
