@@ -4,7 +4,7 @@ import {
   AddPaymentMethodResponse,
   PaymentMethodListResponse,
 } from '../contract/paymentMethod.ts'
-import { idParam, requireAdmin, requireSession } from '../http/access.ts'
+import { idParam, requireAdmin } from '../http/access.ts'
 import { HttpError } from '../http/errors.ts'
 import { CardDeclinedError, UnknownPaymentMethodError } from '../payments/provider.ts'
 import { findOrgOfUser, findPaymentCustomer, setPaymentCustomer } from '../repositories/orgs.ts'
@@ -32,10 +32,9 @@ export const paymentMethodRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { body: AddPaymentMethodRequest, response: { 200: AddPaymentMethodResponse } } },
     async (request) => {
       const admin = await requireAdmin(request)
-      const session = await requireSession(request)
       const [org, user] = await Promise.all([
         findOrgOfUser(app.db, admin.user_id, admin.org_id),
-        findUser(app.db, session.user_id),
+        findUser(app.db, admin.user_id),
       ])
       if (!org || !user) throw new HttpError(404, 'not_found')
       let attached
