@@ -3,15 +3,16 @@
 // the same way and call it over real HTTP.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
 import type { DestinationStream } from 'pino'
 import type { Config } from './config.ts'
 import { openDatabase, type Database } from './db/index.ts'
 import { registerAppShell } from './http/appShell.ts'
 import { registerErrorHandler } from './http/errors.ts'
+import { registerInputRules } from './http/inputRules.ts'
 import { registerSecurityHeaders } from './http/securityHeaders.ts'
-import { createLogger } from './logger.ts'
+import { createLogger, RequestLog } from './logger.ts'
 import { createMailer } from './mail/index.ts'
 import type { Mailer } from './mail/mailer.ts'
 import { createPaymentProvider } from './payments/index.ts'
@@ -34,7 +35,15 @@ declare module 'fastify' {
     db: Database
     mailer: Mailer
     payments: PaymentProvider
+    /** Every route registered, with its schema: what tests that must cover every call walk through. */
+    routeCatalog: RouteEntry[]
   }
+}
+
+export interface RouteEntry {
+  method: string
+  url: string
+  schema: FastifySchema | undefined
 }
 
 export interface AppOptions {
@@ -52,6 +61,13 @@ const defaultAppDir = () => path.resolve(path.dirname(fileURLToPath(import.meta.
 export const mediaConsole = fastifyPlugin<AppOptions>(
   async (app, options) => {
     const { config } = options
+    const routeCatalog: RouteEntry[] = []
+    app.decorate('routeCatalog', routeCatalog)
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') routeCatalog.push({ method, url: route.url, schema: route.schema })
+      }
+    })
     const db = options.db ?? (await openDatabase(config))
     app.decorate('config', config)
     app.decorate('db', db)
@@ -61,6 +77,7 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
     app.addHook('onClose', () => mailer.close())
     app.decorate('payments', await createPaymentProvider(config))
 
+    registerInputRules(app)
     registerSecurityHeaders(app, {
       connectOrigins: config.s3 ? [s3BrowserOrigin(config.s3)] : [],
       stripe: Boolean(config.stripePublishableKey),
@@ -88,15 +105,23 @@ export interface BuildOptions extends AppOptions {
 }
 
 export async function buildApp({ logStream, ...options }: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger; the cast keeps Fastify's default generic types for plugins.
-    loggerInstance: createLogger(options.config.logLevel, logStream) as FastifyBaseLogger,
-    // X-Forwarded-For is believed only from proxies on private networks, where load balancers live.
-    trustProxy: 'loopback, linklocal, uniquelocal',
+    loggerInstance: createLogger(config.logLevel, logStream) as FastifyBaseLogger,
+    // Fastify's two lines per request would log the URL, query string and all: RequestLog writes one.
+    logController: new RequestLog(),
+    // X-Forwarded-For is believed only from the proxies the configuration names; by default from none.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // Opening the database (PGlite's first start, migrations behind another server's lock) can take longer
     // than Fastify's 10 s default on a busy machine; a database that never answers still fails start.
     pluginTimeout: 120_000,
     bodyLimit: 1024 * 1024,
+    // A connection that moves no byte for this long is closed, with its request: a stalled upload to the
+    // local store then frees its temporary file. A slow link still moves bytes, so only a dead one is cut.
+    connectionTimeout: config.idleTimeoutSeconds * 1000,
+    // Bodies are taken as sent: null, "1" or true are not a number, 123 is not a name.
+    ajv: { customOptions: { coerceTypes: false } },
   })
   await app.register(mediaConsole, options)
   return app

@@ -1,5 +1,6 @@
 // Every setting of the server, read from the environment in one place. Defaults make `npm start` work on a
 // bare machine: embedded PGlite under DATA_DIR, the local store, mail to the outbox, the test payment provider.
+import net from 'node:net'
 import path from 'node:path'
 
 export interface S3StoreConfig {
@@ -24,6 +25,12 @@ export interface Config {
   stripeSecretKey: string | undefined
   stripePublishableKey: string | undefined
   logLevel: string
+  /** Proxies (addresses or CIDR ranges) whose X-Forwarded-For names the client; none by default. */
+  trustedProxies: string[]
+  /** Clients (addresses or CIDR ranges) that no per-address rate limit counts; none by default. */
+  rateLimitExempt: string[]
+  /** A connection that moves no byte for this long is closed (a stalled upload or download). */
+  idleTimeoutSeconds: number
 }
 
 export class ConfigError extends Error {
@@ -74,6 +81,35 @@ function readUrl(env: Env, name: string, fallback: string): string {
   }
 }
 
+/** A comma-separated list of IP addresses and CIDR ranges (`10.0.0.0/8`, `::1`); empty when unset. */
+function readAddressList(env: Env, name: string): string[] {
+  const entries = (read(env, name) ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+  for (const entry of entries) {
+    const [address = '', prefix, ...rest] = entry.split('/')
+    const family = net.isIP(address)
+    const bits = family === 4 ? 32 : 128
+    const validPrefix = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits)
+    if (family === 0 || !validPrefix || rest.length > 0) {
+      throw new ConfigError(
+        `${name} must list IP addresses or CIDR ranges separated by commas, not "${entry}"`,
+      )
+    }
+  }
+  return entries
+}
+
+function readSeconds(env: Env, name: string, fallback: number): number {
+  const raw = read(env, name) ?? String(fallback)
+  const seconds = Number(raw)
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 86_400) {
+    throw new ConfigError(`${name} must be a whole number of seconds from 1 to 86400, not "${raw}"`)
+  }
+  return seconds
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const port = readPort(env)
   const databaseUrl = read(env, 'DATABASE_URL')
@@ -98,5 +134,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     stripeSecretKey,
     stripePublishableKey,
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
+    trustedProxies: readAddressList(env, 'TRUSTED_PROXIES'),
+    rateLimitExempt: readAddressList(env, 'RATE_LIMIT_EXEMPT'),
+    idleTimeoutSeconds: readSeconds(env, 'IDLE_TIMEOUT_SECONDS', 120),
   }
 }

@@ -9,15 +9,16 @@ function baseUrl(): string {
   return url
 }
 
-export async function call<T>(
+async function send(
   method: 'GET' | 'POST' | 'DELETE',
   path: string,
-  options: { sessionKey?: string; body?: unknown } = {},
-): Promise<T> {
+  options: { sessionKey?: string; body?: unknown; cookie?: string } = {},
+): Promise<{ body: unknown; setCookie: string[] }> {
   const url = new URL(path, baseUrl())
   if (options.sessionKey) url.searchParams.set('session_key', options.sessionKey)
   const headers: Record<string, string> = {}
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
+  if (options.cookie) headers.Cookie = options.cookie
   const response = await fetch(url, {
     method,
     headers,
@@ -25,18 +26,28 @@ export async function call<T>(
   })
   const text = await response.text()
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`)
-  return (text ? JSON.parse(text) : undefined) as T
+  return { body: text ? JSON.parse(text) : undefined, setCookie: response.headers.getSetCookie() }
 }
 
-/** Signs a new user up by e-mail code and answers their session key. */
+export async function call<T>(
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  options: { sessionKey?: string; body?: unknown } = {},
+): Promise<T> {
+  return (await send(method, path, options)).body as T
+}
+
+/**
+ * Signs a new user up by e-mail code and answers their session key. The code belongs to the sign-in
+ * attempt whose cookie the code request set, so the login sends that cookie back, as a browser does.
+ */
 export async function signUpUser(email: string): Promise<string> {
   const before = mailCount(email)
-  await call('POST', '/api/1/user/email_code', { body: { email, signup: true } })
+  const asked = await send('POST', '/api/1/user/email_code', { body: { email, signup: true } })
+  const cookie = asked.setCookie.map((header) => header.split(';', 1)[0]).join('; ')
   const login_code = await latestCode(email, before)
-  const answer = await call<{ user_session_key: string }>('POST', '/api/1/user/email_login', {
-    body: { email, login_code },
-  })
-  return answer.user_session_key
+  const answer = await send('POST', '/api/1/user/email_login', { body: { email, login_code }, cookie })
+  return (answer.body as { user_session_key: string }).user_session_key
 }
 
 export async function createOrg(sessionKey: string, org_name: string): Promise<number> {

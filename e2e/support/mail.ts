@@ -30,7 +30,7 @@ function mailsTo(email: string): Mail[] {
 }
 
 export function codeOf(text: string): string | undefined {
-  return /^\s*(\d{6})\s*$/m.exec(text)?.[1]
+  return /^\s*(\d{6,})\s*$/m.exec(text)?.[1]
 }
 
 /** How many messages this address has had: pass it to latestCode to wait for the next one. */

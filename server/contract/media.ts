@@ -2,8 +2,18 @@
 // (specification 000, sections 3 and 7). Times in answers are ISO 8601 strings in UTC; ctime and mtime in a
 // registration are epoch milliseconds, as File.lastModified gives them.
 import { Type, type Static } from 'typebox'
+import { MAX_FILE_BYTES, MAX_PART_BYTES, MAX_PARTS } from './parts.ts'
 
 export const MEDIA_PATH_PREFIX = '/media/'
+
+// Bounds of what a request may claim, checked by the schema before any work: sizes no file can have, times
+// outside years 1-9999 and ids past PostgreSQL's integer are refused with 400 instead of reaching the database.
+const FileSize = (minimum: number) => Type.Integer({ minimum, maximum: MAX_FILE_BYTES })
+/** Epoch milliseconds from 0001-01-01 to 9999-12-31, as File.lastModified gives them. */
+const EpochMs = Type.Integer({ minimum: -62_135_596_800_000, maximum: 253_402_300_799_999 })
+const StoreId = Type.Integer({ minimum: 0, maximum: 2_147_483_647 })
+/** A SHA-256 in hex; its form (64 lower-case hex digits) is checked by the service, answering invalid_hash. */
+const Sha256Hex = Type.String({ maxLength: 64 })
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()])
@@ -33,7 +43,7 @@ export type DirEntry = Static<typeof DirEntry>
 
 export const DirListQuery = Type.Object({
   prefix_path: Type.String({ maxLength: 4096 }),
-  media_grant_id: Type.Optional(Type.String()),
+  media_grant_id: Type.Optional(Type.String({ maxLength: 32 })),
 })
 export type DirListQuery = Static<typeof DirListQuery>
 
@@ -72,10 +82,10 @@ export type MediaDetailResponse = Static<typeof MediaDetailResponse>
 
 export const RegisterMediaRequest = Type.Object({
   media_path: Type.String({ maxLength: 4096 }),
-  file_size: Type.Integer({ minimum: 0 }),
-  file_hash: Type.String({ maxLength: 64 }),
-  ctime: Type.Optional(Nullable(Type.Integer())),
-  mtime: Type.Optional(Nullable(Type.Integer())),
+  file_size: FileSize(0),
+  file_hash: Sha256Hex,
+  ctime: Type.Optional(Nullable(EpochMs)),
+  mtime: Type.Optional(Nullable(EpochMs)),
 })
 export type RegisterMediaRequest = Static<typeof RegisterMediaRequest>
 
@@ -92,8 +102,8 @@ export const SignedOpts = Type.Object({
 export type SignedOpts = Static<typeof SignedOpts>
 
 export const FileRef = Type.Object({
-  file_hash: Type.String({ maxLength: 64 }),
-  file_size: Type.Integer({ minimum: 0 }),
+  file_hash: Sha256Hex,
+  file_size: FileSize(0),
 })
 
 export const UploadRequest = Type.Object({ file_list: Type.Array(FileRef, { minItems: 1, maxItems: 1000 }) })
@@ -114,24 +124,24 @@ export const UploadResponse = Type.Object({ upload_list: Type.Array(UploadItem) 
 export type UploadResponse = Static<typeof UploadResponse>
 
 export const S3ObjectRequest = Type.Object({
-  s3_bucket_id: Type.Integer(),
-  file_hash: Type.String({ maxLength: 64 }),
-  file_size: Type.Integer({ minimum: 0 }),
+  s3_bucket_id: StoreId,
+  file_hash: Sha256Hex,
+  file_size: FileSize(0),
 })
 export type S3ObjectRequest = Static<typeof S3ObjectRequest>
 
 export const PartRef = Type.Object({
-  part_num: Type.Integer({ minimum: 1, maximum: 10000 }),
+  part_num: Type.Integer({ minimum: 1, maximum: MAX_PARTS }),
   /** SHA-256 hex of the part's bytes. */
-  part_hash: Type.String({ maxLength: 64 }),
-  part_size: Type.Integer({ minimum: 1 }),
+  part_hash: Sha256Hex,
+  part_size: Type.Integer({ minimum: 1, maximum: MAX_PART_BYTES }),
 })
 export type PartRef = Static<typeof PartRef>
 
 export const MultipartRequest = Type.Object({
-  file_hash: Type.String({ maxLength: 64 }),
-  file_size: Type.Integer({ minimum: 1 }),
-  part_list: Type.Array(PartRef, { minItems: 1, maxItems: 10000 }),
+  file_hash: Sha256Hex,
+  file_size: FileSize(1),
+  part_list: Type.Array(PartRef, { minItems: 1, maxItems: MAX_PARTS }),
 })
 export type MultipartRequest = Static<typeof MultipartRequest>
 
@@ -153,16 +163,16 @@ export const MultipartResponse = Type.Object({
 export type MultipartResponse = Static<typeof MultipartResponse>
 
 export const MultipartCompleteRequest = Type.Object({
-  file_hash: Type.String({ maxLength: 64 }),
-  file_size: Type.Integer({ minimum: 1 }),
-  part_list: Type.Array(PartRef, { minItems: 1, maxItems: 10000 }),
+  file_hash: Sha256Hex,
+  file_size: FileSize(1),
+  part_list: Type.Array(PartRef, { minItems: 1, maxItems: MAX_PARTS }),
   upload_id: Type.String({ maxLength: 1024 }),
-  s3_bucket_id: Type.Integer(),
+  s3_bucket_id: StoreId,
 })
 export type MultipartCompleteRequest = Static<typeof MultipartCompleteRequest>
 
 export const DownloadUrlQuery = Type.Object({
-  inline: Type.Optional(Type.Union([Type.Boolean(), Type.String()])),
+  inline: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 8 })])),
 })
 
 export const DownloadUrlResponse = Type.Object({ url: Type.String() })

@@ -2,6 +2,13 @@
 // and the service worker's navigation route both leave them alone.
 export const NON_APP_PATH_PREFIXES = ['/api/', '/web/', '/org_admin/', '/storage/', '/healthz'] as const
 
+/** The API's own paths (storage URLs are not among them: they say their own caching). */
+export const API_PATH_PREFIXES = ['/api/', '/web/', '/org_admin/', '/healthz'] as const
+
+export function isApiPath(urlPath: string): boolean {
+  return API_PATH_PREFIXES.some((prefix) => urlPath.startsWith(prefix))
+}
+
 export function isAppPath(urlPath: string): boolean {
   return !NON_APP_PATH_PREFIXES.some(
     (prefix) => urlPath === prefix.replace(/\/$/, '') || urlPath.startsWith(prefix),

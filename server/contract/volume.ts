@@ -16,7 +16,7 @@ export const VolumeListResponse = Type.Object({ volume_list: Type.Array(Volume) 
 export type VolumeListResponse = Static<typeof VolumeListResponse>
 
 export const CreateVolumeRequest = Type.Object({
-  org_id: Type.Optional(Type.Integer()),
+  org_id: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
   volume_name: Type.String({ maxLength: 256 }),
   is_disabled: Type.Optional(Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 })])),
 })

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify'
 import { sha256 } from '../auth/secrets.ts'
 import { findMembership, type Membership } from '../repositories/orgs.ts'
 import { findLiveSession, type SessionRow } from '../repositories/sessions.ts'
+import { addressMatcher, type AddressMatcher } from './addresses.ts'
 import { HttpError } from './errors.ts'
 
 const sessions = new WeakMap<FastifyRequest, SessionRow>()
@@ -49,13 +50,16 @@ export async function requireAdmin(request: FastifyRequest): Promise<Membership>
   return membership
 }
 
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/
+const exemptions = new WeakMap<readonly string[], AddressMatcher>()
 
 /**
- * The address a request came from, for per-address rate limits: the forwarded client address when a
- * trusted proxy sent it, else the peer. Undefined for a caller on this machine itself, which no
- * per-address limit should throttle.
+ * The address a request came from, for per-address rate limits: the forwarded client address when one of
+ * TRUSTED_PROXIES sent the request (Fastify's trustProxy), else the peer. Undefined for a client listed in
+ * RATE_LIMIT_EXEMPT, which no per-address limit counts; by default no one is exempt, loopback included.
  */
 export function clientAddress(request: FastifyRequest): string | undefined {
-  return LOOPBACK.test(request.ip) ? undefined : request.ip
+  const listed = request.server.config.rateLimitExempt
+  let isExempt = exemptions.get(listed)
+  if (!isExempt) exemptions.set(listed, (isExempt = addressMatcher(listed)))
+  return isExempt(request.ip) ? undefined : request.ip
 }

@@ -1,3 +1,6 @@
+// The error contract: every failure answers its status and `{"error": "<snake_case_code>"}`. Errors the
+// routes throw on purpose (HttpError) carry their code; the database's refusals that input causes map here,
+// in one place, so a race that the routes' own checks lose still answers the code they would have given.
 import type { FastifyError, FastifyInstance } from 'fastify'
 
 /** An error the API answers on purpose: its status and the snake_case code of the spec. */
@@ -11,9 +14,48 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * Unique indexes whose violation means "that name is taken": the code each answers with 409. Routes check
+ * names before inserting; two requests at once can both pass the check, and the index refuses the second.
+ */
+export const UNIQUE_CONFLICTS: Readonly<Record<string, string>> = {
+  app_user_user_name_key: 'used_user_name',
+  org_name_key: 'used_org_name',
+  org_domain_prefix_key: 'used_domain_prefix',
+  volume_name_key: 'used_volume_name',
+  media_grant_name_key: 'used_grant_name',
+  media_grant_prefix_key: 'used_prefix_path',
+}
+
+interface DatabaseError {
+  /** SQLSTATE, as both PostgreSQL drivers (pg and PGlite) give it. */
+  code: string
+  constraint?: string
+}
+
+const isDatabaseError = (error: unknown): error is DatabaseError =>
+  typeof (error as { code?: unknown }).code === 'string' &&
+  /^[0-9A-Z]{5}$/.test((error as { code: string }).code) &&
+  typeof (error as { severity?: unknown }).severity === 'string'
+
+/** The answer a database refusal caused by the request's input deserves, or undefined for a server fault. */
+export function databaseRefusal(error: unknown): HttpError | undefined {
+  if (!isDatabaseError(error)) return undefined
+  if (error.code === '23505' && error.constraint && UNIQUE_CONFLICTS[error.constraint]) {
+    return new HttpError(409, UNIQUE_CONFLICTS[error.constraint] as string)
+  }
+  // Class 22, data exception: a value the database cannot hold (out of range, malformed, a NUL byte).
+  // Schemas bound every value first; this keeps one they missed a 400 instead of a 500.
+  if (error.code.startsWith('22')) return new HttpError(400, 'invalid_request')
+  return undefined
+}
+
 /** Turns every thrown error into `{"error": "<snake_case_code>"}` with its status. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | HttpError, request, reply) => {
+    const refusal = databaseRefusal(thrown)
+    if (refusal?.statusCode === 400) request.log.warn({ err: thrown }, 'the database refused a value')
+    const error = refusal ?? thrown
     if (error instanceof HttpError) {
       return reply
         .code(error.statusCode)

@@ -1,4 +1,6 @@
+// Headers every answer carries, and the caching rule of the API's answers.
 import type { FastifyInstance } from 'fastify'
+import { isApiPath } from '../contract/paths.ts'
 
 export interface SecurityHeaderOptions {
   /** Origins the browser may send bytes to directly (S3 stores), besides this server. */
@@ -30,11 +32,14 @@ export function contentSecurityPolicy({ connectOrigins, stripe }: SecurityHeader
 /** Sets the security headers on every answer, errors and static files included. */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
   const csp = contentSecurityPolicy(options)
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     // The session key is in URLs: never leak it to another site through the Referer header.
     reply.header('Referrer-Policy', 'no-referrer')
     reply.header('X-Content-Type-Options', 'nosniff')
     reply.header('Content-Security-Policy', csp)
+    // API answers hold session keys, signed URLs and the user's details: no cache, shared or private, keeps
+    // them. The path is read without its query string, which only the API's own answers depend on.
+    if (isApiPath(request.url.split('?', 1)[0] ?? '')) reply.header('Cache-Control', 'no-store')
     return payload
   })
 }

@@ -29,6 +29,28 @@ export async function isConfirmed(db: Queryable, orgId: number, fileHash: string
   return (await findStoredObject(db, orgId, fileHash))?.is_confirmed ?? false
 }
 
+/**
+ * The object's row, made pending when there is none, and locked for the caller's transaction: plans of one
+ * file that arrive at once take turns, so the second sees the upload the first opened.
+ */
+export async function lockForUpload(
+  db: Queryable,
+  object: { orgId: number; fileHash: string; fileSize: number },
+): Promise<StoredObject> {
+  await db.query(
+    `INSERT INTO stored_object (org_id, file_hash, file_size) VALUES ($1, $2, $3)
+     ON CONFLICT (org_id, file_hash) DO NOTHING`,
+    [object.orgId, object.fileHash, object.fileSize],
+  )
+  const [row] = await db.query<StoredObject>(
+    `SELECT file_hash, file_size, store_id, part_size, upload_id, is_confirmed
+       FROM stored_object WHERE org_id = $1 AND file_hash = $2 FOR UPDATE`,
+    [object.orgId, object.fileHash],
+  )
+  if (!row) throw new Error('the stored object row vanished inside its transaction')
+  return row
+}
+
 /** Records an upload in progress; a confirmed object stays confirmed. */
 export async function recordPending(
   db: Queryable,

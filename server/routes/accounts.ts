@@ -9,6 +9,7 @@ import {
   USER_NAME_PATTERN,
 } from '../contract/user.ts'
 import { clientAddress, requireSession } from '../http/access.ts'
+import { attemptOf, clearAttemptCookie, setAttemptCookie } from '../http/attemptCookie.ts'
 import { domainPrefixOf } from '../http/customDomain.ts'
 import { HttpError } from '../http/errors.ts'
 import { listOrgsOfUser } from '../repositories/orgs.ts'
@@ -24,27 +25,30 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     stripe_publishable_key: app.config.stripePublishableKey ?? null,
   }))
 
-  app.post('/api/1/user/email_code', { schema: { body: EmailCodeRequest } }, async (request) => {
-    await sendLoginCode(app.db, app.mailer, {
+  app.post('/api/1/user/email_code', { schema: { body: EmailCodeRequest } }, async (request, reply) => {
+    const attempt = await sendLoginCode(app.db, app.mailer, {
       email: request.body.email,
       signup: request.body.signup === true,
       address: clientAddress(request),
       domainPrefix: hostPrefix(request.headers.host),
     })
+    setAttemptCookie(request, reply, attempt)
     return {}
   })
 
   app.post(
     '/api/1/user/email_login',
     { schema: { body: EmailLoginRequest, response: { 200: EmailLoginResponse } } },
-    async (request) => {
+    async (request, reply) => {
       const key = await loginWithCode(app.db, {
         email: request.body.email,
         loginCode: request.body.login_code,
+        attempt: attemptOf(request),
         // The host decides on a custom-domain site; elsewhere the console may name the organization.
         domainPrefix: hostPrefix(request.headers.host) ?? request.body.domain_prefix?.toLowerCase() ?? null,
         address: clientAddress(request),
       })
+      clearAttemptCookie(request, reply)
       return { user_session_key: key }
     },
   )

@@ -75,16 +75,18 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   )
 
-  // Deleting and undeleting need the grant only: the spec ties no capability to them.
+  // Deleting and undeleting change the container's content, as uploads and new folders do: they need the
+  // upload capability, so a member who may only read cannot destroy data (restoring a version is a
+  // registration, which needs it too).
   app.delete(`${GRANT}/media/:media_id`, async (request) => {
-    const access = await requireGrant(request)
+    const access = await requireGrant(request, 'cap_web_upload')
     const media = await requireMediaOfGrant(request, access)
     await setDeleted(app.db, access.member.org_id, media.media_id, true, access.member.user_id)
     return {}
   })
 
   app.post(`${GRANT}/media/:media_id/undelete`, async (request) => {
-    const access = await requireGrant(request)
+    const access = await requireGrant(request, 'cap_web_upload')
     const media = await requireMediaOfGrant(request, access)
     await setDeleted(app.db, access.member.org_id, media.media_id, false, access.member.user_id)
     return {}

@@ -1,14 +1,29 @@
 // Sign-in by e-mail code: ask for a code (mailed, stored hashed, valid 10 minutes), then trade the code
-// for a session key (stored hashed). Rate limits hold per e-mail and per address.
-import { newLoginCode, newSessionKey, sha256 } from '../auth/secrets.ts'
+// for a session key (stored hashed). The design that keeps guessing bounded without letting anyone lock a
+// user out is in the README ("Sign-in and its limits"); in short:
+// - a code belongs to the attempt that asked for it: the asking browser gets the attempt's secret in a
+//   cookie, and a code is checked only with it, so nobody else can guess at, or burn, a user's code;
+// - each code takes at most MAX_CODE_TRIES wrong tries;
+// - limits count per address only (services/rateLimit.ts): one address's requests cannot use up another's;
+// - the more codes an e-mail was sent in the last day, the longer its next code (codeDigitsFor), so the
+//   chance of guessing any code of one e-mail within a day stays under 10^-4 however many are asked for.
+import {
+  LOGIN_CODE_MIN_DIGITS,
+  newAttemptSecret,
+  newLoginCode,
+  newSessionKey,
+  sha256,
+} from '../auth/secrets.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
 import { loginCodeMessage } from '../mail/messages.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import {
+  countRecentCodes,
   countWrongTry,
   findUsableCode,
   insertLoginCode,
+  LOGIN_CODE_TTL_MINUTES,
   markCodeUsed,
   MAX_CODE_TRIES,
 } from '../repositories/loginCodes.ts'
@@ -26,9 +41,39 @@ function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
 }
 
-function codeHash(userId: number, code: string): Buffer {
-  return sha256(`${userId}:${code}`)
+/** The code's hash names its user and its attempt: a copy of the table alone cannot be searched for codes. */
+function codeHash(userId: number, attempt: string, code: string): Buffer {
+  return sha256(`${userId}:${attempt}:${code}`)
 }
+
+/** The most a guesser may win in a day, for one e-mail (every code of it together). */
+export const DAILY_GUESS_CHANCE = 1e-4
+
+/**
+ * Codes are counted over a day plus their lifetime: any code that can be tried within some 24 hours was
+ * made within this window before the one counted, so the bound holds for every 24 hours, not only calendar
+ * days.
+ */
+export const CODE_COUNT_WINDOW_HOURS = 24 + Math.ceil(LOGIN_CODE_TTL_MINUTES / 60)
+
+/**
+ * The length of an e-mail's next code, from the codes it was sent in the window. The first 10 have 6 digits;
+ * then each step of 2 more digits serves 50 times as many codes: step k holds 10 * 50^k codes of 6 + 2k
+ * digits, whose MAX_CODE_TRIES tries each win with 5 / 10^(6+2k), so step k risks at most
+ * 5e-5 / 2^k and all steps together less than 1e-4. A person who is not under attack only ever sees 6 digits.
+ */
+export function codeDigitsFor(recentCodes: number): number {
+  let step = 0
+  let codesUpToStep = 10
+  while (recentCodes >= codesUpToStep) {
+    step += 1
+    codesUpToStep += 10 * 50 ** step
+  }
+  return LOGIN_CODE_MIN_DIGITS + 2 * step
+}
+
+/** Chance that MAX_CODE_TRIES guesses at a code of this many digits hit it. */
+export const codeGuessChance = (digits: number) => MAX_CODE_TRIES / 10 ** digits
 
 export interface SendCodeRequest {
   email: string
@@ -38,7 +83,8 @@ export interface SendCodeRequest {
   domainPrefix: string | null
 }
 
-export async function sendLoginCode(db: Database, mailer: Mailer, request: SendCodeRequest): Promise<void> {
+/** Mails a code and answers the new attempt's secret, which only the asking client may hold. */
+export async function sendLoginCode(db: Database, mailer: Mailer, request: SendCodeRequest): Promise<string> {
   const email = normalizeEmail(request.email)
   if (!isValidEmail(email)) throw new HttpError(400, 'invalid_email')
   if (request.signup && request.domainPrefix) throw new HttpError(403, 'signup_not_allowed')
@@ -46,21 +92,35 @@ export async function sendLoginCode(db: Database, mailer: Mailer, request: SendC
   // Limits first: asking about unknown e-mails counts too, so addresses cannot be probed without end, and
   // no user is made past the limit.
   const withinLimits =
-    (await takeRate(db, RATE_LIMITS.codePerEmail, email.toLowerCase())) &&
-    (request.address === undefined || (await takeRate(db, RATE_LIMITS.codePerAddress, request.address)))
+    request.address === undefined ||
+    ((await takeRate(db, RATE_LIMITS.codePerEmailAddress, `${email} ${request.address}`)) &&
+      (await takeRate(db, RATE_LIMITS.codePerAddress, request.address)))
   if (!withinLimits) throw new HttpError(412, 'too_many_codes')
 
   const user = request.signup ? await ensureUser(db, email) : await findUserByEmail(db, email)
   if (!user) throw new HttpError(404, 'user_not_found')
 
-  const code = newLoginCode()
-  await insertLoginCode(db, user.user_id, codeHash(user.user_id, code))
+  const attempt = newAttemptSecret()
+  const code = await db.transaction(async (tx) => {
+    const made = newLoginCode(
+      codeDigitsFor(await countRecentCodes(tx, user.user_id, CODE_COUNT_WINDOW_HOURS)),
+    )
+    await insertLoginCode(tx, {
+      userId: user.user_id,
+      codeHash: codeHash(user.user_id, attempt, made),
+      attemptHash: sha256(attempt),
+    })
+    return made
+  })
   await mailer.send(loginCodeMessage(user.email, code))
+  return attempt
 }
 
 export interface LoginRequest {
   email: string
   loginCode: string
+  /** The secret of the attempt that asked for the code (the cookie sendLoginCode's answer set). */
+  attempt: string | undefined
   domainPrefix: string | null
   address: string | undefined
 }
@@ -69,20 +129,21 @@ type CodeCheck = { ok: true; userId: number } | { ok: false; error: HttpError }
 
 export async function loginWithCode(db: Database, request: LoginRequest): Promise<string> {
   const email = normalizeEmail(request.email)
-  const withinLimits =
-    (await takeRate(db, RATE_LIMITS.loginPerEmail, email.toLowerCase())) &&
-    (request.address === undefined || (await takeRate(db, RATE_LIMITS.loginPerAddress, request.address)))
-  if (!withinLimits) throw new HttpError(429, 'too_many_tries')
+  if (request.address !== undefined && !(await takeRate(db, RATE_LIMITS.loginPerAddress, request.address))) {
+    throw new HttpError(429, 'too_many_tries')
+  }
   const code = request.loginCode.replace(/\D/g, '')
   const user = isValidEmail(email) ? await findUserByEmail(db, email) : undefined
-  // An unknown e-mail answers as a wrong code does: the answer must not tell which e-mails exist.
-  if (!user) throw new HttpError(403, 'invalid_code')
+  // An unknown e-mail, or a client that never asked for a code, answers as a wrong code does: the answer
+  // must not tell which e-mails exist.
+  const attempt = request.attempt
+  if (!user || attempt === undefined) throw new HttpError(403, 'invalid_code')
 
   // The check and the count of a wrong try commit together, whatever is thrown afterwards.
   const check = await db.transaction<CodeCheck>(async (tx) => {
-    const stored = await findUsableCode(tx, user.user_id)
+    const stored = await findUsableCode(tx, user.user_id, sha256(attempt))
     if (!stored) return { ok: false, error: new HttpError(403, 'invalid_code') }
-    if (!Buffer.from(stored.code_hash).equals(codeHash(user.user_id, code))) {
+    if (!Buffer.from(stored.code_hash).equals(codeHash(user.user_id, attempt, code))) {
       const tries = await countWrongTry(tx, stored.login_code_id)
       const error =
         tries >= MAX_CODE_TRIES ? new HttpError(403, 'too_many_tries') : new HttpError(403, 'invalid_code')

@@ -8,13 +8,15 @@ export interface RateLimit {
   windowSeconds: number
 }
 
+// Every limit here is per address (the client's, as TRUSTED_PROXIES let it be known): a third party's
+// requests use up only their own address's share, never the share of the person whose e-mail they name.
+// How guessing stays bounded for one e-mail whatever the number of addresses is the login service's part
+// (per-code tries, codes bound to their attempt, longer codes for an e-mail under attack).
 export const RATE_LIMITS = {
-  /** Codes asked for one e-mail: a person retrying, not a mailbox being flooded. */
-  codePerEmail: { bucket: 'code_email', limit: 5, windowSeconds: 300 },
+  /** Codes asked for one e-mail from one address: a person retrying, not a mailbox being flooded. */
+  codePerEmailAddress: { bucket: 'code_email_address', limit: 5, windowSeconds: 300 },
   /** Codes asked from one address, for any e-mails. */
   codePerAddress: { bucket: 'code_address', limit: 20, windowSeconds: 300 },
-  /** Sign-in attempts for one e-mail, from anywhere (each code also burns after 5 wrong tries). */
-  loginPerEmail: { bucket: 'login_email', limit: 10, windowSeconds: 300 },
   /** Sign-in attempts from one address, for any e-mails. */
   loginPerAddress: { bucket: 'login_address', limit: 30, windowSeconds: 300 },
 } satisfies Record<string, RateLimit>

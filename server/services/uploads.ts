@@ -10,7 +10,7 @@ import type {
   UploadItem,
   UploadRequest,
 } from '../contract/media.ts'
-import { SINGLE_PART_MAX_BYTES, isMultipart, partSizeFor, planParts } from '../contract/parts.ts'
+import { MAX_FILE_BYTES, SINGLE_PART_MAX_BYTES, isMultipart, partSizeFor } from '../contract/parts.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
 import { compositeSha256Hex } from '../storage/checksums.ts'
@@ -20,8 +20,15 @@ import {
   type ObjectKey,
   type ObjectStore,
   type SignedRequest,
+  type StoredPart,
 } from '../storage/store.ts'
-import { clearUpload, confirm, findStoredObject, recordPending } from '../repositories/storedObjects.ts'
+import {
+  clearUpload,
+  confirm,
+  findStoredObject,
+  lockForUpload,
+  recordPending,
+} from '../repositories/storedObjects.ts'
 import { checkHash } from './media.ts'
 
 /** Only the product's default store (0) exists for now; organizations' own stores come later. */
@@ -43,22 +50,20 @@ function checkStore(storeId: number): void {
 /**
  * A part list is valid when it is exactly the plan for the file's size (same numbers, same sizes, in
  * order), every part hash is a SHA-256, and the file hash is their composite. A file small enough for one
- * PUT has a plain SHA-256 of its bytes, so it has no part list.
+ * PUT has a plain SHA-256 of its bytes, so it has no part list. The count is compared first, so the work
+ * is bounded by the list the request carries (at most MAX_PARTS), never by the size it claims.
  */
 function checkParts(fileHash: string, fileSize: number, partList: readonly PartRef[]): void {
   checkHash(fileHash)
-  const plan = planParts(fileSize)
-  if (
-    !isMultipart(fileSize) ||
-    plan.length !== partList.length ||
-    plan.some(
-      (planned, index) =>
-        partList[index]?.part_num !== planned.part_num || partList[index]?.part_size !== planned.part_size,
-    )
-  ) {
-    throw new HttpError(400, 'invalid_parts')
-  }
-  for (const part of partList) checkHash(part.part_hash)
+  if (!isMultipart(fileSize) || fileSize > MAX_FILE_BYTES) throw new HttpError(400, 'invalid_parts')
+  const partSize = partSizeFor(fileSize)
+  if (partList.length !== Math.ceil(fileSize / partSize)) throw new HttpError(400, 'invalid_parts')
+  partList.forEach((part, index) => {
+    const expectedSize = Math.min(partSize, fileSize - index * partSize)
+    if (part.part_num !== index + 1 || part.part_size !== expectedSize)
+      throw new HttpError(400, 'invalid_parts')
+    checkHash(part.part_hash)
+  })
   if (compositeSha256Hex(partList.map((part) => part.part_hash)) !== fileHash)
     throw new HttpError(400, 'invalid_hash')
 }
@@ -112,26 +117,38 @@ export async function confirmObject(
   await confirm(db, orgId, request.file_hash, request.file_size)
 }
 
-/** The upload to send parts to: the pending one when the store still knows it (a resumed upload), else a new one. */
-async function openUpload(db: Database, store: ObjectStore, key: ObjectKey, fileSize: number) {
-  const pending = await findStoredObject(db, key.orgId, key.fileHash)
-  if (pending?.upload_id && pending.file_size === fileSize) {
-    try {
-      // A store that cannot list parts has every part sent again.
-      return { uploadId: pending.upload_id, stored: (await store.listParts(key, pending.upload_id)) ?? [] }
-    } catch {
-      // The store forgot the upload (expired or aborted): start over below.
+/**
+ * The upload to send parts to: the pending one when the store still knows it (a resumed upload, or a plan of
+ * the same file made at the same moment by another client), else a new one. Decided under the object row's
+ * lock, so plans that arrive together share one upload instead of each opening its own.
+ */
+async function openUpload(
+  db: Database,
+  store: ObjectStore,
+  key: ObjectKey,
+  fileSize: number,
+): Promise<{ uploadId: string; stored: StoredPart[] } | 'stored'> {
+  return db.transaction(async (tx) => {
+    const row = await lockForUpload(tx, { ...key, fileSize })
+    if (row.is_confirmed) return 'stored'
+    if (row.upload_id && row.file_size === fileSize) {
+      try {
+        // A store that cannot list parts has every part sent again.
+        return { uploadId: row.upload_id, stored: (await store.listParts(key, row.upload_id)) ?? [] }
+      } catch {
+        // The store forgot the upload (expired or aborted): start over below.
+      }
     }
-  }
-  const uploadId = await store.createMultipart(key)
-  await recordPending(db, {
-    orgId: key.orgId,
-    fileHash: key.fileHash,
-    fileSize,
-    partSize: partSizeFor(fileSize),
-    uploadId,
+    const uploadId = await store.createMultipart(key)
+    await recordPending(tx, {
+      orgId: key.orgId,
+      fileHash: key.fileHash,
+      fileSize,
+      partSize: partSizeFor(fileSize),
+      uploadId,
+    })
+    return { uploadId, stored: [] }
   })
-  return { uploadId, stored: [] }
 }
 
 export async function planMultipart(
@@ -142,11 +159,11 @@ export async function planMultipart(
 ): Promise<MultipartResponse> {
   checkParts(request.file_hash, request.file_size, request.part_list)
   const key = { orgId, fileHash: request.file_hash }
-  if ((await findStoredObject(db, orgId, request.file_hash))?.is_confirmed) {
-    return { upload_id: '', s3_bucket_id: DEFAULT_STORE_ID, skip_upload: true, upload_list: [] }
-  }
-  const { uploadId, stored } = await openUpload(db, store, key, request.file_size)
-  const storedSizes = new Map(stored.map((part) => [part.partNumber, part.size]))
+  const skipped = { upload_id: '', s3_bucket_id: DEFAULT_STORE_ID, skip_upload: true, upload_list: [] }
+  if ((await findStoredObject(db, orgId, request.file_hash))?.is_confirmed) return skipped
+  const upload = await openUpload(db, store, key, request.file_size)
+  if (upload === 'stored') return skipped
+  const storedSizes = new Map(upload.stored.map((part) => [part.partNumber, part.size]))
   const uploadList = []
   for (const part of request.part_list) {
     if (storedSizes.get(part.part_num) === part.part_size) {
@@ -155,13 +172,18 @@ export async function planMultipart(
     }
     const signed = await store.signPartPut(
       key,
-      uploadId,
+      upload.uploadId,
       { partNumber: part.part_num, sha256Hex: part.part_hash, size: part.part_size },
       UPLOAD_URL_SECONDS,
     )
     uploadList.push({ part_num: part.part_num, skip_upload: false, signed_opts: toSignedOpts(signed) })
   }
-  return { upload_id: uploadId, s3_bucket_id: DEFAULT_STORE_ID, skip_upload: false, upload_list: uploadList }
+  return {
+    upload_id: upload.uploadId,
+    s3_bucket_id: DEFAULT_STORE_ID,
+    skip_upload: false,
+    upload_list: uploadList,
+  }
 }
 
 export async function completeMultipart(

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
 import fs from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -66,15 +67,37 @@ export interface LocalStoreOptions {
   db: Queryable
 }
 
-/** A temporary upload file untouched this long belongs to no live upload (a part sends in far less). */
+/** Loose temporary files (of servers before per-server directories) untouched this long belong to no upload. */
 const STALE_TEMP_FILE_MS = 24 * 60 * 60_000
+/** How often a running server touches its temporary directory's heartbeat, and when a silent one is gone. */
+const HEARTBEAT_MS = 30_000
+const OWNER_GONE_MS = 5 * HEARTBEAT_MS
+const HEARTBEAT_FILE = 'alive'
+/** `<host>~<pid>~<random>`: host names hold no '~'. */
+const OWNER_DIR_PATTERN = /^(.+)~(\d+)~[0-9a-f]{16}$/
+
+/** Whether a process of this machine runs (EPERM: it runs as someone else). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
 
 export class LocalStore implements ObjectStore {
   readonly kind = 'local'
   private readonly objectsDir: string
   private readonly uploadsDir: string
-  /** Bytes in flight; beside objects/ and uploads/ so that moving them into place is a rename. */
+  private readonly tempRoot: string
+  /**
+   * This server's bytes in flight, in a directory of its own under DATA_DIR/tmp (beside objects/ and
+   * uploads/, so that moving them into place is a rename). Whatever a server leaves there when it dies is
+   * removed by the next server to open the store, as soon as that one can tell the owner is gone.
+   */
   readonly tempDir: string
+  private heartbeat: NodeJS.Timeout | undefined
 
   private constructor(
     private readonly options: LocalStoreOptions,
@@ -82,7 +105,9 @@ export class LocalStore implements ObjectStore {
   ) {
     this.objectsDir = path.join(options.dataDir, 'objects')
     this.uploadsDir = path.join(options.dataDir, 'uploads')
-    this.tempDir = path.join(options.dataDir, 'tmp')
+    this.tempRoot = path.join(options.dataDir, 'tmp')
+    const owner = `${os.hostname()}~${process.pid}~${crypto.randomBytes(8).toString('hex')}`
+    this.tempDir = path.join(this.tempRoot, owner)
   }
 
   static async open(options: LocalStoreOptions): Promise<LocalStore> {
@@ -90,21 +115,41 @@ export class LocalStore implements ObjectStore {
     await fs.mkdir(store.objectsDir, { recursive: true })
     await fs.mkdir(store.uploadsDir, { recursive: true })
     await fs.mkdir(store.tempDir, { recursive: true })
-    await store.removeStaleTempFiles()
+    await store.beat()
+    store.heartbeat = setInterval(() => void store.beat().catch(() => {}), HEARTBEAT_MS)
+    store.heartbeat.unref()
+    await store.removeLeftovers()
     return store
   }
 
+  private async beat(): Promise<void> {
+    const now = new Date()
+    await fs.writeFile(path.join(this.tempDir, HEARTBEAT_FILE), '')
+    await fs.utimes(path.join(this.tempDir, HEARTBEAT_FILE), now, now)
+  }
+
   /**
-   * Temporary files of a process that died mid-upload are never finished by anyone. Only those untouched
-   * for a day go: another server sharing this directory (with DATABASE_URL) may be writing the others.
+   * Temporary files of a server that died mid-upload are never finished by anyone. A server's directory goes
+   * when its process is gone from this machine, or (a server on another machine sharing DATA_DIR) when its
+   * heartbeat has been silent for OWNER_GONE_MS; the directories of live servers stay.
    */
-  private async removeStaleTempFiles(): Promise<void> {
-    const before = Date.now() - STALE_TEMP_FILE_MS
-    for (const name of await fs.readdir(this.tempDir)) {
-      if (!name.endsWith('.incoming')) continue
-      const file = path.join(this.tempDir, name)
-      const stat = await fs.stat(file).catch(() => undefined)
-      if (stat && stat.mtimeMs < before) await fs.rm(file, { force: true })
+  private async removeLeftovers(): Promise<void> {
+    const host = os.hostname()
+    for (const name of await fs.readdir(this.tempRoot)) {
+      const entry = path.join(this.tempRoot, name)
+      if (entry === this.tempDir) continue
+      const owner = OWNER_DIR_PATTERN.exec(name)
+      if (owner) {
+        const heartbeat = await fs
+          .stat(path.join(entry, HEARTBEAT_FILE))
+          .catch(() => fs.stat(entry).catch(() => undefined))
+        const silent = !heartbeat || Date.now() - heartbeat.mtimeMs > OWNER_GONE_MS
+        const exited = owner[1] === host && !isRunning(Number(owner[2]))
+        if (silent || exited) await fs.rm(entry, { recursive: true, force: true })
+      } else if (name.endsWith('.incoming')) {
+        const stat = await fs.stat(entry).catch(() => undefined)
+        if (stat && stat.mtimeMs < Date.now() - STALE_TEMP_FILE_MS) await fs.rm(entry, { force: true })
+      }
     }
   }
 
@@ -358,7 +403,10 @@ export class LocalStore implements ObjectStore {
     await fs.rm(this.objectFile(key), { force: true })
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    clearInterval(this.heartbeat)
+    await fs.rm(this.tempDir, { recursive: true, force: true })
+  }
 }
 
 const ownerOf = (key: ObjectKey) => `${key.orgId}/${key.fileHash}`

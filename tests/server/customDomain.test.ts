@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { domainPrefixOf } from '../../server/http/customDomain.ts'
-import { readyOrg, signUp, uniqueEmail } from './helpers/accounts.ts'
+import { readyOrg, signUp, tryCodeLogin, uniqueEmail } from './helpers/accounts.ts'
 import { databaseKinds } from './helpers/databases.ts'
 import { call } from './helpers/http.ts'
 import { addMember, useServer } from './helpers/suite.ts'
@@ -56,37 +56,18 @@ describe.each(databaseKinds)('custom domains on %s', (kind) => {
 
     const outsiderEmail = uniqueEmail('outsider')
     await signUp(client, outsiderEmail)
-    await call(suite.url, 'POST', '/api/1/user/email_code', { host, body: { email: outsiderEmail } })
-    const outsider = await call(suite.url, 'POST', '/api/1/user/email_login', {
-      host,
-      body: { email: outsiderEmail, login_code: await suite.mailbox.codeFor(outsiderEmail) },
-    })
+    const outsider = await tryCodeLogin(client, outsiderEmail, { host })
     expect(outsider).toEqual({ status: 412, body: { error: 'not_a_member' } })
 
     // On the product's own host, naming the prefix has the same effect.
-    await call(suite.url, 'POST', '/api/1/user/email_code', { body: { email: outsiderEmail } })
-    const named = await call(suite.url, 'POST', '/api/1/user/email_login', {
-      body: {
-        email: outsiderEmail,
-        login_code: await suite.mailbox.codeFor(outsiderEmail),
-        domain_prefix: prefix,
-      },
-    })
+    const named = await tryCodeLogin(client, outsiderEmail, { domainPrefix: prefix })
     expect(named.status).toBe(412)
 
     await addMember(suite, org.orgId, outsiderEmail)
-    await call(suite.url, 'POST', '/api/1/user/email_code', { host, body: { email: outsiderEmail } })
-    const member = await call(suite.url, 'POST', '/api/1/user/email_login', {
-      host,
-      body: { email: outsiderEmail, login_code: await suite.mailbox.codeFor(outsiderEmail) },
-    })
+    const member = await tryCodeLogin(client, outsiderEmail, { host })
     expect(member.status).toBe(200)
 
-    await call(suite.url, 'POST', '/api/1/user/email_code', { host, body: { email: org.email } })
-    const admin = await call(suite.url, 'POST', '/api/1/user/email_login', {
-      host,
-      body: { email: org.email, login_code: await suite.mailbox.codeFor(org.email) },
-    })
+    const admin = await tryCodeLogin(client, org.email, { host })
     expect(admin.status).toBe(200)
   })
 })

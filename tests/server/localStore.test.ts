@@ -1,8 +1,10 @@
 // The local store over real HTTP: signed PUTs keep only the bytes they were signed for, signed GETs serve
 // them with ranges and the signed name, multipart uploads join verified parts, and every server on one
 // database signs with the same key.
+import { spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LocalStore } from '../../server/storage/local.ts'
@@ -33,7 +35,9 @@ function withQuery(signed: SignedRequest, name: string, value: string): SignedRe
   return { ...signed, url: url.toString() }
 }
 
-const filesIn = async (dir: string) => (await fs.readdir(dir).catch(() => [])).length
+/** Temporary files of bytes in flight (the directory also holds the server's heartbeat). */
+const filesIn = async (dir: string) =>
+  (await fs.readdir(dir).catch(() => [])).filter((name) => name.endsWith('.incoming')).length
 
 describe.each(databaseKinds)('local store on %s', (kind) => {
   let server: TestServer
@@ -42,7 +46,7 @@ describe.each(databaseKinds)('local store on %s', (kind) => {
   beforeAll(async () => {
     server = await startServer(kind)
     store = server.app.store
-    tempDir = path.join(server.database.dataDir, 'tmp')
+    tempDir = (store as LocalStore).tempDir
   })
   afterAll(async () => {
     await server?.close()
@@ -214,21 +218,59 @@ describe.each(databaseKinds)('local store on %s', (kind) => {
     expect(page.headers.get('content-type')).toBe('application/octet-stream')
   })
 
-  it('removes on opening only the temporary files no upload has touched for a day', async () => {
-    const stale = path.join(tempDir, 'stale.incoming')
-    const live = path.join(tempDir, 'live.incoming')
-    await fs.writeFile(stale, 'left by a process that died')
-    await fs.writeFile(live, 'being written by another server')
-    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60_000)
-    await fs.utimes(stale, twoDaysAgo, twoDaysAgo)
-    try {
-      await LocalStore.open({ dataDir: server.database.dataDir, publicUrl: server.url, db: server.app.db })
-      expect(await fs.stat(stale).catch(() => undefined)).toBeUndefined()
-      expect((await fs.stat(live)).isFile()).toBe(true)
-    } finally {
-      await fs.rm(live, { force: true })
-      await fs.rm(stale, { force: true })
+  it("removes on opening what no running server owns: a dead process's files, a silent server's, old loose ones", async () => {
+    const tempRoot = path.dirname(tempDir)
+    const host = os.hostname()
+    // A process that has exited: its pid names no running process.
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid
+    const random = () => crypto.randomBytes(8).toString('hex')
+    const owners = {
+      crashed: path.join(tempRoot, `${host}~${dead}~${random()}`),
+      running: path.join(tempRoot, `${host}~${process.pid}~${random()}`),
+      silentElsewhere: path.join(tempRoot, `other-machine~1~${random()}`),
+      beatingElsewhere: path.join(tempRoot, `other-machine~2~${random()}`),
     }
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000)
+    for (const [name, dir] of Object.entries(owners)) {
+      await fs.mkdir(dir, { recursive: true })
+      await fs.writeFile(path.join(dir, 'a.incoming'), 'bytes in flight')
+      await fs.writeFile(path.join(dir, 'alive'), '')
+      if (name === 'silentElsewhere') await fs.utimes(path.join(dir, 'alive'), tenMinutesAgo, tenMinutesAgo)
+    }
+    const staleLoose = path.join(tempRoot, 'stale.incoming')
+    const freshLoose = path.join(tempRoot, 'fresh.incoming')
+    await fs.writeFile(staleLoose, 'left by an older server')
+    await fs.writeFile(freshLoose, 'being written by an older server')
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60_000)
+    await fs.utimes(staleLoose, twoDaysAgo, twoDaysAgo)
+    const exists = (file: string) =>
+      fs.stat(file).then(
+        () => true,
+        () => false,
+      )
+    const opened = await LocalStore.open({
+      dataDir: server.database.dataDir,
+      publicUrl: server.url,
+      db: server.app.db,
+    })
+    try {
+      expect(await exists(owners.crashed)).toBe(false)
+      expect(await exists(owners.silentElsewhere)).toBe(false)
+      expect(await exists(staleLoose)).toBe(false)
+      expect(await exists(path.join(owners.running, 'a.incoming'))).toBe(true)
+      expect(await exists(path.join(owners.beatingElsewhere, 'a.incoming'))).toBe(true)
+      expect(await exists(freshLoose)).toBe(true)
+      // The server that runs the app keeps its own directory; the new one has its own beside it.
+      expect(await exists(tempDir)).toBe(true)
+      expect(await exists(path.join(opened.tempDir, 'alive'))).toBe(true)
+    } finally {
+      await opened.close()
+      for (const leftover of [...Object.values(owners), staleLoose, freshLoose]) {
+        await fs.rm(leftover, { recursive: true, force: true })
+      }
+    }
+    // Closing removes a server's own directory.
+    expect(await exists(opened.tempDir)).toBe(false)
   })
 
   it('answers 404 for a signed GET of an object that is not stored', async () => {

@@ -242,9 +242,16 @@ describe.each(databaseKinds)('files of a container on %s', (kind) => {
     detail = await get<MediaDetailResponse>(org.key, path)
     expect(detail.body.media.is_deleted).toBe(false)
     expect(detail.body.media.version_list[0]?.is_deleted).toBe(false)
-    // A member holding the grant without the upload capability may delete too.
-    const member = await newMember(suite, org.orgId, { grantId: org.grantId })
-    expect((await call(suite.url, 'DELETE', path, { key: member.key })).status).toBe(200)
+    // A member holding the grant without the upload capability may read, but neither delete nor undelete.
+    const reader = await newMember(suite, org.orgId, { grantId: org.grantId })
+    expect((await get(reader.key, path)).status).toBe(200)
+    const refused = { status: 403, body: { error: 'upload_not_allowed' } }
+    expect(await call(suite.url, 'DELETE', path, { key: reader.key })).toEqual(refused)
+    expect(await call(suite.url, 'POST', `${path}/undelete`, { key: reader.key })).toEqual(refused)
+    expect((await get<MediaDetailResponse>(org.key, path)).body.media.is_deleted).toBe(false)
+    // With the capability, a member may.
+    const editor = await newMember(suite, org.orgId, { grantId: org.grantId, cap_web_upload: true })
+    expect((await call(suite.url, 'DELETE', path, { key: editor.key })).status).toBe(200)
   })
 
   it('creates folders idempotently, without regard to case, never over a file', async () => {

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config.ts'
+import { addressMatcher } from '../../server/http/addresses.ts'
 
 describe('loadConfig', () => {
   it('gives the embedded defaults on a bare environment', () => {
@@ -62,6 +63,20 @@ describe('loadConfig', () => {
     })
   })
 
+  it('trusts no proxy and exempts no client unless told, and reads their lists', () => {
+    expect(loadConfig({})).toMatchObject({ trustedProxies: [], rateLimitExempt: [], idleTimeoutSeconds: 120 })
+    const config = loadConfig({
+      TRUSTED_PROXIES: ' 10.0.0.0/8, ::1 ',
+      RATE_LIMIT_EXEMPT: '192.0.2.7',
+      IDLE_TIMEOUT_SECONDS: '30',
+    })
+    expect(config).toMatchObject({
+      trustedProxies: ['10.0.0.0/8', '::1'],
+      rateLimitExempt: ['192.0.2.7'],
+      idleTimeoutSeconds: 30,
+    })
+  })
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(8080)
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined()
@@ -74,8 +89,22 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
     [{ S3_BUCKET: 'media' }, /missing: S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/],
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, /together/],
+    [{ TRUSTED_PROXIES: 'proxy.internal' }, /TRUSTED_PROXIES .*"proxy.internal"/],
+    [{ RATE_LIMIT_EXEMPT: '10.0.0.0/33' }, /RATE_LIMIT_EXEMPT .*"10.0.0.0\/33"/],
+    [{ RATE_LIMIT_EXEMPT: '::1/129' }, /RATE_LIMIT_EXEMPT/],
+    [{ IDLE_TIMEOUT_SECONDS: '0' }, /IDLE_TIMEOUT_SECONDS/],
+    [{ IDLE_TIMEOUT_SECONDS: '1.5' }, /IDLE_TIMEOUT_SECONDS/],
   ])('refuses %o with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)
+  })
+})
+
+describe('addressMatcher', () => {
+  it('matches addresses and ranges of both families, IPv4-mapped IPv6 as IPv4', () => {
+    const matches = addressMatcher(['127.0.0.1', '10.0.0.0/8', 'fd00::/8'])
+    expect(['127.0.0.1', '::ffff:127.0.0.1', '10.200.3.4', 'fd12::1'].every(matches)).toBe(true)
+    expect(['127.0.0.2', '11.0.0.1', '::1', 'fe80::1', 'not an address'].some(matches)).toBe(false)
+    expect(addressMatcher([])('127.0.0.1')).toBe(false)
   })
 })

@@ -4,6 +4,7 @@ import plans from './20261121043000_plans.ts'
 import accounts from './20261121050000_accounts.ts'
 import media from './20261121060000_media.ts'
 import mediaListing from './20261121070000_media_listing.ts'
+import loginAttempts from './20261123010000_login_attempts.ts'
 
 export interface Migration {
   id: string
@@ -15,4 +16,5 @@ export const migrations: readonly Migration[] = [
   { id: '20261121050000_accounts', sql: accounts },
   { id: '20261121060000_media', sql: media },
   { id: '20261121070000_media_listing', sql: mediaListing },
+  { id: '20261123010000_login_attempts', sql: loginAttempts },
 ]

@@ -2,7 +2,7 @@
 // mailbox, and an organization ready for use (plan, card, first volume).
 import crypto from 'node:crypto'
 import { expect } from 'vitest'
-import { call } from './http.ts'
+import { call, callWithHeaders, cookiesOf } from './http.ts'
 import type { Mailbox } from './mailbox.ts'
 
 export interface Client {
@@ -14,22 +14,39 @@ export function uniqueEmail(label = 'user'): string {
   return `${label}-${crypto.randomBytes(5).toString('hex')}@example.com`
 }
 
+/**
+ * Asks for a code, reads it from the mail and trades it, as the console does (the code belongs to the
+ * attempt whose cookie the code request set, so it is sent back); answers the login call's answer.
+ */
+export async function tryCodeLogin(
+  client: Client,
+  email: string,
+  options: { signup?: boolean; host?: string; domainPrefix?: string } = {},
+) {
+  const sent = await callWithHeaders(client.url, 'POST', '/api/1/user/email_code', {
+    body: { email, signup: options.signup ?? false },
+    ...(options.host ? { host: options.host } : {}),
+  })
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200)
+  const code = await client.mailbox.codeFor(email)
+  return call<{ user_session_key: string }>(client.url, 'POST', '/api/1/user/email_login', {
+    body: {
+      email,
+      login_code: code,
+      ...(options.domainPrefix ? { domain_prefix: options.domainPrefix } : {}),
+    },
+    cookie: cookiesOf(sent),
+    ...(options.host ? { host: options.host } : {}),
+  })
+}
+
 /** Asks for a code, reads it from the mail, and signs in; answers the session key. */
 export async function signIn(
   client: Client,
   email: string,
   options: { signup?: boolean; host?: string } = {},
 ) {
-  const sent = await call(client.url, 'POST', '/api/1/user/email_code', {
-    body: { email, signup: options.signup ?? false },
-    ...(options.host ? { host: options.host } : {}),
-  })
-  expect(sent.status, JSON.stringify(sent.body)).toBe(200)
-  const code = await client.mailbox.codeFor(email)
-  const login = await call<{ user_session_key: string }>(client.url, 'POST', '/api/1/user/email_login', {
-    body: { email, login_code: code },
-    ...(options.host ? { host: options.host } : {}),
-  })
+  const login = await tryCodeLogin(client, email, options)
   expect(login.status, JSON.stringify(login.body)).toBe(200)
   return login.body.user_session_key
 }

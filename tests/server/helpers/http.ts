@@ -1,4 +1,9 @@
 // A small JSON client over real HTTP (node:http, so tests may set the Host header of a custom domain).
+
+/** The Cookie header that sends back the cookies an answer set (name=value of each). */
+export function cookiesOf(answer: FullAnswer<unknown>): string {
+  return (answer.headers['set-cookie'] ?? []).map((header) => header.split(';', 1)[0]).join('; ')
+}
 import http from 'node:http'
 
 export interface Answer<T = Record<string, unknown>> {
@@ -6,20 +11,37 @@ export interface Answer<T = Record<string, unknown>> {
   body: T
 }
 
+/** An answer with the headers it came with. */
+export interface FullAnswer<T = Record<string, unknown>> extends Answer<T> {
+  headers: http.IncomingHttpHeaders
+}
+
 export interface CallOptions {
   key?: string
   body?: unknown
   host?: string
-  /** Sent as X-Forwarded-For: the server believes it from a loopback proxy. */
+  /** Sent as X-Forwarded-For: the test server believes it from loopback (TRUSTED_PROXIES). */
   forwardedFor?: string
+  /** Sent as the Cookie header. */
+  cookie?: string
 }
 
-export function call<T = Record<string, unknown>>(
+export async function call<T = Record<string, unknown>>(
   baseUrl: string,
   method: 'GET' | 'POST' | 'DELETE',
   path: string,
   options: CallOptions = {},
 ): Promise<Answer<T>> {
+  const { status, body } = await callWithHeaders<T>(baseUrl, method, path, options)
+  return { status, body }
+}
+
+export function callWithHeaders<T = Record<string, unknown>>(
+  baseUrl: string,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  options: CallOptions = {},
+): Promise<FullAnswer<T>> {
   const url = new URL(path, baseUrl)
   if (options.key !== undefined) url.searchParams.set('session_key', options.key)
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body)
@@ -34,6 +56,7 @@ export function call<T = Record<string, unknown>>(
             : {}),
           ...(options.host ? { host: options.host } : {}),
           ...(options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {}),
+          ...(options.cookie ? { cookie: options.cookie } : {}),
         },
       },
       (response) => {
@@ -42,7 +65,11 @@ export function call<T = Record<string, unknown>>(
         response.on('data', (chunk: string) => (text += chunk))
         response.on('end', () => {
           try {
-            resolve({ status: response.statusCode ?? 0, body: (text ? JSON.parse(text) : {}) as T })
+            resolve({
+              status: response.statusCode ?? 0,
+              body: (text ? JSON.parse(text) : {}) as T,
+              headers: response.headers,
+            })
           } catch (error) {
             reject(error instanceof Error ? error : new Error(String(error)))
           }
