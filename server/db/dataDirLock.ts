@@ -3,21 +3,13 @@
 // and taken over.
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { isProcessRunning } from '../processes.ts'
 
 export class DataDirInUseError extends Error {
   override name = 'DataDirInUseError'
 }
 
 const claimedHere = new Set<string>()
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
 
 function inUse(dir: string, pid: number): DataDirInUseError {
   return new DataDirInUseError(
@@ -41,7 +33,8 @@ export async function claimDataDir(dir: string): Promise<() => Promise<void>> {
     const pid = Number((await fs.readFile(file, 'utf8').catch(() => '')).trim())
     // Our own pid in the file is a stale claim from before a restart (pid 1 in a container, say): this
     // process has not claimed it, or claimedHere would say so.
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) throw inUse(dir, pid)
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isProcessRunning(pid))
+      throw inUse(dir, pid)
     await fs.rm(file, { force: true })
   }
   claimedHere.add(file)

@@ -11,6 +11,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { SHA256_HEX_PATTERN } from '../contract/parts.ts'
 import type { Queryable } from '../db/database.ts'
+import { isProcessRunning } from '../processes.ts'
 import {
   assertPartList,
   compositeSha256Hex,
@@ -76,16 +77,6 @@ const HEARTBEAT_FILE = 'alive'
 /** `<host>~<pid>~<random>`: host names hold no '~'. */
 const OWNER_DIR_PATTERN = /^(.+)~(\d+)~[0-9a-f]{16}$/
 
-/** Whether a process of this machine runs (EPERM: it runs as someone else). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
 export class LocalStore implements ObjectStore {
   readonly kind = 'local'
   private readonly objectsDir: string
@@ -144,7 +135,7 @@ export class LocalStore implements ObjectStore {
           .stat(path.join(entry, HEARTBEAT_FILE))
           .catch(() => fs.stat(entry).catch(() => undefined))
         const silent = !heartbeat || Date.now() - heartbeat.mtimeMs > OWNER_GONE_MS
-        const exited = owner[1] === host && !isRunning(Number(owner[2]))
+        const exited = owner[1] === host && !isProcessRunning(Number(owner[2]))
         if (silent || exited) await fs.rm(entry, { recursive: true, force: true })
       } else if (name.endsWith('.incoming')) {
         const stat = await fs.stat(entry).catch(() => undefined)
