@@ -1,14 +1,16 @@
 // Rules every request's input obeys, whatever its route, checked before the route's schema: no text carries
 // a NUL character. PostgreSQL cannot store one (it would answer 500 from deep inside a query), and no
 // name, path, e-mail or code of the product has a use for it.
+import { Stream } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { HttpError } from './errors.ts'
 
-/** Objects JSON.parse and the query parser make; a body that is a stream (storage PUTs) is not one. */
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null &&
-  typeof value === 'object' &&
-  [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null)
+/**
+ * Objects of parsed input: JSON objects, and the query and params records (whose prototype Fastify keeps
+ * empty). A body that is a stream of bytes (storage PUTs) or a buffer holds no text to check.
+ */
+const isParsedObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !(value instanceof Stream) && !ArrayBuffer.isView(value)
 
 /** Whether a parsed JSON value, a query or path parameters hold a NUL in any string or key. */
 export function holdsNul(value: unknown): boolean {
@@ -20,7 +22,7 @@ export function holdsNul(value: unknown): boolean {
       if (item.includes('\u0000')) return true
     } else if (Array.isArray(item)) {
       for (const entry of item) pending.push(entry)
-    } else if (isPlainObject(item)) {
+    } else if (isParsedObject(item)) {
       for (const [key, entry] of Object.entries(item)) {
         if (key.includes('\u0000')) return true
         pending.push(entry)
