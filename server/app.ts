@@ -10,6 +10,7 @@ import type { Config } from './config.ts'
 import { openDatabase, type Database } from './db/index.ts'
 import { registerAppShell } from './http/appShell.ts'
 import { registerErrorHandler } from './http/errors.ts'
+import { registerIdleTimeout } from './http/idleTimeout.ts'
 import { registerInputRules } from './http/inputRules.ts'
 import { registerSecurityHeaders } from './http/securityHeaders.ts'
 import { createLogger, RequestLog } from './logger.ts'
@@ -78,6 +79,7 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
     app.decorate('payments', await createPaymentProvider(config))
 
     registerInputRules(app)
+    registerIdleTimeout(app, config.idleTimeoutSeconds)
     registerSecurityHeaders(app, {
       connectOrigins: config.s3 ? [s3BrowserOrigin(config.s3)] : [],
       stripe: Boolean(config.stripePublishableKey),
@@ -118,7 +120,8 @@ export async function buildApp({ logStream, ...options }: BuildOptions): Promise
     pluginTimeout: 120_000,
     bodyLimit: 1024 * 1024,
     // A connection that moves no byte for this long is closed, with its request: a stalled upload to the
-    // local store then frees its temporary file. A slow link still moves bytes, so only a dead one is cut.
+    // local store then frees its temporary file. A slow link still moves bytes, so only a dead one is cut;
+    // API calls at work are spared (http/idleTimeout.ts).
     connectionTimeout: config.idleTimeoutSeconds * 1000,
     // Bodies are taken as sent: null, "1" or true are not a number, 123 is not a name.
     ajv: { customOptions: { coerceTypes: false } },

@@ -3,7 +3,7 @@
 // other: the first applies, the rest find nothing left to do. PostgreSQL's DDL is transactional, so a failed
 // migration leaves the schema as it was.
 import type { Database } from './database.ts'
-import { migrations } from './migrations/index.ts'
+import { migrations, type Migration } from './migrations/index.ts'
 
 // Any fixed 64-bit number; it only has to differ from other advisory locks the product takes.
 const MIGRATION_LOCK_ID = 7_351_402_917
@@ -12,7 +12,11 @@ export interface MigrationResult {
   applied: string[]
 }
 
-export async function migrate(db: Database): Promise<MigrationResult> {
+/** Applies the pending ones of the given migrations (all of them by default; tests stop part way). */
+export async function migrate(
+  db: Database,
+  list: readonly Migration[] = migrations,
+): Promise<MigrationResult> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID])
     await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migration (
@@ -25,7 +29,7 @@ export async function migrate(db: Database): Promise<MigrationResult> {
       ),
     )
     const applied: string[] = []
-    for (const migration of migrations) {
+    for (const migration of list) {
       if (done.has(migration.id)) continue
       await tx.exec(migration.sql)
       await tx.query('INSERT INTO schema_migration (migration_id) VALUES ($1)', [migration.id])

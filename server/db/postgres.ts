@@ -1,10 +1,26 @@
+// PostgreSQL through a pool of `pg` connections, behind the one Database interface.
 import pg from 'pg'
 import { INT8_OID, parseInt8, type Database, type Queryable } from './database.ts'
+
+// Every statement is prepared once per connection under a name of its own, and then only bound and run:
+// PostgreSQL parses and plans an unnamed statement anew on every call, which costs more than running the
+// short queries that most requests make. The repositories' statements are fixed texts, so the names stay few.
+const statementNames = new Map<string, string>()
+
+function statementName(text: string): string {
+  let name = statementNames.get(text)
+  if (name === undefined) {
+    name = `q${statementNames.size + 1}`
+    statementNames.set(text, name)
+  }
+  return name
+}
 
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<Row>(text: string, params: readonly unknown[] = []) {
-      return (await client.query({ text, values: [...params], types: typeParsers })).rows as Row[]
+      const query = { name: statementName(text), text, values: [...params], types: typeParsers }
+      return (await client.query(query)).rows as Row[]
     },
     async exec(sql: string) {
       await client.query(sql)

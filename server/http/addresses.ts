@@ -19,3 +19,23 @@ export function addressMatcher(entries: readonly string[]): AddressMatcher {
     return family !== 0 && list.check(address, family === 6 ? 'ipv6' : 'ipv4')
   }
 }
+
+/**
+ * What a per-address limit counts: an IPv4 address (IPv4-mapped IPv6 included) as itself, an IPv6 address
+ * as its /64, the block one host or one customer line is given.
+ */
+export function limitSubject(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
+  if (mapped?.[1]) return mapped[1]
+  if (net.isIP(address) !== 6) return address
+  const [head = '', tail = ''] = address.split('::')
+  const headGroups = head === '' ? [] : head.split(':')
+  const tailGroups = tail === '' ? [] : tail.split(':')
+  const groups = address.includes('::')
+    ? [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups]
+    : headGroups
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`
+}

@@ -9,7 +9,9 @@ export const ATTEMPT_COOKIE = 'login_attempt'
 export const LOGIN_PATH = '/api/1/user/email_login'
 
 function cookie(request: FastifyRequest, value: string, maxAgeSeconds: number): string {
-  const secure = request.protocol === 'https' ? '; Secure' : ''
+  // Behind a proxy that ends TLS the request itself may look like plain HTTP: the public address says.
+  const isHttps = request.protocol === 'https' || request.server.config.publicUrl.startsWith('https:')
+  const secure = isHttps ? '; Secure' : ''
   return `${ATTEMPT_COOKIE}=${value}; Path=${LOGIN_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure}`
 }
 

@@ -12,18 +12,24 @@ export interface LoginCodeRow {
 }
 
 /**
- * Locks the user's codes for this transaction and answers how many were made in the last `hours`, removing
- * older ones (nothing reads them). Two code requests for one user at once are counted one after the other.
+ * Locks the user's codes for this transaction and answers how many were made in the last `hours`, up to
+ * `atMost` (the count's cost stays bounded under a flood), removing older ones (nothing reads them). Two
+ * code requests for one user at once are counted one after the other.
  */
-export async function countRecentCodes(db: Queryable, userId: number, hours: number): Promise<number> {
+export async function countRecentCodes(
+  db: Queryable,
+  userId: number,
+  hours: number,
+  atMost: number,
+): Promise<number> {
   await db.query('SELECT 1 FROM app_user WHERE user_id = $1 FOR UPDATE', [userId])
   await db.query(
     'DELETE FROM login_code WHERE user_id = $1 AND created_at < now() - make_interval(hours => $2)',
     [userId, hours],
   )
   const [row] = await db.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM login_code WHERE user_id = $1',
-    [userId],
+    'SELECT count(*)::int AS count FROM (SELECT 1 FROM login_code WHERE user_id = $1 LIMIT $2) recent',
+    [userId, atMost],
   )
   return row?.count ?? 0
 }

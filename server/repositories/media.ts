@@ -1,5 +1,7 @@
 // SQL of files, their versions and directories. Every query names the organization (or a volume already
-// checked to be the organization's), so no id of another tenant reaches a row.
+// checked to be the organization's), so no id of another tenant reaches a row. Every change of a file or a
+// folder goes with touchDirChain on its path, in the same transaction: the counts of active files and the
+// listing versions that servers check their kept listings against depend on it.
 import type { AuditEvent, DirEntry, Media, MediaVersion, HashContainer } from '../contract/media.ts'
 import type { Queryable } from '../db/index.ts'
 import type { DirRow } from '../services/paths.ts'
@@ -22,37 +24,16 @@ export async function listFilesIn(db: Queryable, volumeId: number, dirPath: stri
 }
 
 /**
- * The subdirectories of a directory: those recorded in media_dir (empty folders among them) and those
- * implied by the paths of files below, each with its active files anywhere below it. The files below are
- * read as one range of media_dir_tree_idx (lower(dir_path) in byte order), grouped by their first segment
- * under the directory.
+ * The subdirectories of a directory, each with the count of active files below it that its row keeps (no
+ * file row is read); media_dir_parent_idx serves it. A child's path is unique without case, and so is its
+ * name under one parent.
  */
-export async function listSubdirs(
-  db: Queryable,
-  volumeId: number,
-  lowerDirPath: string,
-  subtreeBound: string,
-): Promise<DirEntry[]> {
+export async function listSubdirs(db: Queryable, volumeId: number, dirPath: string): Promise<DirEntry[]> {
   return db.query<DirEntry>(
-    `WITH below AS (
-       SELECT split_part(substr(m.dir_path, char_length($2) + 1), '/', 1) AS dir_name, m.is_deleted
-         FROM media m
-        WHERE m.volume_id = $1
-          AND lower(m.dir_path) COLLATE "C" > $2 AND lower(m.dir_path) COLLATE "C" < $3
-     ), implied AS (
-       SELECT lower(dir_name) AS dir_key, min(dir_name) AS dir_name,
-              count(*) FILTER (WHERE NOT is_deleted)::int AS file_count
-         FROM below GROUP BY lower(dir_name)
-     ), made AS (
-       SELECT lower(d.dir_name) AS dir_key, min(d.dir_name) AS dir_name
-         FROM media_dir d
-        WHERE d.volume_id = $1 AND lower(d.parent_path) = $2
-        GROUP BY lower(d.dir_name)
-     )
-     SELECT COALESCE(made.dir_name, implied.dir_name) AS dir_name, COALESCE(implied.file_count, 0) AS file_count
-       FROM made FULL JOIN implied ON implied.dir_key = made.dir_key
-      ORDER BY COALESCE(made.dir_key, implied.dir_key)`,
-    [volumeId, lowerDirPath, subtreeBound],
+    `SELECT dir_name, file_count FROM media_dir
+      WHERE volume_id = $1 AND lower(parent_path) = lower($2)
+      ORDER BY lower(dir_name)`,
+    [volumeId, dirPath],
   )
 }
 
@@ -150,20 +131,53 @@ export async function addVersion(db: Queryable, mediaId: number, content: NewCon
   )
 }
 
-/** Records directories (idempotent: an existing one, whatever its case, stays as it is). */
-export async function insertDirs(
+/**
+ * Records a change below a directory along its whole path (dirChain: every directory from the top of the
+ * volume down to it): delta is added to each one's count of active files (0 when a file changed without
+ * changing its activity, or a folder was made), and each one's listing version is raised, since each
+ * listing along the path shows what changed (the files of the last, the count or the new subdirectory of
+ * the others). Missing directories are recorded. The rows are written, and so locked, root first, in one
+ * order for every transaction: two that change files of the same folders wait for each other there instead
+ * of each holding a row the other needs.
+ */
+export async function touchDirChain(
   db: Queryable,
   orgId: number,
   volumeId: number,
-  dirs: DirRow[],
+  dirs: readonly DirRow[],
+  delta: -1 | 0 | 1,
 ): Promise<void> {
-  for (const dir of dirs) {
-    await db.query(
-      `INSERT INTO media_dir (org_id, volume_id, dir_path, parent_path, dir_name) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (volume_id, lower(dir_path)) DO NOTHING`,
-      [orgId, volumeId, dir.dirPath, dir.parentPath, dir.dirName],
-    )
-  }
+  if (dirs.length === 0) return
+  // The directories come as arrays $3 to $5 (paths, parents, names); their position (depth) is the order.
+  await db.query(
+    `INSERT INTO media_dir (org_id, volume_id, dir_path, parent_path, dir_name, file_count, listing_version)
+     SELECT $1, $2, d.dir_path, d.parent_path, d.dir_name, GREATEST($6::bigint, 0), 1
+       FROM unnest($3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS d(dir_path, parent_path, dir_name, depth)
+      ORDER BY d.depth
+     ON CONFLICT (volume_id, lower(dir_path)) DO UPDATE
+        SET file_count = media_dir.file_count + $6::bigint, listing_version = media_dir.listing_version + 1`,
+    [
+      orgId,
+      volumeId,
+      dirs.map((dir) => dir.dirPath),
+      dirs.map((dir) => dir.parentPath),
+      dirs.map((dir) => dir.dirName),
+      delta,
+    ],
+  )
+}
+
+/** The version of a directory's listing, or undefined when the directory has no row (a volume's root). */
+export async function findListingVersion(
+  db: Queryable,
+  volumeId: number,
+  dirPath: string,
+): Promise<number | undefined> {
+  const [row] = await db.query<{ listing_version: number }>(
+    'SELECT listing_version FROM media_dir WHERE volume_id = $1 AND lower(dir_path) = lower($2)',
+    [volumeId, dirPath],
+  )
+  return row?.listing_version
 }
 
 /** Whether a file of the volume holds one of these paths (each given without its trailing slash). */
@@ -175,6 +189,19 @@ export async function isFileAtAnyPath(db: Queryable, volumeId: number, paths: st
   return rows.length > 0
 }
 
+/** Whether a file is deleted, and where; the row is locked until the caller's transaction ends. */
+export async function lockMediaActivity(
+  db: Queryable,
+  orgId: number,
+  mediaId: number,
+): Promise<{ is_deleted: boolean; volume_id: number; dir_path: string } | undefined> {
+  const [row] = await db.query<{ is_deleted: boolean; volume_id: number; dir_path: string }>(
+    'SELECT is_deleted, volume_id, dir_path FROM media WHERE org_id = $1 AND media_id = $2 FOR UPDATE',
+    [orgId, mediaId],
+  )
+  return row
+}
+
 /** Marks a file and its current version deleted or active. */
 export async function setDeleted(
   db: Queryable,
@@ -184,16 +211,15 @@ export async function setDeleted(
   userId: number,
 ): Promise<void> {
   await db.query(
-    `UPDATE media SET is_deleted = $3, last_updated = now(), last_update_user_id = $4,
-                      last_update_device_id = NULL
-      WHERE org_id = $1 AND media_id = $2`,
+    `WITH file AS (
+       UPDATE media SET is_deleted = $3, last_updated = now(), last_update_user_id = $4,
+                        last_update_device_id = NULL
+        WHERE org_id = $1 AND media_id = $2
+       RETURNING media_version_id
+     )
+     UPDATE media_version v SET is_deleted = $3
+       FROM file WHERE v.org_id = $1 AND v.media_version_id = file.media_version_id`,
     [orgId, mediaId, isDeleted, userId],
-  )
-  await db.query(
-    `UPDATE media_version v SET is_deleted = $3
-       FROM media m
-      WHERE m.org_id = $1 AND m.media_id = $2 AND v.media_version_id = m.media_version_id`,
-    [orgId, mediaId, isDeleted],
   )
 }
 

@@ -1,7 +1,8 @@
-import type { OrgListItem } from '../contract/user.ts'
+import type { OrgListItem, User } from '../contract/user.ts'
 import type { Plan } from '../contract/plan.ts'
 import type { Queryable } from '../db/index.ts'
 import { PLAN_FIELDS } from './plans.ts'
+import { LIVE_SESSION_CTE, liveSessionParams } from './sessions.ts'
 
 export interface Membership {
   org_id: number
@@ -16,18 +17,37 @@ interface OrgListRow extends Omit<OrgListItem, 'plan'> {
   plan: Plan | null
 }
 
-// One row per membership of the user, with the org's plan as JSON and its device count.
-const ORG_LIST_SQL = `
+// One row per membership of a user (named by an SQL expression), with the org's plan as JSON and its
+// device count.
+const orgListSql = (userId: string) => `
   SELECT o.org_id, o.org_name, m.is_admin, o.plan_id, o.domain_prefix,
          m.cap_add_device, m.cap_web_download, m.cap_web_upload,
          (SELECT count(*)::int FROM device d WHERE d.org_id = o.org_id) AS device_count,
          (SELECT row_to_json(p) FROM (SELECT ${PLAN_FIELDS} FROM plan WHERE plan.plan_id = o.plan_id) p) AS plan
     FROM org_user m
     JOIN org o ON o.org_id = m.org_id
-   WHERE m.user_id = $1`
+   WHERE m.user_id = ${userId}`
+const ORG_LIST_SQL = orgListSql('$1')
 
-export async function listOrgsOfUser(db: Queryable, userId: number): Promise<OrgListItem[]> {
-  return db.query<OrgListRow>(`${ORG_LIST_SQL} ORDER BY lower(o.org_name)`, [userId])
+/**
+ * The signed-in user of a session key's hash and every organization they belong to, in one statement (the
+ * session's check and touch included): the console asks for it on every start and organization switch.
+ */
+export async function findSessionUserWithOrgs(
+  db: Queryable,
+  keyHash: Buffer,
+): Promise<{ user: User; org_list: OrgListItem[] } | undefined> {
+  const [row] = await db.query<User & { org_list: OrgListItem[] }>(
+    `${LIVE_SESSION_CTE}
+     SELECT u.user_id, u.user_name, u.email,
+            COALESCE((SELECT json_agg(o ORDER BY lower(o.org_name)) FROM (${orgListSql('u.user_id')}) o), '[]')
+              AS org_list
+       FROM live JOIN app_user u ON u.user_id = live.user_id`,
+    liveSessionParams(keyHash),
+  )
+  if (!row) return undefined
+  const { org_list, ...user } = row
+  return { user, org_list }
 }
 
 export async function findOrgOfUser(

@@ -1,3 +1,4 @@
+// Sessions: a key's hash finds the user on every call, so the lookup is one statement and one round trip.
 import type { Queryable } from '../db/index.ts'
 
 /** A session lapses after this many days without a call. */
@@ -15,19 +16,28 @@ export async function insertSession(db: Queryable, userId: number, keyHash: Buff
   await db.query('INSERT INTO user_session (user_id, key_hash) VALUES ($1, $2)', [userId, keyHash])
 }
 
-/** The live session with this key hash, touched as used; undefined when missing, revoked or idle too long. */
+/**
+ * The live session with this key hash as the CTE `live` (session_id, user_id), touched as used when its last
+ * touch is older than a minute, in the same statement; empty when missing, revoked or idle too long. Its
+ * parameters are liveSessionParams: statements that need the session and more in one round trip start with it.
+ */
+export const LIVE_SESSION_CTE = `
+  WITH live AS (
+    SELECT session_id, user_id, last_used_at < now() - make_interval(secs => $2) AS stale
+      FROM user_session
+     WHERE key_hash = $1 AND revoked_at IS NULL AND last_used_at > now() - make_interval(days => $3)
+  ), touched AS (
+    UPDATE user_session s SET last_used_at = now() FROM live WHERE s.session_id = live.session_id AND live.stale
+  )`
+
+export const liveSessionParams = (keyHash: Buffer) => [keyHash, TOUCH_AFTER_SECONDS, SESSION_IDLE_DAYS]
+
 export async function findLiveSession(db: Queryable, keyHash: Buffer): Promise<SessionRow | undefined> {
-  const [session] = await db.query<SessionRow & { stale: boolean }>(
-    `SELECT session_id, user_id, last_used_at < now() - make_interval(secs => $2) AS stale
-       FROM user_session
-      WHERE key_hash = $1 AND revoked_at IS NULL AND last_used_at > now() - make_interval(days => $3)`,
-    [keyHash, TOUCH_AFTER_SECONDS, SESSION_IDLE_DAYS],
+  const [session] = await db.query<SessionRow>(
+    `${LIVE_SESSION_CTE} SELECT session_id, user_id FROM live`,
+    liveSessionParams(keyHash),
   )
-  if (!session) return undefined
-  if (session.stale) {
-    await db.query('UPDATE user_session SET last_used_at = now() WHERE session_id = $1', [session.session_id])
-  }
-  return { session_id: session.session_id, user_id: session.user_id }
+  return session
 }
 
 export async function revokeSession(db: Queryable, sessionId: number): Promise<void> {

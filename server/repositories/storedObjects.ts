@@ -30,25 +30,30 @@ export async function isConfirmed(db: Queryable, orgId: number, fileHash: string
 }
 
 /**
- * The object's row, made pending when there is none, and locked for the caller's transaction: plans of one
- * file that arrive at once take turns, so the second sees the upload the first opened.
+ * Makes uploadId the object's pending upload, only if the row still holds `replacing` (the upload the caller
+ * saw, or null): of several plans of one file at once, one claims and the others learn it (false).
  */
-export async function lockForUpload(
+export async function claimUpload(
   db: Queryable,
-  object: { orgId: number; fileHash: string; fileSize: number },
-): Promise<StoredObject> {
-  await db.query(
-    `INSERT INTO stored_object (org_id, file_hash, file_size) VALUES ($1, $2, $3)
-     ON CONFLICT (org_id, file_hash) DO NOTHING`,
-    [object.orgId, object.fileHash, object.fileSize],
+  object: {
+    orgId: number
+    fileHash: string
+    fileSize: number
+    partSize: number
+    uploadId: string
+    replacing: string | null
+  },
+): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO stored_object (org_id, file_hash, file_size, part_size, upload_id)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (org_id, file_hash) DO UPDATE
+        SET file_size = EXCLUDED.file_size, part_size = EXCLUDED.part_size, upload_id = EXCLUDED.upload_id
+      WHERE NOT stored_object.is_confirmed AND stored_object.upload_id IS NOT DISTINCT FROM $6
+     RETURNING 1`,
+    [object.orgId, object.fileHash, object.fileSize, object.partSize, object.uploadId, object.replacing],
   )
-  const [row] = await db.query<StoredObject>(
-    `SELECT file_hash, file_size, store_id, part_size, upload_id, is_confirmed
-       FROM stored_object WHERE org_id = $1 AND file_hash = $2 FOR UPDATE`,
-    [object.orgId, object.fileHash],
-  )
-  if (!row) throw new Error('the stored object row vanished inside its transaction')
-  return row
+  return rows.length > 0
 }
 
 /** Records an upload in progress; a confirmed object stays confirmed. */

@@ -8,13 +8,13 @@ import {
   UpdateUserRequest,
   USER_NAME_PATTERN,
 } from '../contract/user.ts'
-import { clientAddress, requireSession } from '../http/access.ts'
+import { clientAddress, requireSession, sessionKeyHash } from '../http/access.ts'
 import { attemptOf, clearAttemptCookie, setAttemptCookie } from '../http/attemptCookie.ts'
 import { domainPrefixOf } from '../http/customDomain.ts'
 import { HttpError } from '../http/errors.ts'
-import { listOrgsOfUser } from '../repositories/orgs.ts'
+import { findSessionUserWithOrgs } from '../repositories/orgs.ts'
 import { revokeSession } from '../repositories/sessions.ts'
-import { findUser, setUserName } from '../repositories/users.ts'
+import { setUserName } from '../repositories/users.ts'
 import { loginWithCode, sendLoginCode } from '../services/login.ts'
 
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -54,10 +54,10 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.get('/api/1/user/current', { schema: { response: { 200: CurrentUserResponse } } }, async (request) => {
-    const session = await requireSession(request)
-    const user = await findUser(app.db, session.user_id)
-    if (!user) throw new HttpError(403, 'invalid_session')
-    return { user, org_list: await listOrgsOfUser(app.db, session.user_id) }
+    // The session's check and the answer in one round trip: every console start asks for this.
+    const current = await findSessionUserWithOrgs(app.db, sessionKeyHash(request))
+    if (!current) throw new HttpError(403, 'invalid_session')
+    return current
   })
 
   app.post('/api/1/user/current', { schema: { body: UpdateUserRequest } }, async (request) => {

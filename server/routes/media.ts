@@ -1,6 +1,7 @@
 // Files of a container: listing, folders, detail, registration, delete and undelete; and the admin's
 // list of every container of the organization.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply } from 'fastify'
 import {
   CreateDirRequest,
   DirListQuery,
@@ -12,12 +13,18 @@ import {
 import { MediaGrantListResponse } from '../contract/volume.ts'
 import { requireAdmin } from '../http/access.ts'
 import { requireGrant, requireMediaOfGrant } from '../http/grantAccess.ts'
-import { findNames, listHashContainers, listVersions, setDeleted } from '../repositories/media.ts'
+import { findNames, listHashContainers, listVersions } from '../repositories/media.ts'
 import { isConfirmed } from '../repositories/storedObjects.ts'
 import { listGrantsOfOrg } from '../repositories/volumes.ts'
-import { createFolder, listDir, registerMedia } from '../services/media.ts'
+import type { JsonBytes } from '../services/jsonBytes.ts'
+import { createFolder, listDir, registerMedia, setMediaDeleted } from '../services/media.ts'
 
 const GRANT = '/web/1/org/:org_id/media_grant/:media_grant_id'
+
+/** Sends an answer serialized already (services/jsonBytes.ts) as JSON, as it is. */
+function sendJson<T>(reply: FastifyReply, body: JsonBytes<T>): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body)
+}
 
 export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -32,7 +39,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     `${GRANT}/dir`,
     { schema: { querystring: DirListQuery, response: { 200: DirListResponse } } },
-    async (request) => listDir(app.db, await requireGrant(request), request.query.prefix_path),
+    async (request, reply) =>
+      sendJson(reply, await listDir(app.db, await requireGrant(request), request.query.prefix_path)),
   )
 
   app.post(`${GRANT}/dir`, { schema: { body: CreateDirRequest } }, async (request) => {
@@ -81,14 +89,14 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(`${GRANT}/media/:media_id`, async (request) => {
     const access = await requireGrant(request, 'cap_web_upload')
     const media = await requireMediaOfGrant(request, access)
-    await setDeleted(app.db, access.member.org_id, media.media_id, true, access.member.user_id)
+    await setMediaDeleted(app.db, access, media.media_id, true)
     return {}
   })
 
   app.post(`${GRANT}/media/:media_id/undelete`, async (request) => {
     const access = await requireGrant(request, 'cap_web_upload')
     const media = await requireMediaOfGrant(request, access)
-    await setDeleted(app.db, access.member.org_id, media.media_id, false, access.member.user_id)
+    await setMediaDeleted(app.db, access, media.media_id, false)
     return {}
   })
 }

@@ -57,12 +57,21 @@ export const DAILY_GUESS_CHANCE = 1e-4
 export const CODE_COUNT_WINDOW_HOURS = 24 + Math.ceil(LOGIN_CODE_TTL_MINUTES / 60)
 
 /**
+ * Past this many codes in the window, the count stops (its cost must not grow with a flood) and every
+ * further code has MAX_CODE_DIGITS: it is the first code of the 12-digit step.
+ */
+export const CODE_COUNT_CAP = 25_510
+export const MAX_CODE_DIGITS = 20
+
+/**
  * The length of an e-mail's next code, from the codes it was sent in the window. The first 10 have 6 digits;
  * then each step of 2 more digits serves 50 times as many codes: step k holds 10 * 50^k codes of 6 + 2k
- * digits, whose MAX_CODE_TRIES tries each win with 5 / 10^(6+2k), so step k risks at most
- * 5e-5 / 2^k and all steps together less than 1e-4. A person who is not under attack only ever sees 6 digits.
+ * digits, whose MAX_CODE_TRIES tries each win with 5 / 10^(6+2k), so step k risks at most 5e-5 / 2^k: the
+ * steps of 6, 8 and 10 digits together 8.75e-5. From CODE_COUNT_CAP on, codes have MAX_CODE_DIGITS, whose
+ * 5e-20 each leave the rest of 1e-4 unreachable. A person who is not under attack only ever sees 6 digits.
  */
 export function codeDigitsFor(recentCodes: number): number {
+  if (recentCodes >= CODE_COUNT_CAP) return MAX_CODE_DIGITS
   let step = 0
   let codesUpToStep = 10
   while (recentCodes >= codesUpToStep) {
@@ -102,9 +111,8 @@ export async function sendLoginCode(db: Database, mailer: Mailer, request: SendC
 
   const attempt = newAttemptSecret()
   const code = await db.transaction(async (tx) => {
-    const made = newLoginCode(
-      codeDigitsFor(await countRecentCodes(tx, user.user_id, CODE_COUNT_WINDOW_HOURS)),
-    )
+    const recent = await countRecentCodes(tx, user.user_id, CODE_COUNT_WINDOW_HOURS, CODE_COUNT_CAP)
+    const made = newLoginCode(codeDigitsFor(recent))
     await insertLoginCode(tx, {
       userId: user.user_id,
       codeHash: codeHash(user.user_id, attempt, made),

@@ -1,42 +1,63 @@
 // The rules of files: what registering a path does to it, which folders exist, what a listing holds.
 import { SHA256_HEX_PATTERN } from '../contract/parts.ts'
-import type { DirListResponse, RegisterMediaRequest } from '../contract/media.ts'
+import { MEDIA_PATH_PREFIX, type DirListResponse, type RegisterMediaRequest } from '../contract/media.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
 import type { GrantAccess } from '../http/grantAccess.ts'
 import {
   addVersion,
+  findListingVersion,
   findMediaAtPathForUpdate,
-  insertDirs,
   insertMedia,
   isFileAtAnyPath,
   listFilesIn,
   listSubdirs,
+  lockMediaActivity,
+  setDeleted,
+  touchDirChain,
 } from '../repositories/media.ts'
-import { dirChain, resolveDir, resolveFile, subtreeBound } from './paths.ts'
+import { toJsonBytes, type JsonBytes } from './jsonBytes.ts'
+import { listingCacheOf } from './listingCache.ts'
+import { dirChain, resolveDir, resolveFile } from './paths.ts'
 
 export function checkHash(fileHash: string): void {
   if (!SHA256_HEX_PATTERN.test(fileHash)) throw new HttpError(400, 'invalid_hash')
 }
 
+/**
+ * A directory's files and subdirectories, each subdirectory with its count of active files below it, as the
+ * bytes of the answer. A listing this process kept is answered again while the directory's listing version
+ * is the one it was read at. A volume's root has no directory row, so no version: its listing (folders and
+ * the files at the top) is read each time.
+ */
 export async function listDir(
   db: Database,
   access: GrantAccess,
   prefixPath: string,
-): Promise<DirListResponse> {
+): Promise<JsonBytes<DirListResponse>> {
   const dirPath = resolveDir(access.root, prefixPath)
-  const lowerDirPath = dirPath.toLowerCase()
+  const volumeId = access.grant.volume_id
+  const cache = listingCacheOf(db)
+  const key = `${volumeId}:${dirPath.toLowerCase()}`
+  // The version is read before the listing: a change committed in between leaves the listing kept with an
+  // older version than the directory's, so it is read again next time, never served stale.
+  const version = dirPath === MEDIA_PATH_PREFIX ? undefined : await findListingVersion(db, volumeId, dirPath)
+  const kept = version === undefined ? undefined : cache.get(key, version)
+  if (kept) return kept
   const [mediaList, dirList] = await Promise.all([
-    listFilesIn(db, access.grant.volume_id, dirPath),
-    listSubdirs(db, access.grant.volume_id, lowerDirPath, subtreeBound(lowerDirPath)),
+    listFilesIn(db, volumeId, dirPath),
+    listSubdirs(db, volumeId, dirPath),
   ])
-  return { media_list: mediaList, dir_list: dirList }
+  const listing = toJsonBytes<DirListResponse>({ media_list: mediaList, dir_list: dirList })
+  if (version !== undefined) cache.set(key, version, listing)
+  return listing
 }
 
 /**
  * Registers content at a path. The same content at an active path is the same file (a retried call
- * answers the same media_id); other content at an active path is a different file (409); a deleted file
- * takes the new content as a new version and becomes active again.
+ * answers the same media_id, and counts nothing again); other content at an active path is a different
+ * file (409); a deleted file takes the new content as a new version and becomes active again. A file that
+ * becomes active counts in every directory of its path, which registration records.
  */
 export async function registerMedia(
   db: Database,
@@ -55,11 +76,14 @@ export async function registerMedia(
     mtime: request.mtime ?? null,
     userId: access.member.user_id,
   }
+  const dirs = dirChain(file.dirPath)
+  // The file's row is locked first (inserted, or read for update), its directories after it, root first:
+  // the one order every change of a file takes.
   return db.transaction(async (tx) => {
-    await insertDirs(tx, content.orgId, content.volumeId, dirChain(file.dirPath))
     const inserted = await insertMedia(tx, content)
     if (inserted !== undefined) {
       await addVersion(tx, inserted, content)
+      await touchDirChain(tx, content.orgId, content.volumeId, dirs, 1)
       return inserted
     }
     // The path is held (perhaps by a concurrent registration that just committed): decide under its lock.
@@ -70,11 +94,33 @@ export async function registerMedia(
       throw new HttpError(409, 'different_file')
     }
     await addVersion(tx, existing.media_id, content)
+    await touchDirChain(tx, content.orgId, content.volumeId, dirs, 1)
     return existing.media_id
   })
 }
 
-/** Records a folder and its ancestors, so an empty folder shows in listings. */
+/**
+ * Deletes or undeletes a file and its current version. Only a change of state changes the counts of its
+ * directories (deleting a deleted file again counts nothing), but the file's row changes either way (who
+ * and when), so its directory's listing does.
+ */
+export async function setMediaDeleted(
+  db: Database,
+  access: GrantAccess,
+  mediaId: number,
+  isDeleted: boolean,
+): Promise<void> {
+  const orgId = access.member.org_id
+  await db.transaction(async (tx) => {
+    const current = await lockMediaActivity(tx, orgId, mediaId)
+    if (!current) throw new HttpError(404, 'not_found')
+    await setDeleted(tx, orgId, mediaId, isDeleted, access.member.user_id)
+    const delta = current.is_deleted === isDeleted ? 0 : isDeleted ? -1 : 1
+    await touchDirChain(tx, orgId, current.volume_id, dirChain(current.dir_path), delta)
+  })
+}
+
+/** Records a folder and its ancestors, so an empty folder shows in listings (with 0 files). */
 export async function createFolder(db: Database, access: GrantAccess, prefixPath: string): Promise<void> {
   const dirPath = resolveDir(access.root, prefixPath)
   // Only folders below the grant's root are new: the root exists by definition.
@@ -84,6 +130,6 @@ export async function createFolder(db: Database, access: GrantAccess, prefixPath
     const asFiles = chain.map((dir) => dir.dirPath.slice(0, -1))
     if (await isFileAtAnyPath(tx, access.grant.volume_id, asFiles))
       throw new HttpError(409, 'used_folder_name')
-    await insertDirs(tx, access.member.org_id, access.grant.volume_id, dirChain(dirPath))
+    await touchDirChain(tx, access.member.org_id, access.grant.volume_id, dirChain(dirPath), 0)
   })
 }

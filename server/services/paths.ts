@@ -92,15 +92,6 @@ export function isUnder(path: string, dirPath: string): boolean {
   return path.toLowerCase().startsWith(dirPath.toLowerCase())
 }
 
-/**
- * The exclusive upper bound of the paths under dirPath in byte order (COLLATE "C"): dirPath ends in '/',
- * and '0' is the character right after '/'. [dirPath, bound) is then exactly the subtree, which a B-tree
- * range scan reads without the LIKE-pattern pitfalls of '%' and '_' in names.
- */
-export function subtreeBound(lowerDirPath: string): string {
-  return `${lowerDirPath.slice(0, -1)}0`
-}
-
 /** The file name a download is saved as: the last segment of its path. */
 export function fileNameOf(mediaPath: string): string {
   return mediaPath.slice(mediaPath.lastIndexOf('/') + 1)

@@ -1,6 +1,6 @@
 // Rate limits kept in the database, so they hold across every API process. Each bucket counts events per
 // subject (an e-mail, an address) inside a sliding window.
-import type { Queryable } from '../db/index.ts'
+import type { Database } from '../db/index.ts'
 
 export interface RateLimit {
   bucket: string
@@ -21,17 +21,23 @@ export const RATE_LIMITS = {
   loginPerAddress: { bucket: 'login_address', limit: 30, windowSeconds: 300 },
 } satisfies Record<string, RateLimit>
 
-/** Records one event; answers false when the subject is already at the limit (the event is not counted). */
-export async function takeRate(db: Queryable, rate: RateLimit, subject: string): Promise<boolean> {
-  await db.query(
-    'DELETE FROM rate_event WHERE bucket = $1 AND subject = $2 AND created_at < now() - make_interval(secs => $3)',
-    [rate.bucket, subject, rate.windowSeconds],
-  )
-  const [row] = await db.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM rate_event WHERE bucket = $1 AND subject = $2',
-    [rate.bucket, subject],
-  )
-  if ((row?.count ?? 0) >= rate.limit) return false
-  await db.query('INSERT INTO rate_event (bucket, subject) VALUES ($1, $2)', [rate.bucket, subject])
-  return true
+/**
+ * Records one event; answers false when the subject is already at the limit (the event is not counted).
+ * The count and the insert hold a lock on the subject's bucket, so requests at once cannot all pass it.
+ */
+export async function takeRate(db: Database, rate: RateLimit, subject: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${rate.bucket} ${subject}`])
+    await tx.query(
+      'DELETE FROM rate_event WHERE bucket = $1 AND subject = $2 AND created_at < now() - make_interval(secs => $3)',
+      [rate.bucket, subject, rate.windowSeconds],
+    )
+    const [row] = await tx.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM rate_event WHERE bucket = $1 AND subject = $2',
+      [rate.bucket, subject],
+    )
+    if ((row?.count ?? 0) >= rate.limit) return false
+    await tx.query('INSERT INTO rate_event (bucket, subject) VALUES ($1, $2)', [rate.bucket, subject])
+    return true
+  })
 }

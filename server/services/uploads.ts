@@ -23,10 +23,10 @@ import {
   type StoredPart,
 } from '../storage/store.ts'
 import {
+  claimUpload,
   clearUpload,
   confirm,
   findStoredObject,
-  lockForUpload,
   recordPending,
 } from '../repositories/storedObjects.ts'
 import { checkHash } from './media.ts'
@@ -117,10 +117,21 @@ export async function confirmObject(
   await confirm(db, orgId, request.file_hash, request.file_size)
 }
 
+/** The parts the store holds of an upload; undefined when the store forgot it (expired or aborted). */
+async function storedParts(store: ObjectStore, key: ObjectKey, uploadId: string) {
+  try {
+    // A store that cannot list parts has every part sent again.
+    return (await store.listParts(key, uploadId)) ?? []
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * The upload to send parts to: the pending one when the store still knows it (a resumed upload, or a plan of
- * the same file made at the same moment by another client), else a new one. Decided under the object row's
- * lock, so plans that arrive together share one upload instead of each opening its own.
+ * the same file made at the same moment by another client), else a new one. Plans that arrive together
+ * each open an upload, one claims the row, and the others drop theirs and take its upload: one file, one
+ * upload, and no database lock held while the store is asked.
  */
 async function openUpload(
   db: Database,
@@ -128,27 +139,26 @@ async function openUpload(
   key: ObjectKey,
   fileSize: number,
 ): Promise<{ uploadId: string; stored: StoredPart[] } | 'stored'> {
-  return db.transaction(async (tx) => {
-    const row = await lockForUpload(tx, { ...key, fileSize })
-    if (row.is_confirmed) return 'stored'
-    if (row.upload_id && row.file_size === fileSize) {
-      try {
-        // A store that cannot list parts has every part sent again.
-        return { uploadId: row.upload_id, stored: (await store.listParts(key, row.upload_id)) ?? [] }
-      } catch {
-        // The store forgot the upload (expired or aborted): start over below.
-      }
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const row = await findStoredObject(db, key.orgId, key.fileHash)
+    if (row?.is_confirmed) return 'stored'
+    if (row?.upload_id && row.file_size === fileSize) {
+      const stored = await storedParts(store, key, row.upload_id)
+      if (stored) return { uploadId: row.upload_id, stored }
     }
     const uploadId = await store.createMultipart(key)
-    await recordPending(tx, {
-      orgId: key.orgId,
-      fileHash: key.fileHash,
+    const claim = {
+      ...key,
       fileSize,
       partSize: partSizeFor(fileSize),
       uploadId,
-    })
-    return { uploadId, stored: [] }
-  })
+      replacing: row?.upload_id ?? null,
+    }
+    if (await claimUpload(db, claim)) return { uploadId, stored: [] }
+    await store.abortMultipart(key, uploadId)
+  }
+  // Three rounds lost to other plans of the same file: let the client ask again.
+  throw new HttpError(409, 'upload_in_progress')
 }
 
 export async function planMultipart(

@@ -5,13 +5,11 @@
 import crypto from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
 import fs from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { SHA256_HEX_PATTERN } from '../contract/parts.ts'
 import type { Queryable } from '../db/database.ts'
-import { isProcessRunning } from '../processes.ts'
 import {
   assertPartList,
   compositeSha256Hex,
@@ -21,6 +19,7 @@ import {
   SizeExceededError,
 } from './checksums.ts'
 import { isValidSignature, loadSigningKey, signFields, type SignedFields } from './localSigning.ts'
+import { OwnedTempDir } from './tempDirs.ts'
 import {
   ChecksumMismatchError,
   type GetOptions,
@@ -68,80 +67,32 @@ export interface LocalStoreOptions {
   db: Queryable
 }
 
-/** Loose temporary files (of servers before per-server directories) untouched this long belong to no upload. */
-const STALE_TEMP_FILE_MS = 24 * 60 * 60_000
-/** How often a running server touches its temporary directory's heartbeat, and when a silent one is gone. */
-const HEARTBEAT_MS = 30_000
-const OWNER_GONE_MS = 5 * HEARTBEAT_MS
-const HEARTBEAT_FILE = 'alive'
-/** `<host>~<pid>~<random>`: host names hold no '~'. */
-const OWNER_DIR_PATTERN = /^(.+)~(\d+)~[0-9a-f]{16}$/
-
 export class LocalStore implements ObjectStore {
   readonly kind = 'local'
   private readonly objectsDir: string
   private readonly uploadsDir: string
-  private readonly tempRoot: string
-  /**
-   * This server's bytes in flight, in a directory of its own under DATA_DIR/tmp (beside objects/ and
-   * uploads/, so that moving them into place is a rename). Whatever a server leaves there when it dies is
-   * removed by the next server to open the store, as soon as that one can tell the owner is gone.
-   */
-  readonly tempDir: string
-  private heartbeat: NodeJS.Timeout | undefined
 
   private constructor(
     private readonly options: LocalStoreOptions,
     private readonly signingKey: Buffer,
+    /** This server's bytes in flight (tempDirs.ts), beside objects/ and uploads/: moving them is a rename. */
+    private readonly temp: OwnedTempDir,
   ) {
     this.objectsDir = path.join(options.dataDir, 'objects')
     this.uploadsDir = path.join(options.dataDir, 'uploads')
-    this.tempRoot = path.join(options.dataDir, 'tmp')
-    const owner = `${os.hostname()}~${process.pid}~${crypto.randomBytes(8).toString('hex')}`
-    this.tempDir = path.join(this.tempRoot, owner)
   }
 
   static async open(options: LocalStoreOptions): Promise<LocalStore> {
-    const store = new LocalStore(options, await loadSigningKey(options.db))
+    const signingKey = await loadSigningKey(options.db)
+    const temp = await OwnedTempDir.open(path.join(options.dataDir, 'tmp'))
+    const store = new LocalStore(options, signingKey, temp)
     await fs.mkdir(store.objectsDir, { recursive: true })
     await fs.mkdir(store.uploadsDir, { recursive: true })
-    await fs.mkdir(store.tempDir, { recursive: true })
-    await store.beat()
-    store.heartbeat = setInterval(() => void store.beat().catch(() => {}), HEARTBEAT_MS)
-    store.heartbeat.unref()
-    await store.removeLeftovers()
     return store
   }
 
-  private async beat(): Promise<void> {
-    const now = new Date()
-    await fs.writeFile(path.join(this.tempDir, HEARTBEAT_FILE), '')
-    await fs.utimes(path.join(this.tempDir, HEARTBEAT_FILE), now, now)
-  }
-
-  /**
-   * Temporary files of a server that died mid-upload are never finished by anyone. A server's directory goes
-   * when its process is gone from this machine, or (a server on another machine sharing DATA_DIR) when its
-   * heartbeat has been silent for OWNER_GONE_MS; the directories of live servers stay.
-   */
-  private async removeLeftovers(): Promise<void> {
-    const host = os.hostname()
-    for (const name of await fs.readdir(this.tempRoot)) {
-      const entry = path.join(this.tempRoot, name)
-      if (entry === this.tempDir) continue
-      const owner = OWNER_DIR_PATTERN.exec(name)
-      if (owner) {
-        const heartbeat = await fs
-          .stat(path.join(entry, HEARTBEAT_FILE))
-          .catch(() => fs.stat(entry).catch(() => undefined))
-        const silent = !heartbeat || Date.now() - heartbeat.mtimeMs > OWNER_GONE_MS
-        const exited = owner[1] === host && !isProcessRunning(Number(owner[2]))
-        if (silent || exited) await fs.rm(entry, { recursive: true, force: true })
-      } else if (name.endsWith('.incoming')) {
-        const stat = await fs.stat(entry).catch(() => undefined)
-        if (stat && stat.mtimeMs < Date.now() - STALE_TEMP_FILE_MS) await fs.rm(entry, { force: true })
-      }
-    }
+  get tempDir(): string {
+    return this.temp.dir
   }
 
   objectFile(key: ObjectKey): string {
@@ -395,8 +346,7 @@ export class LocalStore implements ObjectStore {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.heartbeat)
-    await fs.rm(this.tempDir, { recursive: true, force: true })
+    await this.temp.close()
   }
 }
 

@@ -6,10 +6,12 @@ import http from 'node:http'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MultipartResponse } from '../../server/contract/media.ts'
+import { buildApp } from '../../server/app.ts'
+import { loadConfig } from '../../server/config.ts'
 import { compositeSha256Hex } from '../../server/storage/checksums.ts'
 import type { LocalStore } from '../../server/storage/local.ts'
 import { readyOrg, signUp, uniqueEmail } from './helpers/accounts.ts'
-import { databaseKinds } from './helpers/databases.ts'
+import { databaseKinds, freshDatabase } from './helpers/databases.ts'
 import { call, callWithHeaders } from './helpers/http.ts'
 import { startMailbox, type Mailbox } from './helpers/mailbox.ts'
 import { grantedOrg, hashOf } from './helpers/media.ts'
@@ -267,5 +269,32 @@ describe.each(databaseKinds)('limits and timeouts of a server on its defaults, o
       .poll(async () => (await fs.readdir(store.tempDir)).filter((name) => name.endsWith('.incoming')))
       .toEqual([])
     expect(await store.head({ orgId: 1, fileHash })).toBeUndefined()
+  })
+})
+
+describe('the idle timeout', () => {
+  it('spares an API call at work that sends nothing for longer than the timeout', async () => {
+    const database = await freshDatabase('pglite')
+    const config = loadConfig({ DATA_DIR: database.dataDir, IDLE_TIMEOUT_SECONDS: '1', LOG_LEVEL: 'warn' })
+    const app = await buildApp({ config, appDir: '/nonexistent-app-dir' })
+    // An API call that works 2.5 s before its answer, as a multipart completion of a large file does.
+    app.get('/api/1/slow-call', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 2500))
+      return { done: true }
+    })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    try {
+      const address = app.server.address()
+      if (!address || typeof address === 'string') throw new Error('no TCP address')
+      const url = `http://127.0.0.1:${address.port}`
+      expect(await call(url, 'GET', '/api/1/slow-call')).toEqual({ status: 200, body: { done: true } })
+      // The timeout is on again after the answer: the server still serves the next call.
+      expect((await call(url, 'GET', '/healthz')).status).toBe(200)
+    } finally {
+      const closing = app.close()
+      app.server.closeAllConnections()
+      await closing
+      await database.drop()
+    }
   })
 })

@@ -218,24 +218,29 @@ describe.each(databaseKinds)('local store on %s', (kind) => {
     expect(page.headers.get('content-type')).toBe('application/octet-stream')
   })
 
-  it("removes on opening what no running server owns: a dead process's files, a silent server's, old loose ones", async () => {
+  it("removes what no running server owns: a dead process's files, an earlier life of this pid, a silent server's", async () => {
     const tempRoot = path.dirname(tempDir)
     const host = os.hostname()
+    const namespace = /\[(\d+)\]/.exec(await fs.readlink('/proc/self/ns/pid').catch(() => ''))?.[1] ?? '0'
     // A process that has exited: its pid names no running process.
     const dead = spawnSync(process.execPath, ['-e', '0']).pid
     const random = () => crypto.randomBytes(8).toString('hex')
+    const here = (pid: number) => path.join(tempRoot, `${host}~${namespace}~${pid}~${random()}`)
     const owners = {
-      crashed: path.join(tempRoot, `${host}~${dead}~${random()}`),
-      running: path.join(tempRoot, `${host}~${process.pid}~${random()}`),
-      silentElsewhere: path.join(tempRoot, `other-machine~1~${random()}`),
-      beatingElsewhere: path.join(tempRoot, `other-machine~2~${random()}`),
+      crashed: here(dead),
+      // This process's pid on a directory it never opened: a restarted container runs as pid 1 again.
+      earlierLife: here(process.pid),
+      running: here(process.ppid),
+      silentElsewhere: path.join(tempRoot, `other-machine~1~1~${random()}`),
+      beatingElsewhere: path.join(tempRoot, `other-machine~1~2~${random()}`),
+      silentOtherNamespace: path.join(tempRoot, `${host}~999~${process.ppid}~${random()}`),
     }
     const tenMinutesAgo = new Date(Date.now() - 10 * 60_000)
     for (const [name, dir] of Object.entries(owners)) {
       await fs.mkdir(dir, { recursive: true })
       await fs.writeFile(path.join(dir, 'a.incoming'), 'bytes in flight')
       await fs.writeFile(path.join(dir, 'alive'), '')
-      if (name === 'silentElsewhere') await fs.utimes(path.join(dir, 'alive'), tenMinutesAgo, tenMinutesAgo)
+      if (name.startsWith('silent')) await fs.utimes(path.join(dir, 'alive'), tenMinutesAgo, tenMinutesAgo)
     }
     const staleLoose = path.join(tempRoot, 'stale.incoming')
     const freshLoose = path.join(tempRoot, 'fresh.incoming')
@@ -254,13 +259,19 @@ describe.each(databaseKinds)('local store on %s', (kind) => {
       db: server.app.db,
     })
     try {
-      expect(await exists(owners.crashed)).toBe(false)
-      expect(await exists(owners.silentElsewhere)).toBe(false)
+      for (const gone of [
+        owners.crashed,
+        owners.earlierLife,
+        owners.silentElsewhere,
+        owners.silentOtherNamespace,
+      ]) {
+        expect(await exists(gone), gone).toBe(false)
+      }
       expect(await exists(staleLoose)).toBe(false)
       expect(await exists(path.join(owners.running, 'a.incoming'))).toBe(true)
       expect(await exists(path.join(owners.beatingElsewhere, 'a.incoming'))).toBe(true)
       expect(await exists(freshLoose)).toBe(true)
-      // The server that runs the app keeps its own directory; the new one has its own beside it.
+      // The server that runs the app keeps its own directory, though its pid is this process's too.
       expect(await exists(tempDir)).toBe(true)
       expect(await exists(path.join(opened.tempDir, 'alive'))).toBe(true)
     } finally {

@@ -1,7 +1,12 @@
+import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { Database } from '../../server/db/database.ts'
 import { openDatabase } from '../../server/db/index.ts'
 import { migrate } from '../../server/db/migrate.ts'
 import { migrations } from '../../server/db/migrations/index.ts'
+import { openPGlite } from '../../server/db/pglite.ts'
+import { openPostgres } from '../../server/db/postgres.ts'
+import { countMismatches, folderCounts } from './helpers/folderCounts.ts'
 import { databaseKinds, freshDatabase, type FreshDatabase } from './helpers/databases.ts'
 
 const created: FreshDatabase[] = []
@@ -14,6 +19,15 @@ async function fresh(kind: (typeof databaseKinds)[number]) {
   created.push(database)
   return database
 }
+
+/** The database as openDatabase opens it, but with no migration applied. */
+function openUnmigrated(database: FreshDatabase): Promise<Database> {
+  return database.databaseUrl
+    ? openPostgres(database.databaseUrl)
+    : openPGlite(path.join(database.dataDir, 'pgdata'))
+}
+
+const COUNTS_MIGRATION = '20261123200000_media_dir_counts'
 
 describe.each(databaseKinds)('migrations on %s', (kind) => {
   it('apply once, and a restart finds nothing to do', async () => {
@@ -30,6 +44,83 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
     const plans = await second.query<{ count: number }>('SELECT count(*)::int AS count FROM plan')
     expect(plans[0]?.count).toBe(4)
     await second.close()
+  })
+
+  it('records the folders that existing files imply, and counts their active files from the file rows', async () => {
+    const database = await fresh(kind)
+    const db = await openUnmigrated(database)
+    try {
+      const before = migrations.findIndex((migration) => migration.id === COUNTS_MIGRATION)
+      expect(before).toBeGreaterThan(0)
+      await migrate(db, migrations.slice(0, before))
+      const [org] = await db.query<{ org_id: number }>(
+        `INSERT INTO org (org_name) VALUES ('Backfill') RETURNING org_id`,
+      )
+      const volumes = await db.query<{ volume_id: number }>(
+        `INSERT INTO volume (org_id, volume_name) VALUES ($1, 'One'), ($1, 'Two') RETURNING volume_id`,
+        [org?.org_id],
+      )
+      const [one, two] = volumes.map((volume) => volume.volume_id)
+      // Files as registrations and devices left them: folders in two spellings, deleted files, a file at
+      // the root, and a second volume with a folder of the same name.
+      const files: Array<[number | undefined, string, boolean]> = [
+        [one, '/media/Trip/Day1/a.mov', false],
+        [one, '/media/trip/day1/b.mov', false],
+        [one, '/media/Trip/Day1/Raw/c.mov', true],
+        [one, '/media/Trip/notes.txt', false],
+        [one, '/media/top.jpg', false],
+        [one, '/media/x_y/deep/f1', false],
+        [one, '/media/Other/gone.mov', true],
+        [two, '/media/Trip/z.mov', false],
+      ]
+      for (const [volumeId, mediaPath, isDeleted] of files) {
+        const cut = mediaPath.lastIndexOf('/') + 1
+        await db.query(
+          `INSERT INTO media (org_id, volume_id, media_path, dir_path, name, file_hash, file_size, is_deleted)
+           VALUES ($1, $2, $3, $4, $5, $6, 1, $7)`,
+          [
+            org?.org_id,
+            volumeId,
+            mediaPath,
+            mediaPath.slice(0, cut),
+            mediaPath.slice(cut),
+            'a'.repeat(64),
+            isDeleted,
+          ],
+        )
+      }
+      // Folders recorded before: one that files use, in its own spelling, and an empty one.
+      await db.query(
+        `INSERT INTO media_dir (org_id, volume_id, dir_path, parent_path, dir_name)
+         VALUES ($1, $2, '/media/TRIP/', '/media/', 'TRIP'), ($1, $2, '/media/Empty/', '/media/', 'Empty')`,
+        [org?.org_id, one],
+      )
+
+      expect(await migrate(db)).toEqual({ applied: [COUNTS_MIGRATION] })
+
+      const counted = (folders: Awaited<ReturnType<typeof folderCounts>>) =>
+        folders.map((folder) => [folder.dir_path, folder.kept])
+      expect(counted(await folderCounts(db, one as number))).toEqual([
+        ['/media/Empty/', 0],
+        ['/media/Other/', 0],
+        ['/media/TRIP/', 3],
+        ['/media/Trip/Day1/', 2],
+        ['/media/Trip/Day1/Raw/', 0],
+        ['/media/x_y/', 1],
+        ['/media/x_y/deep/', 1],
+      ])
+      expect(counted(await folderCounts(db, two as number))).toEqual([['/media/Trip/', 1]])
+      expect(await countMismatches(db, one as number)).toEqual([])
+      expect(await countMismatches(db, two as number)).toEqual([])
+      // A folder recorded by the migration is one the listing of its parent finds, with its name.
+      const children = await db.query<{ dir_name: string }>(
+        `SELECT dir_name FROM media_dir WHERE volume_id = $1 AND lower(parent_path) = '/media/trip/'`,
+        [one],
+      )
+      expect(children).toEqual([{ dir_name: 'Day1' }])
+    } finally {
+      await db.close()
+    }
   })
 })
 

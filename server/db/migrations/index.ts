@@ -5,6 +5,7 @@ import accounts from './20261121050000_accounts.ts'
 import media from './20261121060000_media.ts'
 import mediaListing from './20261121070000_media_listing.ts'
 import loginAttempts from './20261123010000_login_attempts.ts'
+import mediaDirCounts from './20261123200000_media_dir_counts.ts'
 
 export interface Migration {
   id: string
@@ -17,4 +18,5 @@ export const migrations: readonly Migration[] = [
   { id: '20261121060000_media', sql: media },
   { id: '20261121070000_media_listing', sql: mediaListing },
   { id: '20261123010000_login_attempts', sql: loginAttempts },
+  { id: '20261123200000_media_dir_counts', sql: mediaDirCounts },
 ]

@@ -1,0 +1,236 @@
+// Throughput and latency under load, each beside a bare Fastify route (Fastify's defaults, one small JSON
+// answer) measured in the same run on the same machine: GET /api/1/user/current with a real session key,
+// the listing of a 1,000-entry folder of a 100,000-file volume, and the listing of that volume's root (100
+// folders, each with its count of active files). The product's server runs as in production: bundled as
+// `npm run build` bundles it, in a process of its own, on PostgreSQL, logging at info (to /dev/null), over
+// real HTTP; the reference runs the same way; autocannon keeps 32 connections busy from this process. The
+// targets are measured in rounds, each between two runs of the reference, and the medians printed. The
+// 1,000-entry listing under load is the listing the server keeps until the folder changes; its cost when read
+// anew (the first request after a change) is printed beside, one request at a time. Runs on PostgreSQL
+// only, in the database tests/bench/globalSetup.ts makes; without PostgreSQL it says so.
+import os from 'node:os'
+import pg from 'pg'
+import { bench, describe, inject } from 'vitest'
+import type { DirListResponse } from '../../server/contract/media.ts'
+import type { CurrentUserResponse } from '../../server/contract/user.ts'
+import type { MediaGrantListResponse } from '../../server/contract/volume.ts'
+import { readyOrg } from '../server/helpers/accounts.ts'
+import { call } from '../server/helpers/http.ts'
+import { startMailbox, type Mailbox } from '../server/helpers/mailbox.ts'
+import {
+  LISTED_DIR,
+  LISTED_FILES,
+  LISTED_SUBDIRS,
+  TOP_FOLDERS,
+  VOLUME_FILES,
+  seedLargeVolume,
+} from './support/largeVolume.ts'
+import { measureLoad, type LoadFigures, type LoadOptions } from './support/load.ts'
+import { startBareFastify, startProductServer } from './support/serverProcess.ts'
+
+const LOAD: LoadOptions = { connections: 32, seconds: 4, warmupSeconds: 1 }
+const ROUNDS = 3
+
+// What the product must reach, as shares of the bare route's requests per second and in milliseconds.
+const GOALS = {
+  currentUserShare: 0.1,
+  // Three times the 0.25 % the listing reached before folder counts were kept.
+  listingShare: 0.0075,
+  listingP99Ms: 100,
+  rootP95Ms: 50,
+}
+
+const databaseUrl = inject('benchDatabaseUrl')
+if (!databaseUrl) {
+  console.log('load bench: PostgreSQL is absent (no TEST_DATABASE_URL, none at 127.0.0.1:5432); skipped.')
+}
+
+const query = (params: Record<string, string>) => new URLSearchParams(params).toString()
+
+/** The targets of the run, each checked once before it is measured: a wrong answer is no benchmark. */
+async function prepare(url: string, mailbox: Mailbox, client: pg.Client) {
+  const org = await readyOrg({ url, mailbox }, 'Load')
+  const grants = await call<MediaGrantListResponse>(url, 'GET', `/web/1/org/${org.orgId}/media_grant`, {
+    key: org.key,
+  })
+  const grantId = grants.body.media_grant_list[0]?.media_grant_id
+  if (grantId === undefined) throw new Error('the volume came without a container')
+  await seedLargeVolume(client, org.orgId, org.volumeId)
+  const base = `${url}/web/1/org/${org.orgId}/media_grant/${grantId}`
+  const targets = {
+    currentUser: `${url}/api/1/user/current?${query({ session_key: org.key })}`,
+    listing: `${base}/dir?${query({ prefix_path: LISTED_DIR, session_key: org.key })}`,
+    root: `${base}/dir?${query({ prefix_path: '/', session_key: org.key })}`,
+  }
+  const user = (await (await fetch(targets.currentUser)).json()) as CurrentUserResponse
+  if (user.org_list.length !== 1) throw new Error(`user/current answered ${JSON.stringify(user)}`)
+  const listing = (await (await fetch(targets.listing)).json()) as DirListResponse
+  if (listing.media_list.length !== LISTED_FILES || listing.dir_list.length !== LISTED_SUBDIRS) {
+    throw new Error(
+      `the listing holds ${listing.media_list.length} files, ${listing.dir_list.length} folders`,
+    )
+  }
+  const root = (await (await fetch(targets.root)).json()) as DirListResponse
+  const counted = root.dir_list.reduce((sum, dir) => sum + dir.file_count, 0)
+  // One file in ten of the bulk is deleted; the 1,000 files of the listed folder are all active.
+  const bulk = VOLUME_FILES - LISTED_FILES - LISTED_SUBDIRS
+  const active = bulk - Math.floor(bulk / 10) + LISTED_FILES + LISTED_SUBDIRS
+  if (root.dir_list.length !== TOP_FOLDERS || counted !== active) {
+    throw new Error(`the root lists ${root.dir_list.length} folders counting ${counted} files, not ${active}`)
+  }
+  return { ...targets, volumeId: org.volumeId }
+}
+
+const COLD_REQUESTS = 40
+
+/**
+ * The 1,000-entry listing as the first request after a change reads it: before each request the folder's
+ * listing version is raised, as any change of the folder raises it, so the server reads and serializes the
+ * listing anew. One request at a time: this is what one user waits, not a load.
+ */
+async function measureColdListing(client: pg.Client, volumeId: number, url: string) {
+  const latencies: number[] = []
+  for (let request = 0; request < COLD_REQUESTS; request++) {
+    await client.query(
+      `UPDATE media_dir SET listing_version = listing_version + 1 WHERE volume_id = $1 AND dir_path = $2`,
+      [volumeId, `/media/${LISTED_DIR}/`],
+    )
+    const started = performance.now()
+    const answer = await fetch(url)
+    await answer.arrayBuffer()
+    if (!answer.ok) throw new Error(`the listing answered ${answer.status}`)
+    latencies.push(performance.now() - started)
+  }
+  return { p50: median(latencies), p95: percentileOf(latencies, 0.95) }
+}
+
+interface Summary extends LoadFigures {
+  share: number
+}
+
+const percentileOf = (values: readonly number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN
+}
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2
+    ? (sorted[middle] ?? NaN)
+    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2
+}
+
+/** The medians over the rounds of one target's figures, and of its shares of the bare route's rounds. */
+function summarize(runs: readonly LoadFigures[], shares: readonly number[]): Summary {
+  const of = (pick: (run: LoadFigures) => number) => median(runs.map(pick))
+  return {
+    label: runs[0]?.label ?? '',
+    requestsPerSecond: of((run) => run.requestsPerSecond),
+    requests: of((run) => run.requests),
+    p50: of((run) => run.p50),
+    p95: of((run) => run.p95),
+    p99: of((run) => run.p99),
+    share: median(shares),
+  }
+}
+
+function report(
+  bareRuns: readonly LoadFigures[],
+  summaries: readonly Summary[],
+  cold: { p50: number; p95: number },
+): void {
+  const ms = (value: number) => value.toFixed(2).padStart(8)
+  const rate = (value: number) => Math.round(value).toLocaleString('en')
+  const row = (figures: Summary) =>
+    [
+      figures.label.padEnd(44),
+      rate(figures.requestsPerSecond).padStart(9),
+      ms(figures.p50),
+      ms(figures.p95),
+      ms(figures.p99),
+      `${(figures.share * 100).toFixed(2)} %`.padStart(10),
+    ].join(' ')
+  const [bare, currentUser, listing, root] = summaries
+  if (!bare || !currentUser || !listing || !root) throw new Error('a measurement is missing')
+  const verdict = (met: boolean) => (met ? 'met' : 'MISSED')
+  console.log(
+    [
+      '',
+      `Under load: ${LOAD.connections} connections, ${LOAD.seconds} s each after ${LOAD.warmupSeconds} s of warm-up, ${ROUNDS} rounds, ${os.availableParallelism()} cores; PostgreSQL; the server logs at info to /dev/null`,
+      `Medians over the rounds; a share is of the bare route measured just before and after in the same round (bare req/s by round: ${bareRuns.map((run) => rate(run.requestsPerSecond)).join(', ')}).`,
+      `${''.padEnd(44)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'of bare'.padStart(10)}`,
+      ...summaries.map(row),
+      `user/current share >= ${GOALS.currentUserShare * 100} %: ${verdict(currentUser.share >= GOALS.currentUserShare)}`,
+      `1,000-entry listing share >= ${GOALS.listingShare * 100} % and p99 < ${GOALS.listingP99Ms} ms: ${verdict(
+        listing.share >= GOALS.listingShare && listing.p99 < GOALS.listingP99Ms,
+      )}`,
+      `root listing p95 < ${GOALS.rootP95Ms} ms: ${verdict(root.p95 < GOALS.rootP95Ms)} (${root.p95.toFixed(2)} ms)`,
+      `1,000-entry listing read anew after a change, one request at a time (${COLD_REQUESTS}): p50 ${cold.p50.toFixed(2)} ms, p95 ${cold.p95.toFixed(2)} ms`,
+      '',
+    ].join('\n'),
+  )
+}
+
+async function measure(url: string): Promise<void> {
+  const mailbox = await startMailbox()
+  const product = await startProductServer(url, mailbox.url)
+  const bareServer = await startBareFastify()
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const targets = await prepare(product.url, mailbox, client)
+    const measured = [
+      { label: 'GET /api/1/user/current', url: targets.currentUser },
+      { label: `GET .../dir ${LISTED_DIR} (1,000 entries)`, url: targets.listing },
+      { label: `GET .../dir / (${TOP_FOLDERS} folders, 100,000 files)`, url: targets.root },
+    ]
+    // Rounds of the bare route then each target, and the bare route once more at the end: each target is
+    // compared with the reference measured around it, so that other work on the machine during the run
+    // weighs on both sides alike, and the medians leave out a round that such work disturbed.
+    const bareRuns: LoadFigures[] = []
+    const runs: LoadFigures[][] = measured.map(() => [])
+    const shares: number[][] = measured.map(() => [])
+    const bare = () => measureLoad('bare Fastify GET / (reference)', `${bareServer.url}/`, LOAD)
+    bareRuns.push(await bare())
+    for (let round = 0; round < ROUNDS; round++) {
+      const inRound: LoadFigures[] = []
+      for (const target of measured) inRound.push(await measureLoad(target.label, target.url, LOAD))
+      bareRuns.push(await bare())
+      const [before, after] = bareRuns.slice(-2)
+      const reference = ((before?.requestsPerSecond ?? NaN) + (after?.requestsPerSecond ?? NaN)) / 2
+      inRound.forEach((figures, index) => {
+        runs[index]?.push(figures)
+        shares[index]?.push(figures.requestsPerSecond / reference)
+      })
+    }
+    const cold = await measureColdListing(client, targets.volumeId, targets.listing)
+    report(
+      bareRuns,
+      [
+        summarize(
+          bareRuns,
+          bareRuns.map(() => 1),
+        ),
+        ...runs.map((targetRuns, index) => summarize(targetRuns, shares[index] ?? [])),
+      ],
+      cold,
+    )
+  } finally {
+    await client.end()
+    await bareServer.stop()
+    await product.stop()
+    await mailbox.close()
+  }
+}
+
+describe.runIf(databaseUrl)('the server under load beside a bare Fastify route', () => {
+  // One measured run: autocannon's own seconds of load are the repetitions.
+  bench('user/current and listings beside a bare route', async () => measure(databaseUrl as string), {
+    time: 0,
+    iterations: 1,
+    warmupTime: 0,
+    warmupIterations: 0,
+    throws: true,
+  })
+})
