@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config.ts'
-import { addressMatcher } from '../../server/http/addresses.ts'
+import { addressMatcher, limitSubject } from '../../server/http/addresses.ts'
 
 describe('loadConfig', () => {
   it('gives the embedded defaults on a bare environment', () => {
@@ -106,5 +106,16 @@ describe('addressMatcher', () => {
     expect(['127.0.0.1', '::ffff:127.0.0.1', '10.200.3.4', 'fd12::1'].every(matches)).toBe(true)
     expect(['127.0.0.2', '11.0.0.1', '::1', 'fe80::1', 'not an address'].some(matches)).toBe(false)
     expect(addressMatcher([])('127.0.0.1')).toBe(false)
+  })
+})
+
+describe('limitSubject', () => {
+  it('counts an IPv4 client as itself and an IPv6 client by its /64', () => {
+    expect(limitSubject('203.0.113.9')).toBe('203.0.113.9')
+    expect(limitSubject('::ffff:203.0.113.9')).toBe('203.0.113.9')
+    expect(limitSubject('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64')
+    expect(limitSubject('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64')
+    expect(limitSubject('2001:db8::1')).toBe('2001:db8:0:0::/64')
+    expect(limitSubject('::1')).toBe('0:0:0:0::/64')
   })
 })
