@@ -22,6 +22,20 @@ export interface TestServerOptions {
   database?: FreshDatabase
 }
 
+/** The settings of a test server on a database, with the test's own on top. */
+export function testServerEnv(database: FreshDatabase, extra: Record<string, string> = {}) {
+  return {
+    DATA_DIR: database.dataDir,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    LOG_LEVEL: 'info',
+    // Tests call from loopback for many users a minute: loopback is exempt from per-address limits, and
+    // believed as a proxy, so a test names the client address it wants counted in X-Forwarded-For.
+    TRUSTED_PROXIES: '127.0.0.1,::1',
+    RATE_LIMIT_EXEMPT: '127.0.0.1,::1',
+    ...extra,
+  }
+}
+
 export async function startServer(kind: DatabaseKind, options: TestServerOptions = {}): Promise<TestServer> {
   const database = options.database ?? (await freshDatabase(kind))
   const logs: string[] = []
@@ -31,16 +45,7 @@ export async function startServer(kind: DatabaseKind, options: TestServerOptions
       done()
     },
   })
-  const config = loadConfig({
-    DATA_DIR: database.dataDir,
-    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-    LOG_LEVEL: 'info',
-    // Tests call from loopback for many users a minute: loopback is exempt from per-address limits, and
-    // believed as a proxy, so a test names the client address it wants counted in X-Forwarded-For.
-    TRUSTED_PROXIES: '127.0.0.1,::1',
-    RATE_LIMIT_EXEMPT: '127.0.0.1,::1',
-    ...options.env,
-  })
+  const config = loadConfig(testServerEnv(database, options.env))
   const app = await buildApp({ config, logStream, appDir: options.appDir ?? '/nonexistent-app-dir' })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { build } from 'esbuild'
 import { freshDatabase, type DatabaseKind } from './databases.ts'
+import { testServerEnv } from './server.ts'
 import type { CatalogueEntry, ThreadCommand, ThreadEvent, ThreadStart } from './serverThreadProtocol.ts'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
@@ -72,17 +73,7 @@ export async function startServerThread(
   await fs.mkdir(BUNDLE_DIR, { recursive: true })
   const entryFile = path.join(BUNDLE_DIR, `server-thread-${process.pid}-${crypto.randomUUID()}.mjs`)
   await fs.writeFile(entryFile, code)
-  const start: ThreadStart = {
-    env: {
-      DATA_DIR: database.dataDir,
-      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-      LOG_LEVEL: 'info',
-      // As startServer: tests call from loopback for many users a minute.
-      TRUSTED_PROXIES: '127.0.0.1,::1',
-      RATE_LIMIT_EXEMPT: '127.0.0.1,::1',
-      ...options.env,
-    },
-  }
+  const start: ThreadStart = { env: testServerEnv(database, options.env) }
   const worker = new Worker(entryFile, {
     workerData: start,
     resourceLimits: { maxOldGenerationSizeMb: options.heapLimitMb ?? 512 },
