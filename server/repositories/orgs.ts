@@ -18,12 +18,12 @@ interface OrgListRow extends Omit<OrgListItem, 'plan'> {
 }
 
 // One row per membership of a user (named by an SQL expression), with the org's plan as JSON and its
-// device count.
+// device count, in the order of OrgListItem's fields.
 const orgListSql = (userId: string) => `
-  SELECT o.org_id, o.org_name, m.is_admin, o.plan_id, o.domain_prefix,
-         m.cap_add_device, m.cap_web_download, m.cap_web_upload,
-         (SELECT count(*)::int FROM device d WHERE d.org_id = o.org_id) AS device_count,
-         (SELECT row_to_json(p) FROM (SELECT ${PLAN_FIELDS} FROM plan WHERE plan.plan_id = o.plan_id) p) AS plan
+  SELECT o.org_id, o.org_name, m.is_admin, o.plan_id,
+         (SELECT row_to_json(p) FROM (SELECT ${PLAN_FIELDS} FROM plan WHERE plan.plan_id = o.plan_id) p) AS plan,
+         o.domain_prefix, m.cap_add_device, m.cap_web_download, m.cap_web_upload,
+         (SELECT count(*)::int FROM device d WHERE d.org_id = o.org_id) AS device_count
     FROM org_user m
     JOIN org o ON o.org_id = m.org_id
    WHERE m.user_id = ${userId}`

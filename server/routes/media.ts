@@ -1,7 +1,6 @@
 // Files of a container: listing, folders, detail, registration, delete and undelete; and the admin's
 // list of every container of the organization.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyReply } from 'fastify'
 import {
   CreateDirRequest,
   DirListQuery,
@@ -16,15 +15,10 @@ import { requireGrant, requireMediaOfGrant } from '../http/grantAccess.ts'
 import { findNames, listHashContainers, listVersions } from '../repositories/media.ts'
 import { isConfirmed } from '../repositories/storedObjects.ts'
 import { listGrantsOfOrg } from '../repositories/volumes.ts'
-import type { JsonBytes } from '../services/jsonBytes.ts'
+import { sendJson } from '../services/jsonBytes.ts'
 import { createFolder, listDir, registerMedia, setMediaDeleted } from '../services/media.ts'
 
 const GRANT = '/web/1/org/:org_id/media_grant/:media_grant_id'
-
-/** Sends an answer serialized already (services/jsonBytes.ts) as JSON, as it is. */
-function sendJson<T>(reply: FastifyReply, body: JsonBytes<T>): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(body)
-}
 
 export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -5,6 +5,8 @@
 // route still answers what its response schema declares; the values serialized must hold exactly the
 // schema's fields, in its order (rows selected for it), so the bytes are the ones the schema serializer
 // would write.
+import type { FastifyReply } from 'fastify'
+
 declare const encodes: unique symbol
 
 /** UTF-8 JSON of a value of type T. */
@@ -12,4 +14,9 @@ export type JsonBytes<T> = Buffer & { readonly [encodes]: T }
 
 export function toJsonBytes<T>(value: T): JsonBytes<T> {
   return Buffer.from(JSON.stringify(value)) as JsonBytes<T>
+}
+
+/** Sends bytes made by toJsonBytes as the JSON answer they are. */
+export function sendJson<T>(reply: FastifyReply, body: JsonBytes<T>): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body)
 }

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { OrgDetailResponse } from '../../server/contract/org.ts'
 import type { PaymentMethodListResponse } from '../../server/contract/paymentMethod.ts'
-import type { CurrentUserResponse } from '../../server/contract/user.ts'
+import type { TObject } from 'typebox'
+import { Value } from 'typebox/value'
+import { Plan } from '../../server/contract/plan.ts'
+import { CurrentUserResponse, OrgListItem, User } from '../../server/contract/user.ts'
 import type { MediaGrantListResponse, VolumeListResponse } from '../../server/contract/volume.ts'
 import { readyOrg, signUp, uniqueEmail } from './helpers/accounts.ts'
 import { databaseKinds } from './helpers/databases.ts'
-import { call } from './helpers/http.ts'
+import { call, callWithHeaders } from './helpers/http.ts'
 import { addMember, useServer } from './helpers/suite.ts'
 
 describe.each(databaseKinds)('organizations, plans, cards and volumes on %s', (kind) => {
@@ -23,6 +26,24 @@ describe.each(databaseKinds)('organizations, plans, cards and volumes on %s', (k
     expect(org.status).toBe(200)
     return { key, email, name, orgId: org.body.org_id }
   }
+
+  it('answers the current user exactly as its schema says, field for field and in its order', async () => {
+    const admin = await readyOrg(client(), 'Shape')
+    await newOrg('Second')
+    const answer = await callWithHeaders<CurrentUserResponse>(suite.url, 'GET', '/api/1/user/current', {
+      key: admin.key,
+    })
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(Value.Check(CurrentUserResponse, answer.body)).toBe(true)
+    // Every field of the schema, none beyond, in its order.
+    const keysOf = (schema: TObject) => Object.keys(schema.properties)
+    expect(Object.keys(answer.body)).toEqual(keysOf(CurrentUserResponse))
+    expect(Object.keys(answer.body.user)).toEqual(keysOf(User))
+    const [org] = answer.body.org_list
+    expect(org && Object.keys(org)).toEqual(keysOf(OrgListItem))
+    expect(org?.plan && Object.keys(org.plan)).toEqual(keysOf(Plan))
+    expect(answer.body.org_list).toHaveLength(1)
+  })
 
   it('makes the creator an admin with every capability, and lists the org', async () => {
     const { key, name, orgId } = await newOrg('Acme')
