@@ -2,7 +2,7 @@ import type { OrgListItem, User } from '../contract/user.ts'
 import type { Plan } from '../contract/plan.ts'
 import type { Queryable } from '../db/index.ts'
 import { PLAN_FIELDS } from './plans.ts'
-import { LIVE_SESSION_CTE, liveSessionParams } from './sessions.ts'
+import { LIVE_SESSION_CTE, liveSessionParams, touchIfStale } from './sessions.ts'
 
 export interface Membership {
   org_id: number
@@ -31,22 +31,25 @@ const ORG_LIST_SQL = orgListSql('$1')
 
 /**
  * The signed-in user of a session key's hash and every organization they belong to, in one statement (the
- * session's check and touch included): the console asks for it on every start and organization switch.
+ * session's check included, its touch once a minute): the console asks for it on every start and
+ * organization switch.
  */
 export async function findSessionUserWithOrgs(
   db: Queryable,
   keyHash: Buffer,
 ): Promise<{ user: User; org_list: OrgListItem[] } | undefined> {
-  const [row] = await db.query<User & { org_list: OrgListItem[] }>(
+  const [row] = await db.query<User & { org_list: OrgListItem[]; session_id: number; stale: boolean }>(
     `${LIVE_SESSION_CTE}
      SELECT u.user_id, u.user_name, u.email,
             COALESCE((SELECT json_agg(o ORDER BY lower(o.org_name)) FROM (${orgListSql('u.user_id')}) o), '[]')
-              AS org_list
+              AS org_list,
+            live.session_id, live.stale
        FROM live JOIN app_user u ON u.user_id = live.user_id`,
     liveSessionParams(keyHash),
   )
   if (!row) return undefined
-  const { org_list, ...user } = row
+  const { org_list, session_id, stale, ...user } = row
+  await touchIfStale(db, { session_id, stale })
   return { user, org_list }
 }
 

@@ -284,6 +284,36 @@ describe.each(databaseKinds)('sign-in by e-mail code on %s', (kind) => {
     expect((await call(suite.url, 'GET', '/api/1/user/current', { key })).status).toBe(403)
   })
 
+  it('records a session as used at most once a minute, through any call', async () => {
+    const email = uniqueEmail('touch')
+    const key = await signUp(client(), email)
+    const lastUsed = async () => {
+      const [row] = await suite.server.app.db.query<{ seconds: number }>(
+        `SELECT extract(epoch FROM now() - s.last_used_at)::float8 AS seconds
+           FROM user_session s JOIN app_user u ON u.user_id = s.user_id WHERE u.email = $1`,
+        [email],
+      )
+      return row?.seconds ?? -1
+    }
+    const setLastUsed = (interval: string) =>
+      suite.server.app.db.query(
+        `UPDATE user_session SET last_used_at = now() - $2::text::interval
+          WHERE user_id = (SELECT user_id FROM app_user WHERE email = $1)`,
+        [email, interval],
+      )
+    // The current user's own statement, and the session check every other call makes.
+    for (const path of ['/api/1/user/current', '/web/1/org/1/media_grant']) {
+      // Used 30 s ago: the call leaves it (no write on every call).
+      await setLastUsed('30 seconds')
+      await call(suite.url, 'GET', path, { key })
+      expect(await lastUsed(), path).toBeGreaterThanOrEqual(29)
+      // Used 2 minutes ago: the call touches it.
+      await setLastUsed('2 minutes')
+      await call(suite.url, 'GET', path, { key })
+      expect(await lastUsed(), path).toBeLessThan(30)
+    }
+  })
+
   it('lets a session lapse after 30 idle days', async () => {
     const email = uniqueEmail('idle')
     const key = await signUp(client(), email)
