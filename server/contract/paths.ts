@@ -1,10 +1,11 @@
-// Path prefixes that belong to the API and to storage, never to the app shell: the server's SPA fallback
-// and the service worker's navigation route both leave them alone.
-export const NON_APP_PATH_PREFIXES = ['/api/', '/web/', '/org_admin/', '/storage/', '/healthz'] as const
-
 /** The API's own paths (storage URLs are not among them: they say their own caching). */
 export const API_PATH_PREFIXES = ['/api/', '/web/', '/org_admin/', '/healthz'] as const
 
+// Path prefixes that belong to the API and to storage, never to the app shell: the server's SPA fallback
+// and the service worker's navigation route both leave them alone.
+export const NON_APP_PATH_PREFIXES = [...API_PATH_PREFIXES, '/storage/'] as const
+
+/** Whether a path (or a whole request URL: a query string after it changes nothing) is the API's. */
 export function isApiPath(urlPath: string): boolean {
   return API_PATH_PREFIXES.some((prefix) => urlPath.startsWith(prefix))
 }

@@ -26,8 +26,7 @@ export function sessionKeyHash(request: FastifyRequest): Buffer {
 export async function requireSession(request: FastifyRequest): Promise<SessionRow> {
   const known = sessions.get(request)
   if (known) return known
-  const key = sessionKeyOf(request)
-  const session = key ? await findLiveSession(request.server.db, sha256(key)) : undefined
+  const session = await findLiveSession(request.server.db, sessionKeyHash(request))
   if (!session) throw new HttpError(403, 'invalid_session')
   sessions.set(request, session)
   return session

@@ -10,7 +10,7 @@ export function registerIdleTimeout(app: FastifyInstance, idleSeconds: number): 
   const setIdleTimeout = (request: FastifyRequest, ms: number) => {
     // Requests injected without a network (app.inject) have a socket without timers.
     const socket = request.raw.socket as Partial<Socket> | undefined
-    if (isApiPath(request.url.split('?', 1)[0] ?? '') && typeof socket?.setTimeout === 'function') {
+    if (isApiPath(request.url) && typeof socket?.setTimeout === 'function') {
       socket.setTimeout(ms)
     }
   }

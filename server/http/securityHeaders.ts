@@ -38,8 +38,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     reply.header('X-Content-Type-Options', 'nosniff')
     reply.header('Content-Security-Policy', csp)
     // API answers hold session keys, signed URLs and the user's details: no cache, shared or private, keeps
-    // them. The path is read without its query string, which only the API's own answers depend on.
-    if (isApiPath(request.url.split('?', 1)[0] ?? '')) reply.header('Cache-Control', 'no-store')
+    // them.
+    if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store')
     return payload
   })
 }
