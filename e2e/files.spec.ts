@@ -185,6 +185,10 @@ test.describe('files', () => {
     await page.getByRole('button', { name: 'Create' }).click()
     await expect(page).toHaveURL(/\/home\/Files%20Volume\/docs\/Drafts%202026\/$/)
     await expect(fileList.empty).toBeVisible()
+    // What the user made shows under Active while still empty, as a folder, not as a deleted one.
+    await fileList.breadcrumbs.getByRole('link', { name: 'docs' }).click()
+    await expect(fileList.names).toHaveText(['Drafts 2026', 'report.txt'])
+    await expect(fileList.row('Drafts 2026')).not.toHaveClass(/deleted/)
 
     await fileList.goto(GRANT, '/')
     await fileList.createFolder.click()
@@ -200,9 +204,49 @@ test.describe('files', () => {
     await expect(page).toHaveURL(/\/upload\/Files%20Volume\/docs\/$/)
   })
 
-  test('a container the user does not hold', async ({ fileList }) => {
-    await fileList.goto('Somebody Else', '/')
-    await expect(fileList.noAccess).toBeVisible()
+  test('a path that is not there shows Page not found inside the layout, and Go Home leads home', async ({
+    page,
+    fileList,
+    fileDetail,
+    layout,
+    notFoundPage,
+    homePage,
+  }) => {
+    const expectNotFoundInLayout = async (where: string) => {
+      await expect(notFoundPage.heading, where).toBeVisible()
+      await expect(layout.sidebar).toBeVisible()
+      await expect(layout.navLink('Home')).toBeVisible()
+      await expect(fileList.noAccess).toHaveCount(0)
+    }
+    // Opened directly: a file its folder does not hold, one in a folder that does not exist, and (to an
+    // admin, who sees every container) a container that no one has.
+    for (const [grant, path] of [
+      [GRANT, '/nope'],
+      [GRANT, '/no/such/folder/nope'],
+      ['Somebody Else', '/nope'],
+      ['Somebody Else', '/'],
+    ] as const) {
+      await fileList.goto(grant, path)
+      await expectNotFoundInLayout(`${grant}${path}`)
+    }
+    // Reached inside the app (the server answers a direct load of a path with an extension itself).
+    await fileList.goto(GRANT, '/')
+    await expect(fileList.row('a.txt')).toBeVisible()
+    await page.evaluate(() => {
+      window.history.pushState(window.history.state, '', '/home/Files%20Volume/nope.txt')
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }))
+    })
+    await expectNotFoundInLayout('nope.txt')
+    // The sidebar still leads on, and so does Go Home; a file that is there still shows.
+    await layout.navLink('Home').click()
+    await expect(homePage.heading).toBeVisible()
+    await fileList.goto(GRANT, '/')
+    await fileList.open('a.txt')
+    await expect(fileDetail.heading).toHaveText('a.txt')
+    await fileList.goto(GRANT, '/nope')
+    await notFoundPage.goHome.click()
+    await expect(page).toHaveURL(/\/home\/?$/)
+    await expect(homePage.heading).toBeVisible()
   })
 
   test('a directory of many entries renders only the rows in view', async ({ fileList }) => {

@@ -37,6 +37,31 @@ test.describe('layout', () => {
     await expect(layout.sidebar).toBeHidden()
   })
 
+  test('an unknown path shows Page not found inside the layout, the sidebar kept; Go Home leads home', async ({
+    page,
+    layout,
+    homePage,
+    notFoundPage,
+    consoleErrors,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await layout.useSession(sessionKey)
+    for (const path of ['/device', '/org', '/nope']) {
+      await page.goto(path)
+      await expect(notFoundPage.heading, path).toBeVisible()
+      await expect(layout.sidebar).toBeVisible()
+      await expect(layout.accountCard).toBeVisible()
+    }
+    // Reached from inside the app too: the sidebar leads on from it.
+    await layout.navLink('Home').click()
+    await expect(homePage.heading).toBeVisible()
+    await page.goto('/nope')
+    await notFoundPage.goHome.click()
+    await expect(page).toHaveURL(/\/home\/?$/)
+    await expect(homePage.heading).toBeVisible()
+    expect(consoleErrors).toEqual([])
+  })
+
   test('at 1280 px: no top bar, the sidebar beside the page, collapsed state remembered', async ({
     page,
     layout,

@@ -4,9 +4,11 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema } from 'fastify'
+import fastifySwagger from '@fastify/swagger'
 import fastifyPlugin from 'fastify-plugin'
 import type { DestinationStream } from 'pino'
 import type { Config } from './config.ts'
+import type { Endpoint } from './contract/endpoints.ts'
 import { openDatabase, type Database } from './db/index.ts'
 import { registerAppShell } from './http/appShell.ts'
 import { registerErrorHandler } from './http/errors.ts'
@@ -18,15 +20,7 @@ import { createMailer } from './mail/index.ts'
 import type { Mailer } from './mail/mailer.ts'
 import { createPaymentProvider } from './payments/index.ts'
 import type { PaymentProvider } from './payments/provider.ts'
-import { accountRoutes } from './routes/accounts.ts'
-import { downloadRoutes } from './routes/downloads.ts'
-import { healthRoutes } from './routes/health.ts'
-import { mediaRoutes } from './routes/media.ts'
-import { orgRoutes } from './routes/orgs.ts'
-import { paymentMethodRoutes } from './routes/paymentMethods.ts'
-import { planRoutes } from './routes/plans.ts'
-import { uploadRoutes } from './routes/uploads.ts'
-import { volumeRoutes } from './routes/volumes.ts'
+import { routeModules } from './routes/index.ts'
 import { storePlugin } from './storage/index.ts'
 import { s3BrowserOrigin } from './storage/s3Addressing.ts'
 
@@ -45,6 +39,8 @@ export interface RouteEntry {
   method: string
   url: string
   schema: FastifySchema | undefined
+  /** The endpoint table's entry of an API route; undefined for the store's signed URLs and the app shell. */
+  endpoint: Endpoint | undefined
 }
 
 export interface AppOptions {
@@ -66,7 +62,14 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
     app.decorate('routeCatalog', routeCatalog)
     app.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') routeCatalog.push({ method, url: route.url, schema: route.schema })
+        if (method !== 'HEAD') {
+          routeCatalog.push({
+            method,
+            url: route.url,
+            schema: route.schema,
+            endpoint: route.config?.endpoint,
+          })
+        }
       }
     })
     const db = options.db ?? (await openDatabase(config))
@@ -85,17 +88,21 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
       stripe: Boolean(config.stripePublishableKey),
     })
     registerErrorHandler(app)
+    // Before any route: it collects every route's schema into the OpenAPI document (routes/openApi.ts).
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: { title: 'Media Console API', version: '1' },
+        components: {
+          securitySchemes: { session_key: { type: 'apiKey', in: 'query', name: 'session_key' } },
+        },
+        security: [{ session_key: [] }],
+      },
+      // The store's signed URLs and the app shell are not the API.
+      hiddenTag: 'hidden',
+    })
     await app.register(storePlugin)
 
-    await app.register(healthRoutes)
-    await app.register(planRoutes)
-    await app.register(accountRoutes)
-    await app.register(orgRoutes)
-    await app.register(paymentMethodRoutes)
-    await app.register(volumeRoutes)
-    await app.register(mediaRoutes)
-    await app.register(uploadRoutes)
-    await app.register(downloadRoutes)
+    for (const routes of routeModules) await app.register(routes)
     await registerAppShell(app, options.appDir ?? defaultAppDir())
   },
   { name: 'media-console', fastify: '5.x' },
@@ -123,8 +130,9 @@ export async function buildApp({ logStream, ...options }: BuildOptions): Promise
     // local store then frees its temporary file. A slow link still moves bytes, so only a dead one is cut;
     // API calls at work are spared (http/idleTimeout.ts).
     connectionTimeout: config.idleTimeoutSeconds * 1000,
-    // Bodies are taken as sent: null, "1" or true are not a number, 123 is not a name.
-    ajv: { customOptions: { coerceTypes: false } },
+    // Bodies are taken as sent: null, "1" or true are not a number, 123 is not a name, and a field a schema
+    // does not allow (additionalProperties: false) is refused, not silently dropped (Fastify's default).
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
   })
   await app.register(mediaConsole, options)
   return app

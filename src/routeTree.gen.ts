@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteRouteImport } from './routes/_app/route'
 import { Route as PublicRouteRouteImport } from './routes/_public/route'
+import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppAccountRouteImport } from './routes/_app/account'
 import { Route as PublicLoadingRouteImport } from './routes/_public/loading'
 import { Route as PublicLoginRouteImport } from './routes/_public/login'
@@ -35,6 +36,11 @@ const AppRouteRoute = AppRouteRouteImport.update({
 const PublicRouteRoute = PublicRouteRouteImport.update({
   id: '/_public',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppSplatRoute = AppSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => AppRouteRoute,
 } as any)
 const AppAccountRoute = AppAccountRouteImport.update({
   id: '/account',
@@ -91,6 +97,7 @@ const AppUploadGrantNameSplatRoute = AppUploadGrantNameSplatRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/$': typeof AppSplatRoute
   '/account': typeof AppAccountRoute
   '/loading': typeof PublicLoadingRoute
   '/login': typeof PublicLoginRoute
@@ -104,6 +111,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/$': typeof AppSplatRoute
   '/account': typeof AppAccountRoute
   '/loading': typeof PublicLoadingRoute
   '/login': typeof PublicLoginRoute
@@ -120,6 +128,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_app': typeof AppRouteRouteWithChildren
   '/_public': typeof PublicRouteRouteWithChildren
+  '/_app/$': typeof AppSplatRoute
   '/_app/account': typeof AppAccountRoute
   '/_public/loading': typeof PublicLoadingRoute
   '/_public/login': typeof PublicLoginRoute
@@ -135,6 +144,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/$'
     | '/account'
     | '/loading'
     | '/login'
@@ -148,6 +158,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/$'
     | '/account'
     | '/loading'
     | '/login'
@@ -163,6 +174,7 @@ export interface FileRouteTypes {
     | '/'
     | '/_app'
     | '/_public'
+    | '/_app/$'
     | '/_app/account'
     | '/_public/loading'
     | '/_public/login'
@@ -203,6 +215,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/'
       preLoaderRoute: typeof PublicRouteRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/$': {
+      id: '/_app/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof AppSplatRouteImport
+      parentRoute: typeof AppRouteRoute
     }
     '/_app/account': {
       id: '/_app/account'
@@ -278,6 +297,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteRouteChildren {
+  AppSplatRoute: typeof AppSplatRoute
   AppAccountRoute: typeof AppAccountRoute
   AppHomeIndexRoute: typeof AppHomeIndexRoute
   AppCreate_folderGrantNameSplatRoute: typeof AppCreate_folderGrantNameSplatRoute
@@ -287,6 +307,7 @@ interface AppRouteRouteChildren {
 }
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
+  AppSplatRoute: AppSplatRoute,
   AppAccountRoute: AppAccountRoute,
   AppHomeIndexRoute: AppHomeIndexRoute,
   AppCreate_folderGrantNameSplatRoute: AppCreate_folderGrantNameSplatRoute,

@@ -36,8 +36,13 @@ export type Media = Static<typeof Media>
 
 export const DirEntry = Type.Object({
   dir_name: Type.String(),
-  /** Active files below the directory; 0 means it holds only deleted files. */
+  /** Active files anywhere below the directory. */
   file_count: Type.Integer(),
+  /**
+   * Deleted files anywhere below the directory. A directory whose file_count is 0 is deleted when it holds
+   * deleted files; with none (a folder just made, or only empty folders below) it is an empty folder.
+   */
+  deleted_count: Type.Integer(),
 })
 export type DirEntry = Static<typeof DirEntry>
 
@@ -57,6 +62,8 @@ export const MediaVersion = Type.Object({
   create_time: Type.String(),
   is_deleted: Type.Boolean(),
   user_name: Nullable(Type.String()),
+  /** The e-mail of the user who made the version: shown where the user has no user name. */
+  email: Nullable(Type.String()),
   device_name: Nullable(Type.String()),
 })
 export type MediaVersion = Static<typeof MediaVersion>
@@ -72,6 +79,8 @@ export const MediaDetail = Type.Intersect([
     /** The current content is stored in the cloud (shown as In Cloud / Not Uploaded). */
     in_s3: Type.Boolean(),
     last_update_user_name: Nullable(Type.String()),
+    /** The e-mail of the last user to change the file: shown where the user has no user name. */
+    last_update_user_email: Nullable(Type.String()),
     last_update_device_name: Nullable(Type.String()),
   }),
 ])

@@ -14,6 +14,14 @@ export const Plan = Type.Object({
   retention_days: Type.Union([Type.Integer(), Type.Null()]),
   max_org_count: Type.Union([Type.Integer(), Type.Null()]),
   max_volume_count: Type.Union([Type.Integer(), Type.Null()]),
+  /** Expiration days a new volume starts with; null where the plan sets none (enterprise). */
+  default_live_expire_days: Type.Union([Type.Integer(), Type.Null()]),
+  default_dead_expire_days: Type.Union([Type.Integer(), Type.Null()]),
+  /** The most days a volume may keep live and deleted files before they expire; null: up to 365. */
+  max_live_expire_days: Type.Union([Type.Integer(), Type.Null()]),
+  max_dead_expire_days: Type.Union([Type.Integer(), Type.Null()]),
+  /** The largest min_expire_size (bytes) a volume may set; null: no limit. */
+  max_min_expire_size: Type.Union([Type.Integer(), Type.Null()]),
 })
 export type Plan = Static<typeof Plan>
 

@@ -15,17 +15,36 @@ export type Volume = Static<typeof Volume>
 export const VolumeListResponse = Type.Object({ volume_list: Type.Array(Volume) })
 export type VolumeListResponse = Static<typeof VolumeListResponse>
 
+const ZeroOrOne = Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 })])
+
 export const CreateVolumeRequest = Type.Object({
   org_id: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
   volume_name: Type.String({ maxLength: 256 }),
-  is_disabled: Type.Optional(Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 })])),
+  is_disabled: Type.Optional(ZeroOrOne),
 })
 export type CreateVolumeRequest = Static<typeof CreateVolumeRequest>
 
 export const CreateVolumeResponse = Type.Object({ volume_id: Type.Integer() })
 export type CreateVolumeResponse = Static<typeof CreateVolumeResponse>
 
-/** Volume name rule (specification 000, section 5). */
+/** Expiration in days (001 section 5): 1 to 365, or 0 for "does not expire". */
+export const EXPIRE_DAYS_MIN = 1
+export const EXPIRE_DAYS_MAX = 365
+
+/** The changed settings only (001 section 2); every field is optional, an empty body changes nothing. */
+export const UpdateVolumeRequest = Type.Object(
+  {
+    volume_name: Type.Optional(Type.String({ maxLength: 256 })),
+    is_disabled: Type.Optional(ZeroOrOne),
+    min_expire_size: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+    live_expire_days: Type.Optional(Type.Integer({ minimum: 0, maximum: EXPIRE_DAYS_MAX })),
+    dead_expire_days: Type.Optional(Type.Integer({ minimum: 0, maximum: EXPIRE_DAYS_MAX })),
+  },
+  { additionalProperties: false },
+)
+export type UpdateVolumeRequest = Static<typeof UpdateVolumeRequest>
+
+/** Volume name rule (specification 000, section 5): 3-64 characters, a letter or digit at each end. */
 export const VOLUME_NAME_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9 _-]{1,62})[A-Za-z0-9]$/
 
 export const GrantUser = Type.Object({
@@ -33,6 +52,15 @@ export const GrantUser = Type.Object({
   user_name: Type.Union([Type.String(), Type.Null()]),
   email: Type.String(),
 })
+export type GrantUser = Static<typeof GrantUser>
+
+/** A device that mounts a container (the devices issue fills them in). */
+export const GrantDevice = Type.Object({
+  device_id: Type.Integer(),
+  device_name: Type.String(),
+  is_disabled: Type.Integer({ minimum: 0, maximum: 1 }),
+})
+export type GrantDevice = Static<typeof GrantDevice>
 
 export const MediaGrant = Type.Object({
   media_grant_id: Type.Integer(),
@@ -44,7 +72,7 @@ export const MediaGrant = Type.Object({
   is_disabled: Type.Integer({ minimum: 0, maximum: 1 }),
   last_seen: Type.Union([Type.String(), Type.Null()]),
   user_list: Type.Array(GrantUser),
-  device_list: Type.Array(Type.Unknown()),
+  device_list: Type.Array(GrantDevice),
 })
 export type MediaGrant = Static<typeof MediaGrant>
 

@@ -10,6 +10,16 @@ import { isAppPath } from '../contract/paths.ts'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
 
+/**
+ * A path under /assets/, or a file name at the root (/sw.js, /icon.png), is a file that is not there (an old
+ * chunk, say), not an app route. Deeper paths are routes even with an extension: /home/{container}/notes.txt
+ * is a file's detail screen, which a reload must open.
+ */
+export function isMissingFile(urlPath: string): boolean {
+  if (urlPath.startsWith('/assets/')) return true
+  return urlPath.lastIndexOf('/') === 0 && path.extname(urlPath) !== ''
+}
+
 export async function registerAppShell(app: FastifyInstance, appDir: string): Promise<void> {
   const indexFile = path.join(appDir, 'index.html')
   const built = fs.existsSync(indexFile)
@@ -33,8 +43,7 @@ export async function registerAppShell(app: FastifyInstance, appDir: string): Pr
     const wantsShell = (request.method === 'GET' || request.method === 'HEAD') && isAppPath(urlPath)
     if (!wantsShell) return reply.code(404).send({ error: 'not_found' })
     if (!built) return reply.code(503).send({ error: 'app_not_built' })
-    // Paths with a file extension are missing files (an old chunk, say), not app routes.
-    if (path.extname(urlPath) !== '') return reply.code(404).send({ error: 'not_found' })
+    if (isMissingFile(urlPath)) return reply.code(404).send({ error: 'not_found' })
     return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html')
   })
 }

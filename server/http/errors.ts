@@ -2,12 +2,13 @@
 // routes throw on purpose (HttpError) carry their code; the database's refusals that input causes map here,
 // in one place, so a race that the routes' own checks lose still answers the code they would have given.
 import type { FastifyError, FastifyInstance } from 'fastify'
+import type { ErrorCode } from '../contract/errorCodes.ts'
 
 /** An error the API answers on purpose: its status and the snake_case code of the spec. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly limit?: number,
   ) {
     super(code)
@@ -18,7 +19,7 @@ export class HttpError extends Error {
  * Unique indexes whose violation means "that name is taken": the code each answers with 409. Routes check
  * names before inserting; two requests at once can both pass the check, and the index refuses the second.
  */
-export const UNIQUE_CONFLICTS: Readonly<Record<string, string>> = {
+export const UNIQUE_CONFLICTS: Readonly<Record<string, ErrorCode>> = {
   app_user_user_name_key: 'used_user_name',
   org_name_key: 'used_org_name',
   org_domain_prefix_key: 'used_domain_prefix',
@@ -42,7 +43,7 @@ const isDatabaseError = (error: unknown): error is DatabaseError =>
 export function databaseRefusal(error: unknown): HttpError | undefined {
   if (!isDatabaseError(error)) return undefined
   if (error.code === '23505' && error.constraint && UNIQUE_CONFLICTS[error.constraint]) {
-    return new HttpError(409, UNIQUE_CONFLICTS[error.constraint] as string)
+    return new HttpError(409, UNIQUE_CONFLICTS[error.constraint] as ErrorCode)
   }
   // Class 22, data exception: a value the database cannot hold (out of range, malformed, a NUL byte).
   // Schemas bound every value first; this keeps one they missed a 400 instead of a 500.
@@ -60,6 +61,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .code(error.statusCode)
         .send(error.limit === undefined ? { error: error.code } : { error: error.code, limit: error.limit })
+    }
+    // A path parameter that is not an id names nothing: it is not found, as a missing id is.
+    if (error.validation && error.validationContext === 'params') {
+      return reply.code(404).send({ error: 'not_found' })
     }
     if (error.validation) {
       return reply.code(400).send({ error: 'invalid_request', message: error.message })

@@ -1,7 +1,10 @@
 // Who may reach a container: a member of the path's organization who holds the grant. A grant of another
 // organization, one the caller does not hold and a missing one all answer 404 alike, so ids reveal nothing;
-// a disabled grant the caller holds answers 403 grant_disabled.
+// a disabled container, or any container of a disabled volume, answers 403 (grant_disabled,
+// volume_disabled) to everyone, admins included: disabling stops every file call (docs/administration.md).
 import type { FastifyRequest } from 'fastify'
+import type { Capability } from '../contract/endpoints.ts'
+import type { ErrorCode } from '../contract/errorCodes.ts'
 import type { Membership } from '../repositories/orgs.ts'
 import { findHeldGrant, type HeldGrant } from '../repositories/grants.ts'
 import { findMedia, type MediaRow } from '../repositories/media.ts'
@@ -16,9 +19,7 @@ export interface GrantAccess {
   root: string
 }
 
-type Capability = 'cap_web_upload' | 'cap_web_download'
-
-const REFUSALS: Record<Capability, string> = {
+const REFUSALS: Record<Capability, ErrorCode> = {
   cap_web_upload: 'upload_not_allowed',
   cap_web_download: 'download_not_allowed',
 }
@@ -28,6 +29,7 @@ export async function requireGrant(request: FastifyRequest, capability?: Capabil
   const grantId = idParam(request, 'media_grant_id')
   const grant = await findHeldGrant(request.server.db, member.org_id, grantId, member.user_id)
   if (!grant) throw new HttpError(404, 'not_found')
+  if (grant.volume_is_disabled) throw new HttpError(403, 'volume_disabled')
   if (grant.is_disabled) throw new HttpError(403, 'grant_disabled')
   if (capability && !member[capability]) throw new HttpError(403, REFUSALS[capability])
   return { member, grant, root: grantRoot(grant.prefix_path) }

@@ -21,3 +21,21 @@ export function loginCodeMessage(email: string, code: string): MailMessage {
     ].join('\n'),
   }
 }
+
+/** Tells a person an admin added them to an organization, and where to sign in (by e-mail code). */
+export function addedToOrgMessage(email: string, orgName: string, signInUrl: string): MailMessage {
+  return {
+    to: email,
+    subject: `You were added to ${orgName} on Media Console`,
+    text: [
+      `An administrator of ${orgName} added you to the organization on Media Console.`,
+      '',
+      'Sign in with this e-mail address at:',
+      '',
+      signInUrl,
+      '',
+      'You will be sent a sign-in code; no password is needed.',
+      '',
+    ].join('\n'),
+  }
+}

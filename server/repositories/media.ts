@@ -1,7 +1,7 @@
 // SQL of files, their versions and directories. Every query names the organization (or a volume already
 // checked to be the organization's), so no id of another tenant reaches a row. Every change of a file or a
-// folder goes with touchDirChain on its path, in the same transaction: the counts of active files and the
-// listing versions that servers check their kept listings against depend on it.
+// folder goes with touchDirChain on its path, in the same transaction: the counts of active and of deleted
+// files and the listing versions that servers check their kept listings against depend on it.
 import type { AuditEvent, DirEntry, Media, MediaVersion, HashContainer } from '../contract/media.ts'
 import type { Queryable } from '../db/index.ts'
 import type { DirRow } from '../services/paths.ts'
@@ -24,13 +24,13 @@ export async function listFilesIn(db: Queryable, volumeId: number, dirPath: stri
 }
 
 /**
- * The subdirectories of a directory, each with the count of active files below it that its row keeps (no
- * file row is read); media_dir_parent_idx serves it. A child's path is unique without case, and so is its
- * name under one parent.
+ * The subdirectories of a directory, each with the counts of active and of deleted files below it that its
+ * row keeps (no file row is read); media_dir_parent_idx serves it. A child's path is unique without case,
+ * and so is its name under one parent.
  */
 export async function listSubdirs(db: Queryable, volumeId: number, dirPath: string): Promise<DirEntry[]> {
   return db.query<DirEntry>(
-    `SELECT dir_name, file_count FROM media_dir
+    `SELECT dir_name, file_count, deleted_count FROM media_dir
       WHERE volume_id = $1 AND lower(parent_path) = lower($2)
       ORDER BY lower(dir_name)`,
     [volumeId, dirPath],
@@ -131,38 +131,48 @@ export async function addVersion(db: Queryable, mediaId: number, content: NewCon
   )
 }
 
+/** What one change of a file adds to the counts of every directory on its path: -1, 0 or 1 each. */
+export interface CountChange {
+  active: number
+  deleted: number
+}
+
 /**
  * Records a change below a directory along its whole path (dirChain: every directory from the top of the
- * volume down to it): delta is added to each one's count of active files (0 when a file changed without
- * changing its activity, or a folder was made), and each one's listing version is raised, since each
- * listing along the path shows what changed (the files of the last, the count or the new subdirectory of
- * the others). Missing directories are recorded. The rows are written, and so locked, root first, in one
- * order for every transaction: two that change files of the same folders wait for each other there instead
- * of each holding a row the other needs.
+ * volume down to it): change is added to each one's counts of active and of deleted files (both 0 when a
+ * file changed without changing its state, or a folder was made), and each one's listing version is
+ * raised, since each listing along the path shows what changed (the files of the last, the counts or the
+ * new subdirectory of the others). Missing directories are recorded. The rows are written, and so locked,
+ * root first, in one order for every transaction: two that change files of the same folders wait for each
+ * other there instead of each holding a row the other needs.
  */
 export async function touchDirChain(
   db: Queryable,
   orgId: number,
   volumeId: number,
   dirs: readonly DirRow[],
-  delta: -1 | 0 | 1,
+  change: CountChange,
 ): Promise<void> {
   if (dirs.length === 0) return
   // The directories come as arrays $3 to $5 (paths, parents, names); their position (depth) is the order.
   await db.query(
-    `INSERT INTO media_dir (org_id, volume_id, dir_path, parent_path, dir_name, file_count, listing_version)
-     SELECT $1, $2, d.dir_path, d.parent_path, d.dir_name, GREATEST($6::bigint, 0), 1
+    `INSERT INTO media_dir (org_id, volume_id, dir_path, parent_path, dir_name, file_count, deleted_count,
+                           listing_version)
+     SELECT $1, $2, d.dir_path, d.parent_path, d.dir_name, GREATEST($6::bigint, 0), GREATEST($7::bigint, 0), 1
        FROM unnest($3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS d(dir_path, parent_path, dir_name, depth)
       ORDER BY d.depth
      ON CONFLICT (volume_id, lower(dir_path)) DO UPDATE
-        SET file_count = media_dir.file_count + $6::bigint, listing_version = media_dir.listing_version + 1`,
+        SET file_count = media_dir.file_count + $6::bigint,
+            deleted_count = media_dir.deleted_count + $7::bigint,
+            listing_version = media_dir.listing_version + 1`,
     [
       orgId,
       volumeId,
       dirs.map((dir) => dir.dirPath),
       dirs.map((dir) => dir.parentPath),
       dirs.map((dir) => dir.dirName),
-      delta,
+      change.active,
+      change.deleted,
     ],
   )
 }
@@ -226,7 +236,7 @@ export async function setDeleted(
 export async function listVersions(db: Queryable, orgId: number, mediaId: number): Promise<MediaVersion[]> {
   return db.query<MediaVersion>(
     `SELECT v.media_version_id, v.file_hash, v.file_size, ${iso('v.create_time')} AS create_time,
-            v.is_deleted, u.user_name, d.device_name
+            v.is_deleted, u.user_name, u.email, d.device_name
        FROM media_version v
        LEFT JOIN app_user u ON u.user_id = v.user_id
        LEFT JOIN device d ON d.device_id = v.device_id
@@ -251,17 +261,24 @@ export async function listHashContainers(
   )
 }
 
+/** Who last changed a file: the user's name and e-mail (shown where there is no name), or the device. */
+export interface ChangedBy {
+  user_name: string | null
+  email: string | null
+  device_name: string | null
+}
+
 export async function findNames(
   db: Queryable,
   userId: number | null,
   deviceId: number | null,
-): Promise<{ user_name: string | null; device_name: string | null }> {
-  const [row] = await db.query<{ user_name: string | null; device_name: string | null }>(
-    `SELECT (SELECT user_name FROM app_user WHERE user_id = $1) AS user_name,
-            (SELECT device_name FROM device WHERE device_id = $2) AS device_name`,
+): Promise<ChangedBy> {
+  const [row] = await db.query<ChangedBy>(
+    `SELECT u.user_name, u.email, (SELECT device_name FROM device WHERE device_id = $2) AS device_name
+       FROM (SELECT 1) one LEFT JOIN app_user u ON u.user_id = $1`,
     [userId, deviceId],
   )
-  return row ?? { user_name: null, device_name: null }
+  return row ?? { user_name: null, email: null, device_name: null }
 }
 
 export interface VersionRow {

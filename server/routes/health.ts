@@ -1,11 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify'
-
 // Answers once the database answers; a load balancer takes the process out of rotation otherwise.
-export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/healthz', async (_request, reply) => {
+import type { FastifyInstance } from 'fastify'
+import { endpoints } from '../contract/endpoints.ts'
+import { route } from './define.ts'
+
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  route(app, endpoints.health, async ({ reply }) => {
     try {
       await app.db.query('SELECT 1')
-      return { status: 'ok' }
+      return reply.send({ status: 'ok' })
     } catch (error) {
       app.log.error({ err: error }, 'health check: database does not answer')
       return reply.code(503).send({ error: 'database_unavailable' })

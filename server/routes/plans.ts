@@ -1,10 +1,9 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { PlanListResponse } from '../contract/plan.ts'
-import { listPlans } from '../repositories/plans.ts'
-
 // The price list is public: signup shows it before an organization exists.
-export const planRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/api/1/plan', { schema: { response: { 200: PlanListResponse } } }, async () => ({
-    plan_list: await listPlans(app.db),
-  }))
+import type { FastifyInstance } from 'fastify'
+import { endpoints } from '../contract/endpoints.ts'
+import { listPlans } from '../repositories/plans.ts'
+import { route } from './define.ts'
+
+export async function planRoutes(app: FastifyInstance): Promise<void> {
+  route(app, endpoints.planList, async () => ({ plan_list: await listPlans(app.db) }))
 }

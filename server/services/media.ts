@@ -15,6 +15,7 @@ import {
   lockMediaActivity,
   setDeleted,
   touchDirChain,
+  type CountChange,
 } from '../repositories/media.ts'
 import { toJsonBytes, type JsonBytes } from './jsonBytes.ts'
 import { listingCacheOf } from './listingCache.ts'
@@ -24,8 +25,24 @@ export function checkHash(fileHash: string): void {
   if (!SHA256_HEX_PATTERN.test(fileHash)) throw new HttpError(400, 'invalid_hash')
 }
 
+/** A path's file as the folder counts see it: none, active or deleted. */
+export type FileState = 'none' | 'active' | 'deleted'
+
 /**
- * A directory's files and subdirectories, each subdirectory with its count of active files below it, as the
+ * What a file going from one state to another adds to the counts of the directories on its path: a new
+ * file counts as active; a delete moves it from active to deleted, an undelete or a new version of a
+ * deleted file back; no change of state (a folder made, a retried call, a second delete) changes nothing.
+ */
+export function countChange(from: FileState, to: FileState): CountChange {
+  const weight = (state: FileState, counted: FileState) => (state === counted ? 1 : 0)
+  return {
+    active: weight(to, 'active') - weight(from, 'active'),
+    deleted: weight(to, 'deleted') - weight(from, 'deleted'),
+  }
+}
+
+/**
+ * A directory's files and subdirectories, each subdirectory with its counts of files below it, as the
  * bytes of the answer. A listing this process kept is answered again while the directory's listing version
  * is the one it was read at. A volume's root has no directory row, so no version: its listing (folders and
  * the files at the top) is read each time.
@@ -57,7 +74,8 @@ export async function listDir(
  * Registers content at a path. The same content at an active path is the same file (a retried call
  * answers the same media_id, and counts nothing again); other content at an active path is a different
  * file (409); a deleted file takes the new content as a new version and becomes active again. A file that
- * becomes active counts in every directory of its path, which registration records.
+ * becomes active counts in every directory of its path (and a deleted one that does so no longer counts as
+ * deleted), which registration records.
  */
 export async function registerMedia(
   db: Database,
@@ -83,7 +101,7 @@ export async function registerMedia(
     const inserted = await insertMedia(tx, content)
     if (inserted !== undefined) {
       await addVersion(tx, inserted, content)
-      await touchDirChain(tx, content.orgId, content.volumeId, dirs, 1)
+      await touchDirChain(tx, content.orgId, content.volumeId, dirs, countChange('none', 'active'))
       return inserted
     }
     // The path is held (perhaps by a concurrent registration that just committed): decide under its lock.
@@ -94,7 +112,7 @@ export async function registerMedia(
       throw new HttpError(409, 'different_file')
     }
     await addVersion(tx, existing.media_id, content)
-    await touchDirChain(tx, content.orgId, content.volumeId, dirs, 1)
+    await touchDirChain(tx, content.orgId, content.volumeId, dirs, countChange('deleted', 'active'))
     return existing.media_id
   })
 }
@@ -115,12 +133,15 @@ export async function setMediaDeleted(
     const current = await lockMediaActivity(tx, orgId, mediaId)
     if (!current) throw new HttpError(404, 'not_found')
     await setDeleted(tx, orgId, mediaId, isDeleted, access.member.user_id)
-    const delta = current.is_deleted === isDeleted ? 0 : isDeleted ? -1 : 1
-    await touchDirChain(tx, orgId, current.volume_id, dirChain(current.dir_path), delta)
+    const change = countChange(current.is_deleted ? 'deleted' : 'active', isDeleted ? 'deleted' : 'active')
+    await touchDirChain(tx, orgId, current.volume_id, dirChain(current.dir_path), change)
   })
 }
 
-/** Records a folder and its ancestors, so an empty folder shows in listings (with 0 files). */
+/**
+ * Records a folder and its ancestors, so an empty folder shows in listings (0 files, none deleted: an empty
+ * folder, not a deleted one).
+ */
 export async function createFolder(db: Database, access: GrantAccess, prefixPath: string): Promise<void> {
   const dirPath = resolveDir(access.root, prefixPath)
   // Only folders below the grant's root are new: the root exists by definition.
@@ -130,6 +151,12 @@ export async function createFolder(db: Database, access: GrantAccess, prefixPath
     const asFiles = chain.map((dir) => dir.dirPath.slice(0, -1))
     if (await isFileAtAnyPath(tx, access.grant.volume_id, asFiles))
       throw new HttpError(409, 'used_folder_name')
-    await touchDirChain(tx, access.member.org_id, access.grant.volume_id, dirChain(dirPath), 0)
+    await touchDirChain(
+      tx,
+      access.member.org_id,
+      access.grant.volume_id,
+      dirChain(dirPath),
+      countChange('none', 'none'),
+    )
   })
 }

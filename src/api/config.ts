@@ -1,11 +1,13 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { ClientConfig } from '../../server/contract/clientConfig.ts'
+import { endpoints } from '../../server/contract/endpoints.ts'
+import { callEndpoint } from './endpoint.ts'
 import type { Transport } from './transport.ts'
 
 export type { ClientConfig }
 
 export function getClientConfig(api: Transport): Promise<ClientConfig> {
-  return api.request<ClientConfig>('/api/1/config', { retry: true })
+  return callEndpoint(api, endpoints.clientConfig, {}, { retry: true })
 }
 
 export const configQueries = {

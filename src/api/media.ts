@@ -1,19 +1,17 @@
 // Files of a container (specification 000, section 7): listing, detail, delete and undelete, folders,
 // registration, download addresses and the audit trail, each with its queryOptions factory.
 import { queryOptions } from '@tanstack/react-query'
+import { endpoints } from '../../server/contract/endpoints.ts'
 import type {
   AuditEvent,
-  AuditListResponse,
   DirListResponse,
-  DownloadUrlResponse,
   Media,
   MediaDetail,
-  MediaDetailResponse,
   MediaVersion,
   RegisterMediaRequest,
-  RegisterMediaResponse,
 } from '../../server/contract/media.ts'
 import { collectDownloadFiles } from '../transfers/downloadPlan.ts'
+import { callEndpoint } from './endpoint.ts'
 import type { Transport } from './transport.ts'
 
 export type { AuditEvent, DirListResponse, Media, MediaDetail, MediaVersion }
@@ -24,34 +22,42 @@ export interface GrantRef {
   mediaGrantId: number
 }
 
-/** The address of a container's calls. */
-export function grantPath({ orgId, mediaGrantId }: GrantRef): string {
-  return `/web/1/org/${orgId}/media_grant/${mediaGrantId}`
+/** The path parameters of a container's calls. */
+export function grantParams({ orgId, mediaGrantId }: GrantRef) {
+  return { org_id: orgId, media_grant_id: mediaGrantId }
 }
 
 /** One directory of a container; `directory` is relative to it ('/' or '/a/b/'). */
 export function listDirectory(api: Transport, grant: GrantRef, directory: string): Promise<DirListResponse> {
-  return api.request<DirListResponse>(`${grantPath(grant)}/dir`, {
-    query: { prefix_path: directory, media_grant_id: grant.mediaGrantId },
-    retry: true,
-  })
+  return callEndpoint(
+    api,
+    endpoints.dirList,
+    {
+      params: grantParams(grant),
+      query: { prefix_path: directory, media_grant_id: String(grant.mediaGrantId) },
+    },
+    { retry: true },
+  )
 }
 
 export async function createDirectory(api: Transport, grant: GrantRef, directory: string): Promise<void> {
-  await api.request(`${grantPath(grant)}/dir`, { method: 'POST', body: { prefix_path: directory } })
+  await callEndpoint(api, endpoints.dirCreate, {
+    params: grantParams(grant),
+    body: { prefix_path: directory },
+  })
 }
 
 export async function getMedia(api: Transport, grant: GrantRef, mediaId: number): Promise<MediaDetail> {
-  return (await api.request<MediaDetailResponse>(`${grantPath(grant)}/media/${mediaId}`, { retry: true }))
-    .media
+  const params = { ...grantParams(grant), media_id: mediaId }
+  return (await callEndpoint(api, endpoints.mediaDetail, { params }, { retry: true })).media
 }
 
 export async function deleteMedia(api: Transport, grant: GrantRef, mediaId: number): Promise<void> {
-  await api.request(`${grantPath(grant)}/media/${mediaId}`, { method: 'DELETE' })
+  await callEndpoint(api, endpoints.mediaDelete, { params: { ...grantParams(grant), media_id: mediaId } })
 }
 
 export async function undeleteMedia(api: Transport, grant: GrantRef, mediaId: number): Promise<void> {
-  await api.request(`${grantPath(grant)}/media/${mediaId}/undelete`, { method: 'POST' })
+  await callEndpoint(api, endpoints.mediaUndelete, { params: { ...grantParams(grant), media_id: mediaId } })
 }
 
 /** Registers content at a path (relative to the container); 409 different_file when another file is there. */
@@ -60,11 +66,12 @@ export async function registerMedia(
   grant: GrantRef,
   request: RegisterMediaRequest,
 ): Promise<number> {
-  const answer = await api.request<RegisterMediaResponse>(`${grantPath(grant)}/media`, {
-    method: 'POST',
-    body: request,
-    retry: true,
-  })
+  const answer = await callEndpoint(
+    api,
+    endpoints.mediaRegister,
+    { params: grantParams(grant), body: request },
+    { retry: true },
+  )
   return answer.media_id
 }
 
@@ -75,7 +82,8 @@ export async function getDownloadUrl(
   mediaId: number,
   inline: boolean,
 ): Promise<string> {
-  const answer = await api.request<DownloadUrlResponse>(`${grantPath(grant)}/media/${mediaId}/download_url`, {
+  const answer = await callEndpoint(api, endpoints.mediaDownloadUrl, {
+    params: { ...grantParams(grant), media_id: mediaId },
     query: { inline },
   })
   return answer.url
@@ -87,15 +95,16 @@ export async function getVersionDownloadUrl(
   mediaVersionId: number,
   inline: boolean,
 ): Promise<string> {
-  const answer = await api.request<DownloadUrlResponse>(
-    `${grantPath(grant)}/media_version/${mediaVersionId}/download_url`,
-    { query: { inline } },
-  )
+  const answer = await callEndpoint(api, endpoints.versionDownloadUrl, {
+    params: { ...grantParams(grant), media_version_id: mediaVersionId },
+    query: { inline },
+  })
   return answer.url
 }
 
 export async function listMediaAudit(api: Transport, orgId: number, mediaId: number): Promise<AuditEvent[]> {
-  return (await api.request<AuditListResponse>(`/api/1/org/${orgId}/audit_event/media/${mediaId}`)).audit_list
+  return (await callEndpoint(api, endpoints.mediaAudit, { params: { org_id: orgId, media_id: mediaId } }))
+    .audit_list
 }
 
 export const mediaQueries = {

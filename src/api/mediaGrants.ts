@@ -1,17 +1,76 @@
-import { queryOptions } from '@tanstack/react-query'
-import type { MediaGrant, MediaGrantListResponse } from '../../server/contract/volume.ts'
+// Containers (grants): the member's own list (specification 000), and the admin's list, additions and
+// changes (001, sections 2 and 7), with their query options and mutation hooks.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { endpoints } from '../../server/contract/endpoints.ts'
+import type {
+  CreateGrantRequest,
+  GrantOverlapRequest,
+  GrantOverlapResponse,
+  UpdateGrantRequest,
+} from '../../server/contract/grant.ts'
+import type { MediaGrant } from '../../server/contract/volume.ts'
+import { useApi } from '../app/session.ts'
+import { callEndpoint } from './endpoint.ts'
 import type { Transport } from './transport.ts'
 
-export type { MediaGrant }
+export type { CreateGrantRequest, GrantOverlapResponse, MediaGrant, UpdateGrantRequest }
 
 /** The containers the caller holds in an organization. */
 export async function listMediaGrants(api: Transport, orgId: number): Promise<MediaGrant[]> {
-  return (await api.request<MediaGrantListResponse>(`/web/1/org/${orgId}/media_grant`)).media_grant_list
+  return (await callEndpoint(api, endpoints.memberGrantList, { params: { org_id: orgId } }, { retry: true }))
+    .media_grant_list
 }
 
 /** Every container of the organization, held or not (admins only). */
 export async function listAdminMediaGrants(api: Transport, orgId: number): Promise<MediaGrant[]> {
-  return (await api.request<MediaGrantListResponse>(`/org_admin/1/org/${orgId}/media_grant`)).media_grant_list
+  return (await callEndpoint(api, endpoints.grantList, { params: { org_id: orgId } }, { retry: true }))
+    .media_grant_list
+}
+
+export async function createGrant(
+  api: Transport,
+  orgId: number,
+  request: CreateGrantRequest,
+): Promise<number> {
+  return (await callEndpoint(api, endpoints.grantCreate, { params: { org_id: orgId }, body: request }))
+    .media_grant_id
+}
+
+export function grantOverlap(
+  api: Transport,
+  orgId: number,
+  request: GrantOverlapRequest,
+): Promise<GrantOverlapResponse> {
+  return callEndpoint(api, endpoints.grantOverlap, { params: { org_id: orgId }, body: request })
+}
+
+export async function updateGrant(
+  api: Transport,
+  orgId: number,
+  grantId: number,
+  changes: UpdateGrantRequest,
+): Promise<void> {
+  await callEndpoint(api, endpoints.grantUpdate, {
+    params: { org_id: orgId, media_grant_id: grantId },
+    body: changes,
+  })
+}
+
+export async function deleteGrant(api: Transport, orgId: number, grantId: number): Promise<void> {
+  await callEndpoint(api, endpoints.grantDelete, { params: { org_id: orgId, media_grant_id: grantId } })
+}
+
+export async function setGrantUser(
+  api: Transport,
+  orgId: number,
+  grantId: number,
+  userId: number,
+  holds: boolean,
+): Promise<void> {
+  await callEndpoint(api, holds ? endpoints.grantAddUser : endpoints.grantRemoveUser, {
+    params: { org_id: orgId, media_grant_id: grantId },
+    body: { user_id: userId },
+  })
 }
 
 export const mediaGrantQueries = {
@@ -26,6 +85,51 @@ export const mediaGrantQueries = {
       queryKey: ['org', orgId, 'admin_media_grant'],
       queryFn: () => listAdminMediaGrants(api, orgId),
     }),
+  overlap: (api: Transport, orgId: number, request: GrantOverlapRequest) =>
+    queryOptions({
+      queryKey: ['org', orgId, 'grant_overlap', request],
+      queryFn: () => grantOverlap(api, orgId, request),
+    }),
+}
+
+/** A container change shows in both lists, the users' holdings, the sidebar and the admin trail. */
+function useInvalidateOrg(orgId: number) {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: ['org', orgId] })
+}
+
+export function useCreateGrant(orgId: number) {
+  const api = useApi()
+  const invalidate = useInvalidateOrg(orgId)
+  return useMutation({
+    mutationFn: (request: CreateGrantRequest) => createGrant(api, orgId, request),
+    onSuccess: invalidate,
+  })
+}
+
+export function useUpdateGrant(orgId: number, grantId: number) {
+  const api = useApi()
+  const invalidate = useInvalidateOrg(orgId)
+  return useMutation({
+    mutationFn: (changes: UpdateGrantRequest) => updateGrant(api, orgId, grantId, changes),
+    onSuccess: invalidate,
+  })
+}
+
+export function useDeleteGrant(orgId: number, grantId: number) {
+  const api = useApi()
+  const invalidate = useInvalidateOrg(orgId)
+  return useMutation({ mutationFn: () => deleteGrant(api, orgId, grantId), onSuccess: invalidate })
+}
+
+export function useSetGrantUser(orgId: number, grantId: number) {
+  const api = useApi()
+  const invalidate = useInvalidateOrg(orgId)
+  return useMutation({
+    mutationFn: ({ userId, holds }: { userId: number; holds: boolean }) =>
+      setGrantUser(api, orgId, grantId, userId, holds),
+    onSuccess: invalidate,
+  })
 }
 
 /** The sidebar lists each volume once, leading to the first of the caller's containers on it. */
@@ -38,4 +142,12 @@ export function volumesOfGrants(
       seen.set(grant.volume_id, { volume_name: grant.volume_name, grant_name: grant.grant_name })
   }
   return [...seen.values()]
+}
+
+/** Permission lists show at most this many users or devices, then an ellipsis (001 section 9). */
+export const PERMISSION_LIST_MAX = 5
+
+/** The names a permission list shows: the first five, and whether more were left off. */
+export function permissionNames(names: readonly string[]): { shown: string[]; more: boolean } {
+  return { shown: names.slice(0, PERMISSION_LIST_MAX), more: names.length > PERMISSION_LIST_MAX }
 }

@@ -1,15 +1,13 @@
 import { queryOptions } from '@tanstack/react-query'
-import type {
-  AddPaymentMethodResponse,
-  PaymentMethod,
-  PaymentMethodListResponse,
-} from '../../server/contract/paymentMethod.ts'
+import { endpoints } from '../../server/contract/endpoints.ts'
+import type { PaymentMethod } from '../../server/contract/paymentMethod.ts'
+import { callEndpoint } from './endpoint.ts'
 import { CARD_TIMEOUT_MS, type Transport } from './transport.ts'
 
 export type { PaymentMethod }
 
 export async function listPaymentMethods(api: Transport, orgId: number): Promise<PaymentMethod[]> {
-  const answer = await api.request<PaymentMethodListResponse>(`/api/1/org/${orgId}/payment_method`)
+  const answer = await callEndpoint(api, endpoints.paymentMethodList, { params: { org_id: orgId } })
   return answer.payment_method_list.filter((method) => !method.is_deleted)
 }
 
@@ -19,11 +17,12 @@ export async function addPaymentMethod(
   orgId: number,
   stripe_payment_method_id: string,
 ): Promise<number> {
-  const answer = await api.request<AddPaymentMethodResponse>(`/api/1/org/${orgId}/payment_method`, {
-    method: 'POST',
-    body: { stripe_payment_method_id },
-    timeoutMs: CARD_TIMEOUT_MS,
-  })
+  const answer = await callEndpoint(
+    api,
+    endpoints.paymentMethodAdd,
+    { params: { org_id: orgId }, body: { stripe_payment_method_id } },
+    { timeoutMs: CARD_TIMEOUT_MS },
+  )
   return answer.payment_method_id
 }
 

@@ -1,11 +1,13 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { Plan, PlanListResponse } from '../../server/contract/plan.ts'
+import { endpoints } from '../../server/contract/endpoints.ts'
+import type { Plan } from '../../server/contract/plan.ts'
+import { callEndpoint } from './endpoint.ts'
 import type { Transport } from './transport.ts'
 
 export type { Plan }
 
 export async function listPlans(api: Transport): Promise<Plan[]> {
-  const answer = await api.request<PlanListResponse>('/api/1/plan', { retry: true })
+  const answer = await callEndpoint(api, endpoints.planList, {}, { retry: true })
   return answer.plan_list
 }
 

@@ -8,10 +8,11 @@ import type {
   MultipartResponse,
   S3ObjectRequest,
   UploadItem,
-  UploadResponse,
 } from '../../server/contract/media.ts'
+import { endpoints } from '../../server/contract/endpoints.ts'
 import { transferTimeoutMs } from '../transfers/limits.ts'
-import { grantPath, type GrantRef } from './media.ts'
+import { callEndpoint } from './endpoint.ts'
+import { grantParams, type GrantRef } from './media.ts'
 import type { Transport } from './transport.ts'
 
 /** Where to PUT one file of up to SINGLE_PART_MAX_BYTES, or skip_upload when the content is stored. */
@@ -20,8 +21,8 @@ export async function offerUpload(
   grant: GrantRef,
   file: { file_hash: string; file_size: number },
 ): Promise<UploadItem> {
-  const answer = await api.request<UploadResponse>(`${grantPath(grant)}/upload`, {
-    method: 'POST',
+  const answer = await callEndpoint(api, endpoints.upload, {
+    params: grantParams(grant),
     body: { file_list: [file] },
   })
   const [item] = answer.upload_list
@@ -35,11 +36,12 @@ export async function confirmObject(
   grant: GrantRef,
   request: S3ObjectRequest,
 ): Promise<void> {
-  await api.request(`${grantPath(grant)}/s3_object`, {
-    method: 'POST',
-    body: request,
-    timeoutMs: transferTimeoutMs(request.file_size),
-  })
+  await callEndpoint(
+    api,
+    endpoints.s3Object,
+    { params: grantParams(grant), body: request },
+    { timeoutMs: transferTimeoutMs(request.file_size) },
+  )
 }
 
 /** The part plan: signed PUTs for the parts the store lacks, skip_upload for those it holds. */
@@ -48,7 +50,7 @@ export function planMultipart(
   grant: GrantRef,
   request: MultipartRequest,
 ): Promise<MultipartResponse> {
-  return api.request<MultipartResponse>(`${grantPath(grant)}/multipart`, { method: 'POST', body: request })
+  return callEndpoint(api, endpoints.multipart, { params: grantParams(grant), body: request })
 }
 
 /** Puts the parts together; 412 parts_missing while some part is not stored yet. */
@@ -57,9 +59,10 @@ export async function completeMultipart(
   grant: GrantRef,
   request: MultipartCompleteRequest,
 ): Promise<void> {
-  await api.request(`${grantPath(grant)}/multipart_complete`, {
-    method: 'POST',
-    body: request,
-    timeoutMs: transferTimeoutMs(request.file_size),
-  })
+  await callEndpoint(
+    api,
+    endpoints.multipartComplete,
+    { params: grantParams(grant), body: request },
+    { timeoutMs: transferTimeoutMs(request.file_size) },
+  )
 }

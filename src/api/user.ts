@@ -5,15 +5,14 @@ import type {
   OrgListItem,
   User,
 } from '../../server/contract/user.ts'
+import { endpoints } from '../../server/contract/endpoints.ts'
+import { callEndpoint } from './endpoint.ts'
 import type { Transport } from './transport.ts'
 
 export type { CurrentUserResponse, OrgListItem, User }
 
 export async function sendEmailCode(api: Transport, email: string, signup = false): Promise<void> {
-  await api.request('/api/1/user/email_code', {
-    method: 'POST',
-    body: signup ? { email, signup: true } : { email },
-  })
+  await callEndpoint(api, endpoints.emailCode, { body: signup ? { email, signup: true } : { email } })
 }
 
 export async function emailLogin(
@@ -21,21 +20,21 @@ export async function emailLogin(
   request: { email: string; login_code: string; domain_prefix: string | null },
 ): Promise<string> {
   const body = request.domain_prefix ? request : { email: request.email, login_code: request.login_code }
-  const answer = await api.request<EmailLoginResponse>('/api/1/user/email_login', { method: 'POST', body })
+  const answer: EmailLoginResponse = await callEndpoint(api, endpoints.emailLogin, { body })
   return answer.user_session_key
 }
 
 /** Verifies the session: the user and the organizations they belong to (a retryable call). */
 export function getCurrentUser(api: Transport): Promise<CurrentUserResponse> {
-  return api.request<CurrentUserResponse>('/api/1/user/current', { retry: true })
+  return callEndpoint(api, endpoints.currentUser, {}, { retry: true })
 }
 
 export async function updateUserName(api: Transport, user_name: string): Promise<void> {
-  await api.request('/api/1/user/current', { method: 'POST', body: { user_name } })
+  await callEndpoint(api, endpoints.updateCurrentUser, { body: { user_name } })
 }
 
 export async function logout(api: Transport): Promise<void> {
-  await api.request('/api/1/user/logout', { method: 'POST' })
+  await callEndpoint(api, endpoints.logout, {})
 }
 
 export const userQueries = {

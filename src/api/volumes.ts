@@ -1,22 +1,70 @@
-import { queryOptions } from '@tanstack/react-query'
-import type { CreateVolumeResponse, Volume, VolumeListResponse } from '../../server/contract/volume.ts'
+// Volumes (specification 001, sections 2 and 7): the list, creating one, changing its settings; with
+// their query options and the mutation hooks that invalidate what a change touches.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { endpoints } from '../../server/contract/endpoints.ts'
+import type { UpdateVolumeRequest, Volume } from '../../server/contract/volume.ts'
+import { useApi } from '../app/session.ts'
+import { callEndpoint } from './endpoint.ts'
 import type { Transport } from './transport.ts'
 
-export type { Volume }
+export type { UpdateVolumeRequest, Volume }
 
 export async function listVolumes(api: Transport, orgId: number): Promise<Volume[]> {
-  return (await api.request<VolumeListResponse>(`/api/1/org/${orgId}/volume`)).volume_list
+  return (await callEndpoint(api, endpoints.volumeList, { params: { org_id: orgId } }, { retry: true }))
+    .volume_list
 }
 
-export async function createVolume(api: Transport, orgId: number, volume_name: string): Promise<number> {
-  const answer = await api.request<CreateVolumeResponse>(`/api/1/org/${orgId}/volume`, {
-    method: 'POST',
-    body: { org_id: orgId, volume_name },
+export async function createVolume(
+  api: Transport,
+  orgId: number,
+  volume_name: string,
+  is_disabled?: boolean,
+): Promise<number> {
+  const answer = await callEndpoint(api, endpoints.volumeCreate, {
+    params: { org_id: orgId },
+    body: { org_id: orgId, volume_name, ...(is_disabled === undefined ? {} : { is_disabled }) },
   })
   return answer.volume_id
+}
+
+export async function updateVolume(
+  api: Transport,
+  orgId: number,
+  volumeId: number,
+  changes: UpdateVolumeRequest,
+): Promise<void> {
+  await callEndpoint(api, endpoints.volumeUpdate, {
+    params: { org_id: orgId, volume_id: volumeId },
+    body: changes,
+  })
 }
 
 export const volumeQueries = {
   list: (api: Transport, orgId: number) =>
     queryOptions({ queryKey: ['org', orgId, 'volume'], queryFn: () => listVolumes(api, orgId) }),
+}
+
+/** A volume's name and state show in container lists, the sidebar and the org's plan counts. */
+function useInvalidateVolumes(orgId: number) {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: ['org', orgId] })
+}
+
+export function useCreateVolume(orgId: number) {
+  const api = useApi()
+  const invalidate = useInvalidateVolumes(orgId)
+  return useMutation({
+    mutationFn: (request: { volume_name: string; is_disabled?: boolean }) =>
+      createVolume(api, orgId, request.volume_name, request.is_disabled),
+    onSuccess: invalidate,
+  })
+}
+
+export function useUpdateVolume(orgId: number, volumeId: number) {
+  const api = useApi()
+  const invalidate = useInvalidateVolumes(orgId)
+  return useMutation({
+    mutationFn: (changes: UpdateVolumeRequest) => updateVolume(api, orgId, volumeId, changes),
+    onSuccess: invalidate,
+  })
 }

@@ -9,6 +9,8 @@ export interface DialogState {
   positive: string
   /** Confirm only. */
   negative?: string
+  /** Confirm only: a list shown under the text (e.g. what a user holds before removing them). */
+  details?: string[]
   /** Gets true for the positive button, false for the negative one or a dismissal. */
   callback?: (positive: boolean) => void
 }
@@ -21,13 +23,15 @@ export interface ConfirmRequest {
   text: string
   positive?: string
   negative?: string
+  /** Lines listed under the text; an empty list shows nothing. */
+  details?: string[]
 }
 
 export function confirmDialog(
-  { text, positive = 'OK', negative = 'Cancel' }: ConfirmRequest,
+  { text, positive = 'OK', negative = 'Cancel', details }: ConfirmRequest,
   callback: (positive: boolean) => void,
 ): DialogState {
-  return { type: 'confirm', text, positive, negative, callback }
+  return { type: 'confirm', text, positive, negative, callback, ...(details?.length ? { details } : {}) }
 }
 
 export function createDialogStore() {
@@ -76,6 +80,13 @@ export function DialogView({
   return (
     <div className="dialog-body">
       <p id="dialog-text">{dialog.text}</p>
+      {dialog.details?.length ? (
+        <ul id="dialog-details" className="dialog-details">
+          {dialog.details.map((line, index) => (
+            <li key={index}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
       <div className="dialog-actions">
         {dialog.type === 'confirm' ? (
           <button type="button" className="button secondary" onClick={() => onClose(false)}>
@@ -105,6 +116,7 @@ export function DialogHost() {
       className="dialog"
       role={dialog?.type === 'confirm' ? 'alertdialog' : 'dialog'}
       aria-labelledby="dialog-text"
+      aria-describedby={dialog?.details?.length ? 'dialog-details' : undefined}
       // Escape dismisses: the dialog clears and the callback hears a dismissal.
       onCancel={(event) => {
         event.preventDefault()

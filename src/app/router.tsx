@@ -1,14 +1,8 @@
 import { createRouter } from '@tanstack/react-router'
-import type { QueryClient } from '@tanstack/react-query'
-import type { ApiClient } from '../api/client.ts'
 import { routeTree } from '../routeTree.gen.ts'
 import { NotFound } from './NotFound.tsx'
 import { RouteError } from './RouteError.tsx'
-
-export interface RouterContext {
-  queryClient: QueryClient
-  api: ApiClient
-}
+import type { RouterContext } from './routerContext.ts'
 
 export function createAppRouter(context: RouterContext) {
   return createRouter({

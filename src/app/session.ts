@@ -9,7 +9,7 @@ import { ApiError } from '../api/transport.ts'
 import { userQueries, type OrgListItem, type User } from '../api/user.ts'
 import { chooseCurrentOrg, lacksSiteOrg } from '../lib/currentOrg.ts'
 import { localState, useLocalState } from '../lib/localState.ts'
-import type { RouterContext } from './router.tsx'
+import type { RouterContext } from './routerContext.ts'
 
 export function hasSessionKey(): boolean {
   return Boolean(localState.read('session_key'))

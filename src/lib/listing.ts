@@ -1,9 +1,9 @@
 // The directory listing's rules (specification 000, section 2): rows from a listing answer, the
 // All / Active / Deleted filter, folders first then names without regard to case, and which buttons a
 // selection enables.
-import type { DirListResponse, Media } from '../../server/contract/media.ts'
+import type { DirEntry, DirListResponse, Media } from '../../server/contract/media.ts'
 import type { LocalStateValues } from './localState.ts'
-import { baseName } from './filePaths.ts'
+import { baseName, sameName } from './filePaths.ts'
 
 export type FileFilter = LocalStateValues['file_filter']
 
@@ -18,13 +18,21 @@ export type ListingRow =
   | { kind: 'folder'; key: string; name: string; isDeleted: boolean }
   | { kind: 'file'; key: string; name: string; isDeleted: boolean; media: Media }
 
-/** A folder whose file_count is 0 holds only deleted files: it is shown as deleted. */
+/**
+ * A folder is deleted when it holds only deleted files (file_count 0, as the specification has it). A folder
+ * that holds no file at all (just made, or with only empty folders below) is active: the user sees what
+ * they made.
+ */
+export function isDeletedFolder(dir: DirEntry): boolean {
+  return dir.file_count === 0 && dir.deleted_count > 0
+}
+
 export function listingRows(listing: DirListResponse): ListingRow[] {
   const folders: ListingRow[] = listing.dir_list.map((dir) => ({
     kind: 'folder',
     key: `d:${dir.dir_name.toLowerCase()}`,
     name: dir.dir_name,
-    isDeleted: dir.file_count === 0,
+    isDeleted: isDeletedFolder(dir),
   }))
   const files: ListingRow[] = listing.media_list.map((media) => ({
     kind: 'file',
@@ -34,6 +42,14 @@ export function listingRows(listing: DirListResponse): ListingRow[] {
     media,
   }))
   return [...folders, ...files]
+}
+
+/**
+ * The file of a directory's listing with this name (compared without case, as paths are), deleted or not;
+ * undefined when the directory holds none: the address names a file that is not there.
+ */
+export function findListedFile(listing: DirListResponse, name: string): Media | undefined {
+  return listing.media_list.find((media) => sameName(baseName(media.media_path), name))
 }
 
 export function compareRows(a: ListingRow, b: ListingRow): number {

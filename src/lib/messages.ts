@@ -1,28 +1,195 @@
-// The error catalogue of specification 000, section 8, word for word (double spaces included): one
-// function per situation, from a failed call to what the user reads.
+// The error catalogue as data: for each operation, the message for an error code or an HTTP status, and a
+// default. Texts of specification 000 section 8 and 001 section 8 are word for word (double spaces
+// included); where a spec says a message exists without giving its words, ours say it in the same voice.
+// A few situations that are more than a lookup (verify's kinds, logout's silence) are small functions over
+// the table; the constants are the messages screens show without a failed call.
+import type { ErrorCode } from '../../server/contract/errorCodes.ts'
 import { ApiError } from '../api/transport.ts'
-
-function statusOf(error: unknown): number | undefined {
-  return error instanceof ApiError ? error.status : undefined
-}
-
-function codeOf(error: unknown): string | undefined {
-  return error instanceof ApiError ? error.code : undefined
-}
+import { formatBytes } from './format.ts'
+import { INVALID_VOLUME_NAME_MESSAGE } from './validation.ts'
 
 export const CREATE_FAILED_MESSAGE = 'Create failed, please try again.'
-
 export const TRY_AGAIN_LATER_MESSAGE = 'Login failed, try again in 5 minutes.'
+export const SAVE_PLAN_FAILED_MESSAGE = 'Failed to save plan, please try again.'
+export const CARD_DECLINED_MESSAGE = 'Card declined, please try again.'
+export const ADD_CARD_FAILED_MESSAGE = 'Failed to add payment method, please try again.'
+export const INVALID_USER_NAME_MESSAGE =
+  'Invalid username, please only use letters, numbers, dash and underscore.  Usernames must be between 4 and 32 characters.'
+export const ADMIN_CANNOT_LEAVE_MESSAGE = "Sorry, you can't leave an org if you're an admin."
+export const LEAVE_ORG_FAILED_MESSAGE = 'Leave org failed, please try again.'
+export const ORG_LEFT_MESSAGE = 'Org left!'
+
+export const NO_FILES_MESSAGE = "Looks like you don't have access to any files."
+export const NO_CONTAINER_ACCESS_MESSAGE = "Looks like you don't have access to this container."
+export const NO_UPLOAD_PERMISSION_MESSAGE = 'Sorry, you do not have permission to upload.'
+export const NO_DOWNLOAD_PERMISSION_MESSAGE = 'Sorry, you do not have permission to download files.'
+export const DELETE_FAILED_MESSAGE = 'Delete failed, please try again.'
+export const RESTORE_FAILED_MESSAGE = 'Restore failed, please try again.'
+export const RESTORE_FILE_FAILED_MESSAGE = 'Failed to get restore file, please try again.'
+
+// Multi-download (specification 000, sections 5 and 8; 'suport' is the specification's own spelling).
+export const NO_MULTI_DOWNLOAD_NOTICE = 'Looks like your browser does not suport multiple file downloads.'
+export const NO_MULTI_DOWNLOAD_MESSAGE = 'Sorry, your browser does not support multi-download.'
+export const COLLECT_FAILED_MESSAGE = 'Failed to collect files, please try again.'
+export const DOWNLOAD_START_FAILED_MESSAGE = 'Failed to start download, please try again.'
+
+export const NO_AUDIT_EVENTS_MESSAGE = 'No audit events found.'
+
+/** Keys: a server error code (`used_grant_name`) or an HTTP status as text (`'409'`); `default` otherwise. */
+export type CatalogueEntry = { [codeOrStatus in ErrorCode | `${number}`]?: string } & { default: string }
+
+export type Operation =
+  // Specification 000: session, signup, account, files.
+  | 'send_code'
+  | 'verify'
+  | 'logout'
+  | 'org_create'
+  | 'card_add'
+  | 'user_name'
+  | 'org_leave'
+  | 'download_url'
+  // Specification 001: volumes, containers (grants), users, audit.
+  | 'volume_create'
+  | 'volume_update'
+  | 'grant_create'
+  | 'grant_overlap'
+  | 'grant_update'
+  | 'grant_enable'
+  | 'grant_disable'
+  | 'grant_delete'
+  | 'grant_add_user'
+  | 'grant_remove_user'
+  | 'user_add'
+  | 'user_update'
+  | 'user_remove'
+  | 'user_volume_add'
+  | 'user_volume_remove'
+  | 'audit_load'
+
+const VOLUME_NAME_IN_USE = 'Volume name already in use.'
+const GRANT_NAME_IN_USE = 'Name already in use.'
+const GRANT_PATH_IN_USE = 'Grant already exists with the path.'
+
+export const CATALOGUE: Record<Operation, CatalogueEntry> = {
+  send_code: {
+    '404': 'User not found.  Please signup before logging in.',
+    '412': TRY_AGAIN_LATER_MESSAGE,
+    default: 'Failed to send code.',
+  },
+  // A 412 (not a member of the site's organization) is not a message: see verifyFailure.
+  verify: { too_many_tries: TRY_AGAIN_LATER_MESSAGE, default: 'Login failed, please check your code.' },
+  // A 403 (the session had already ended) is not a message: see logoutMessage.
+  logout: { default: 'Logout failed' },
+  org_create: { '409': 'Organization name already in use.', default: CREATE_FAILED_MESSAGE },
+  card_add: { '412': CARD_DECLINED_MESSAGE, default: ADD_CARD_FAILED_MESSAGE },
+  user_name: {
+    '409': 'Username already in use.',
+    '400': INVALID_USER_NAME_MESSAGE,
+    default: 'Save failed, please try again.',
+  },
+  org_leave: { admin_cannot_leave: ADMIN_CANNOT_LEAVE_MESSAGE, default: LEAVE_ORG_FAILED_MESSAGE },
+  download_url: {
+    '404': 'File not uploaded, check back later.',
+    '403': 'Sorry, you do not have permission to download this file.',
+    default: 'Failed to get download url, please try again.',
+  },
+
+  volume_create: {
+    max_volume_count: 'Sorry, your plan limit for volumes has been reached.',
+    used_volume_name: VOLUME_NAME_IN_USE,
+    '402': 'Sorry, your plan limit for volumes has been reached.',
+    '409': VOLUME_NAME_IN_USE,
+    '400': INVALID_VOLUME_NAME_MESSAGE,
+    default: CREATE_FAILED_MESSAGE,
+  },
+  volume_update: {
+    used_volume_name: VOLUME_NAME_IN_USE,
+    max_volume_count: 'Sorry, your plan allows at most {limit} enabled volumes.',
+    max_live_expire_days: 'Sorry, your plan allows live expiration of at most {limit} days.',
+    max_dead_expire_days: 'Sorry, your plan allows dead expiration of at most {limit} days.',
+    max_min_expire_size: 'Sorry, your plan allows a minimum expire size of at most {limit}.',
+    '400': INVALID_VOLUME_NAME_MESSAGE,
+    '402': 'Sorry, your plan does not allow this change.',
+    '409': VOLUME_NAME_IN_USE,
+    default: 'Failed to update volume.',
+  },
+  grant_create: {
+    used_grant_name: GRANT_NAME_IN_USE,
+    used_prefix_path: GRANT_PATH_IN_USE,
+    '409': GRANT_NAME_IN_USE,
+    '400': 'Invalid container name or prefix path.',
+    default: 'Failed to add grant, please try again.',
+  },
+  // The overlap preview of a prefix being typed (beyond the spec: nextcloud/groupfolders#138).
+  grant_overlap: {
+    invalid_prefix_path: 'Invalid prefix path.',
+    default: 'Could not check what this path overlaps.',
+  },
+  grant_update: {
+    used_grant_name: GRANT_NAME_IN_USE,
+    used_prefix_path: GRANT_PATH_IN_USE,
+    '409': GRANT_NAME_IN_USE,
+    default: 'Failed to update grant, please try again.',
+  },
+  grant_enable: { default: 'Failed to enable grant, please try again.' },
+  grant_disable: { default: 'Failed to disable grant, please try again.' },
+  grant_delete: {
+    '409': 'This grant has provisioned devices. You may disable but not delete this grant.',
+    default: 'Failed to delete grant, please try again.',
+  },
+  grant_add_user: { default: 'Failed to add user to grant, please try again.' },
+  grant_remove_user: { default: 'Failed to remove user from grant, please try again.' },
+  user_add: {
+    '402': 'Sorry, your plan limit for users has been reached.',
+    '409': 'User already exists',
+    '400': 'Invalid e-mail address.',
+    default: 'Failed to add user.',
+  },
+  user_update: { default: 'Failed to update user.' },
+  user_remove: { default: 'Failed to remove user.' },
+  user_volume_add: { default: 'Failed to add grant, please try again.' },
+  user_volume_remove: { default: 'Failed to remove grant, please try again.' },
+  audit_load: { default: 'Failed to load audit events, please try again.' },
+}
+
+/**
+ * How a code's `limit` reads in its message; a count by default (thousands separated). Keyed by code,
+ * since the code names what the limit measures.
+ */
+export const LIMIT_FORMATS: Readonly<Partial<Record<ErrorCode, (limit: number) => string>>> = {
+  max_min_expire_size: (limit) => formatBytes(limit),
+}
+
+function formatLimit(code: string | undefined, limit: number): string {
+  const formats: Readonly<Record<string, ((limit: number) => string) | undefined>> = LIMIT_FORMATS
+  const format = code === undefined ? undefined : formats[code]
+  return format ? format(limit) : limit.toLocaleString('en-US')
+}
+
+/**
+ * What the user reads when `operation` failed with `error`: the entry for the error's code, else for its
+ * HTTP status, else the default. `{limit}` is filled from the answer's `limit`; an entry that quotes a
+ * limit the answer did not send is passed over, so the user never reads a placeholder.
+ */
+export function messageFor(operation: Operation, error: unknown): string {
+  const entry: Readonly<Record<string, string | undefined>> = CATALOGUE[operation]
+  const fallback = CATALOGUE[operation].default
+  if (!(error instanceof ApiError)) return fallback
+  const limit = error.body?.limit
+  for (const key of [error.code, error.status?.toString()]) {
+    if (key === undefined || key === 'default' || !Object.hasOwn(entry, key)) continue
+    const text = entry[key]
+    if (text === undefined) continue
+    if (!text.includes('{limit}')) return text
+    if (typeof limit === 'number') return text.replaceAll('{limit}', formatLimit(error.code, limit))
+  }
+  return fallback
+}
+
+// The situations of specification 000, by the names their screens call.
 
 export function sendCodeMessage(error: unknown): string {
-  switch (statusOf(error)) {
-    case 404:
-      return 'User not found.  Please signup before logging in.'
-    case 412:
-      return TRY_AGAIN_LATER_MESSAGE
-    default:
-      return 'Failed to send code.'
-  }
+  return messageFor('send_code', error)
 }
 
 export type VerifyFailure =
@@ -32,78 +199,42 @@ export type VerifyFailure =
 
 /** A 412 means the site's organization does not have this user; too_many_tries burns the code. */
 export function verifyFailure(error: unknown): VerifyFailure {
-  if (statusOf(error) === 412) return { kind: 'not_a_member' }
-  if (codeOf(error) === 'too_many_tries') return { kind: 'too_many_tries', message: TRY_AGAIN_LATER_MESSAGE }
-  return { kind: 'bad_code', message: 'Login failed, please check your code.' }
+  if (error instanceof ApiError && error.status === 412) return { kind: 'not_a_member' }
+  const message = messageFor('verify', error)
+  return error instanceof ApiError && error.code === 'too_many_tries'
+    ? { kind: 'too_many_tries', message }
+    : { kind: 'bad_code', message }
 }
 
 export function createOrgMessage(error: unknown): string {
-  return statusOf(error) === 409 ? 'Organization name already in use.' : CREATE_FAILED_MESSAGE
+  return messageFor('org_create', error)
 }
 
-export const SAVE_PLAN_FAILED_MESSAGE = 'Failed to save plan, please try again.'
-
-export function createVolumeMessage(error: unknown, invalidNameMessage: string): string {
-  return statusOf(error) === 400 ? invalidNameMessage : CREATE_FAILED_MESSAGE
+/** Volume creation, at signup or on /volume; a 400 may be worded by the caller. */
+export function createVolumeMessage(error: unknown, invalidNameMessage?: string): string {
+  if (invalidNameMessage !== undefined && error instanceof ApiError && error.status === 400)
+    return invalidNameMessage
+  return messageFor('volume_create', error)
 }
-
-export const CARD_DECLINED_MESSAGE = 'Card declined, please try again.'
-export const ADD_CARD_FAILED_MESSAGE = 'Failed to add payment method, please try again.'
 
 export function addCardMessage(error: unknown): string {
-  return statusOf(error) === 412 ? CARD_DECLINED_MESSAGE : ADD_CARD_FAILED_MESSAGE
+  return messageFor('card_add', error)
 }
-
-export const INVALID_USER_NAME_MESSAGE =
-  'Invalid username, please only use letters, numbers, dash and underscore.  Usernames must be between 4 and 32 characters.'
 
 export function userNameMessage(error: unknown): string {
-  switch (statusOf(error)) {
-    case 409:
-      return 'Username already in use.'
-    case 400:
-      return INVALID_USER_NAME_MESSAGE
-    default:
-      return 'Save failed, please try again.'
-  }
+  return messageFor('user_name', error)
 }
 
-export const ADMIN_CANNOT_LEAVE_MESSAGE = "Sorry, you can't leave an org if you're an admin."
-export const LEAVE_ORG_FAILED_MESSAGE = 'Leave org failed, please try again.'
-export const ORG_LEFT_MESSAGE = 'Org left!'
-
 export function leaveOrgMessage(error: unknown): string {
-  return codeOf(error) === 'admin_cannot_leave' ? ADMIN_CANNOT_LEAVE_MESSAGE : LEAVE_ORG_FAILED_MESSAGE
+  return messageFor('org_leave', error)
 }
 
 /** Logout: a 403 means the session had already ended, which is what logging out wants anyway. */
 export function logoutMessage(error: unknown): string | undefined {
-  return statusOf(error) === 403 ? undefined : 'Logout failed'
+  return error instanceof ApiError && error.status === 403 ? undefined : messageFor('logout', error)
 }
-
-export const NO_FILES_MESSAGE = "Looks like you don't have access to any files."
-
-export const NO_CONTAINER_ACCESS_MESSAGE = "Looks like you don't have access to this container."
-export const NO_UPLOAD_PERMISSION_MESSAGE = 'Sorry, you do not have permission to upload.'
-export const NO_DOWNLOAD_PERMISSION_MESSAGE = 'Sorry, you do not have permission to download files.'
-export const DELETE_FAILED_MESSAGE = 'Delete failed, please try again.'
-export const RESTORE_FAILED_MESSAGE = 'Restore failed, please try again.'
-export const RESTORE_FILE_FAILED_MESSAGE = 'Failed to get restore file, please try again.'
 
 /** A download address refused: not stored yet (404), not allowed (403), or anything else. */
 export function downloadUrlMessage(error: unknown): string {
-  switch (statusOf(error)) {
-    case 404:
-      return 'File not uploaded, check back later.'
-    case 403:
-      return 'Sorry, you do not have permission to download this file.'
-    default:
-      return 'Failed to get download url, please try again.'
-  }
+  return messageFor('download_url', error)
 }
-
-// Multi-download (specification 000, sections 5 and 8; 'suport' is the specification's own spelling).
-export const NO_MULTI_DOWNLOAD_NOTICE = 'Looks like your browser does not suport multiple file downloads.'
-export const NO_MULTI_DOWNLOAD_MESSAGE = 'Sorry, your browser does not support multi-download.'
-export const COLLECT_FAILED_MESSAGE = 'Failed to collect files, please try again.'
-export const DOWNLOAD_START_FAILED_MESSAGE = 'Failed to start download, please try again.'

@@ -1,5 +1,5 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
-import type { RouterContext } from '../app/router.tsx'
+import type { RouterContext } from '../app/routerContext.ts'
 import { AppFrame } from '../app/AppFrame.tsx'
 import { DialogHost } from '../app/dialogs.tsx'
 import { NotFound } from '../app/NotFound.tsx'

@@ -29,7 +29,7 @@ function byPath(a: CollectedFile, b: CollectedFile): number {
 
 /**
  * Every active file of the selection, folders walked to the bottom. Deleted files have no content to fetch,
- * and a folder whose file_count is 0 holds only deleted files, so neither is entered.
+ * and a folder whose file_count is 0 holds no active file (only deleted ones, or none), so neither is entered.
  */
 export async function collectDownloadFiles(request: CollectRequest): Promise<CollectedFile[]> {
   const { list, directory, selected, grantPrefixPath } = request

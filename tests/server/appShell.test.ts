@@ -58,6 +58,15 @@ describe('app shell', () => {
     expect(response.status).toBe(404)
   })
 
+  it('answers a missing file at the root with 404, and a screen whose path ends in a file name with the shell', async () => {
+    expect((await fetch(`${server.url}/favicon-gone.ico`)).status).toBe(404)
+    for (const screen of ['/home/Media/notes.txt', '/download/Media/a/clip.mov']) {
+      const response = await fetch(`${server.url}${screen}`)
+      expect(response.status, screen).toBe(200)
+      expect(response.headers.get('content-type'), screen).toContain('text/html')
+    }
+  })
+
   it('does not answer other methods with the shell', async () => {
     const response = await fetch(`${server.url}/home`, { method: 'POST' })
     expect(response.status).toBe(404)

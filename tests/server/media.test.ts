@@ -66,13 +66,13 @@ describe.each(databaseKinds)('files of a container on %s', (kind) => {
 
     const root = await list(org.key, org.base, '/')
     expect(root.status).toBe(200)
-    expect(root.body.dir_list).toEqual([{ dir_name: 'Trip', file_count: 4 }])
+    expect(root.body.dir_list).toEqual([{ dir_name: 'Trip', file_count: 4, deleted_count: 0 }])
     expect(root.body.media_list.map((media) => media.media_path)).toEqual(['/media/top.jpg'])
 
     const trip = await list(org.key, org.base, 'trip')
     expect(trip.body.dir_list).toEqual([
-      { dir_name: 'day1', file_count: 2 },
-      { dir_name: 'day2', file_count: 1 },
+      { dir_name: 'day1', file_count: 2, deleted_count: 0 },
+      { dir_name: 'day2', file_count: 1, deleted_count: 0 },
     ])
     expect(trip.body.media_list).toHaveLength(1)
     const day1 = await list(org.key, org.base, '/Trip/day1/')
@@ -91,7 +91,8 @@ describe.each(databaseKinds)('files of a container on %s', (kind) => {
     })
     expect(day1.body.dir_list).toEqual([])
 
-    // Deleted files stay listed (the client filters); a directory of deleted files counts 0.
+    // Deleted files stay listed (the client filters); a directory of deleted files counts 0 active files
+    // and its deleted ones.
     const c = day1.body.media_list.length
     expect(c).toBe(2)
     const day2 = await list(org.key, org.base, 'Trip/day2')
@@ -99,11 +100,13 @@ describe.each(databaseKinds)('files of a container on %s', (kind) => {
     expect((await call(suite.url, 'DELETE', `${org.base}/media/${cId}`, { key: org.key })).status).toBe(200)
     const after = await list(org.key, org.base, 'Trip')
     expect(after.body.dir_list).toEqual([
-      { dir_name: 'day1', file_count: 2 },
-      { dir_name: 'day2', file_count: 0 },
+      { dir_name: 'day1', file_count: 2, deleted_count: 0 },
+      { dir_name: 'day2', file_count: 0, deleted_count: 1 },
     ])
     expect((await list(org.key, org.base, 'Trip/day2')).body.media_list[0]?.is_deleted).toBe(true)
-    expect((await list(org.key, org.base, '')).body.dir_list).toEqual([{ dir_name: 'Trip', file_count: 3 }])
+    expect((await list(org.key, org.base, '')).body.dir_list).toEqual([
+      { dir_name: 'Trip', file_count: 3, deleted_count: 1 },
+    ])
   })
 
   it('lists folders whose names hold LIKE wildcards exactly', async () => {
@@ -113,12 +116,12 @@ describe.each(databaseKinds)('files of a container on %s', (kind) => {
     }
     const root = await list(org.key, org.base, '/')
     expect(root.body.dir_list).toEqual([
-      { dir_name: 'x%', file_count: 1 },
-      { dir_name: 'x_y', file_count: 1 },
-      { dir_name: 'xay', file_count: 1 },
+      { dir_name: 'x%', file_count: 1, deleted_count: 0 },
+      { dir_name: 'x_y', file_count: 1, deleted_count: 0 },
+      { dir_name: 'xay', file_count: 1, deleted_count: 0 },
     ])
     const xy = await list(org.key, org.base, 'x_y')
-    expect(xy.body.dir_list).toEqual([{ dir_name: 'deep', file_count: 1 }])
+    expect(xy.body.dir_list).toEqual([{ dir_name: 'deep', file_count: 1, deleted_count: 0 }])
     expect(xy.body.media_list).toEqual([])
     expect((await list(org.key, org.base, 'x%')).body.media_list.map((media) => media.media_path)).toEqual([
       '/media/x%/f3',
@@ -210,6 +213,7 @@ describe.each(databaseKinds)('files of a container on %s', (kind) => {
       in_s3: false,
       hash_containers: [{ device_name: 'Laptop', last_seen: '2026-01-02T03:04:05.000Z' }],
       last_update_user_name: `detail_${org.orgId}`,
+      last_update_user_email: org.email.toLowerCase(),
       last_update_device_name: null,
     })
     expect(detail.body.media.version_list).toEqual([
@@ -220,12 +224,45 @@ describe.each(databaseKinds)('files of a container on %s', (kind) => {
         create_time: expect.any(String) as string,
         is_deleted: false,
         user_name: `detail_${org.orgId}`,
+        email: org.email.toLowerCase(),
         device_name: null,
       },
     ])
     await markStored(suite, org.orgId, hashOf('content'), 7)
     expect((await get<MediaDetailResponse>(org.key, path)).body.media.in_s3).toBe(true)
     expect((await get(org.key, `${org.base}/media/999999999`)).status).toBe(404)
+  })
+
+  it('names a user without a user name by e-mail, as Last Modified By and on each version', async () => {
+    const org = await grantedOrg(suite, 'Unnamed')
+    const member = await newMember(suite, org.orgId, { grantId: org.grantId, cap_web_upload: true })
+    const first = await register(member.key, org.base, 'by/email.txt', 'v1')
+    const path = `${org.base}/media/${first.body.media_id}`
+    const made = await get<MediaDetailResponse>(org.key, path)
+    expect(made.body.media).toMatchObject({
+      last_update_user_name: null,
+      last_update_user_email: member.email.toLowerCase(),
+      last_update_device_name: null,
+    })
+    expect(made.body.media.version_list).toMatchObject([
+      { user_name: null, email: member.email.toLowerCase() },
+    ])
+    // The admin (with a user name now) deletes it and registers new content: the last change is theirs,
+    // and each version keeps who made it.
+    await post(org.key, '/api/1/user/current', { user_name: `named_${org.orgId}` })
+    expect((await call(suite.url, 'DELETE', path, { key: org.key })).status).toBe(200)
+    expect((await register(org.key, org.base, 'by/email.txt', 'v2')).status).toBe(200)
+    const changed = await get<MediaDetailResponse>(org.key, path)
+    expect(changed.body.media).toMatchObject({
+      last_update_user_name: `named_${org.orgId}`,
+      last_update_user_email: org.email.toLowerCase(),
+    })
+    expect(
+      changed.body.media.version_list.map((version) => [version.file_hash, version.user_name, version.email]),
+    ).toEqual([
+      [hashOf('v2'), `named_${org.orgId}`, org.email.toLowerCase()],
+      [hashOf('v1'), null, member.email.toLowerCase()],
+    ])
   })
 
   it('deletes and undeletes a file and its current version', async () => {
@@ -259,9 +296,12 @@ describe.each(databaseKinds)('files of a container on %s', (kind) => {
       body: {},
     })
     expect((await post(org.key, `${org.base}/dir`, { prefix_path: '/new/inner/' })).status).toBe(200)
-    expect((await list(org.key, org.base, '/')).body.dir_list).toEqual([{ dir_name: 'New', file_count: 0 }])
+    // Made, not emptied: no files below, none deleted either.
+    expect((await list(org.key, org.base, '/')).body.dir_list).toEqual([
+      { dir_name: 'New', file_count: 0, deleted_count: 0 },
+    ])
     expect((await list(org.key, org.base, 'NEW')).body.dir_list).toEqual([
-      { dir_name: 'Inner', file_count: 0 },
+      { dir_name: 'Inner', file_count: 0, deleted_count: 0 },
     ])
     await register(org.key, org.base, 'New/photo.jpg', 'p')
     expect(await post(org.key, `${org.base}/dir`, { prefix_path: 'new/PHOTO.jpg' })).toEqual({
@@ -272,7 +312,9 @@ describe.each(databaseKinds)('files of a container on %s', (kind) => {
       status: 409,
       body: { error: 'used_folder_name' },
     })
-    expect((await list(org.key, org.base, '/')).body.dir_list).toEqual([{ dir_name: 'New', file_count: 1 }])
+    expect((await list(org.key, org.base, '/')).body.dir_list).toEqual([
+      { dir_name: 'New', file_count: 1, deleted_count: 0 },
+    ])
   })
 
   it('confines a grant with a prefix to its subtree', async () => {
@@ -288,7 +330,7 @@ describe.each(databaseKinds)('files of a container on %s', (kind) => {
     await holdGrant(suite, org.orgId, grant?.media_grant_id as number, member.userId)
     const base = `/web/1/org/${org.orgId}/media_grant/${grant?.media_grant_id}`
     const root = await list(member.key, base, '/')
-    expect(root.body.dir_list).toEqual([{ dir_name: 'Shared', file_count: 1 }])
+    expect(root.body.dir_list).toEqual([{ dir_name: 'Shared', file_count: 1, deleted_count: 0 }])
     expect((await list(member.key, base, 'Shared')).body.media_list[0]?.media_path).toBe(
       '/media/Team/Shared/plan.txt',
     )

@@ -90,7 +90,7 @@ describe.each(databaseKinds)('file boundaries on %s', (kind) => {
       ['/media/Secret/plan.txt', false],
     ])
     const root = await call<DirListResponse>(suite.url, 'GET', `${a.base}/dir?prefix_path=`, { key: a.key })
-    expect(root.body.dir_list).toEqual([{ dir_name: 'Secret', file_count: 1 }])
+    expect(root.body.dir_list).toEqual([{ dir_name: 'Secret', file_count: 1, deleted_count: 0 }])
     const theirs = await call<DirListResponse>(suite.url, 'GET', `${b.base}/dir?prefix_path=`, { key: b.key })
     expect(theirs.body).toEqual({ media_list: [], dir_list: [] })
     const [audit] = await suite.server.app.db.query<{ count: number }>(

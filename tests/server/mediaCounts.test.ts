@@ -1,6 +1,7 @@
-// The count of active files each folder keeps (DirEntry.file_count) stays equal to counting the file rows
-// below it, through every change of a file's activity: registration, a retried registration, a new version
-// of a deleted file, delete and undelete (each twice), and registrations and deletes running at once.
+// The counts of active and of deleted files each folder keeps (DirEntry.file_count, deleted_count) stay
+// equal to counting the file rows below it, through every change of a file's activity: registration, a
+// retried registration, a new version of a deleted file, delete and undelete (each twice), and
+// registrations and deletes running at once.
 import { describe, expect, it } from 'vitest'
 import type { DirListResponse } from '../../server/contract/media.ts'
 import { databaseKinds } from './helpers/databases.ts'
@@ -30,6 +31,14 @@ describe.each(databaseKinds)('folder counts on %s', (kind) => {
       (await list(org, prefix)).dir_list.map((dir) => [
         lowerCase ? dir.dir_name.toLowerCase() : dir.dir_name,
         dir.file_count,
+      ]),
+    )
+  /** The counts of deleted files listed in a folder, by subfolder name. */
+  const deletedCounts = async (org: GrantedOrg, prefix: string, lowerCase = false) =>
+    Object.fromEntries(
+      (await list(org, prefix)).dir_list.map((dir) => [
+        lowerCase ? dir.dir_name.toLowerCase() : dir.dir_name,
+        dir.deleted_count,
       ]),
     )
   const register = (org: GrantedOrg, mediaPath: string, content: string) =>
@@ -68,23 +77,31 @@ describe.each(databaseKinds)('folder counts on %s', (kind) => {
     expect((await register(org, 'Trip/Day1/Raw/deep.mov', 'other')).status).toBe(409)
     expect(await counts(org, '/')).toEqual({ Trip: 4 })
 
-    // Delete, twice: counted down once, along the whole path; a folder of deleted files counts 0.
+    expect(await deletedCounts(org, '/')).toEqual({ Trip: 0 })
+
+    // Delete, twice: counted down once, along the whole path, and counted as deleted once; a folder of
+    // deleted files counts 0 active files and its deleted ones.
     for (let time = 0; time < 2; time++) {
       expect((await setDeleted(org, deep.body.media_id, true)).status).toBe(200)
       expect(await counts(org, '/')).toEqual({ Trip: 3 })
       expect(await counts(org, 'Trip')).toEqual({ Day1: 2 })
       expect(await counts(org, 'Trip/Day1')).toEqual({ Raw: 0 })
+      expect(await deletedCounts(org, '/')).toEqual({ Trip: 1 })
+      expect(await deletedCounts(org, 'Trip/Day1')).toEqual({ Raw: 1 })
     }
-    // Undelete, twice: counted up once.
+    // Undelete, twice: counted up once, and no longer as deleted.
     for (let time = 0; time < 2; time++) {
       expect((await setDeleted(org, deep.body.media_id, false)).status).toBe(200)
       expect(await counts(org, 'Trip/Day1')).toEqual({ Raw: 1 })
       expect(await counts(org, '/')).toEqual({ Trip: 4 })
+      expect(await deletedCounts(org, 'Trip/Day1')).toEqual({ Raw: 0 })
+      expect(await deletedCounts(org, '/')).toEqual({ Trip: 0 })
     }
 
     // A new version of a deleted file makes it active again: counted once more, and only once.
     expect((await setDeleted(org, deep.body.media_id, true)).status).toBe(200)
     expect(await counts(org, '/')).toEqual({ Trip: 3 })
+    expect(await deletedCounts(org, '/')).toEqual({ Trip: 1 })
     for (let time = 0; time < 2; time++) {
       expect(await register(org, 'Trip/Day1/Raw/deep.mov', 'deep v2')).toEqual({
         status: 200,
@@ -92,6 +109,8 @@ describe.each(databaseKinds)('folder counts on %s', (kind) => {
       })
       expect(await counts(org, '/')).toEqual({ Trip: 4 })
       expect(await counts(org, 'Trip/Day1')).toEqual({ Raw: 1 })
+      expect(await deletedCounts(org, '/')).toEqual({ Trip: 0 })
+      expect(await deletedCounts(org, 'Trip/Day1')).toEqual({ Raw: 0 })
     }
     // A file at the root is in no folder; deleting it changes no count.
     const top = (await list(org, '/')).media_list.find((media) => media.media_path === '/media/top.jpg')
@@ -109,6 +128,9 @@ describe.each(databaseKinds)('folder counts on %s', (kind) => {
     expect(made.status).toBe(200)
     expect(await counts(org, '/')).toEqual({ Empty: 0 })
     expect(await counts(org, 'Empty')).toEqual({ Inner: 0 })
+    // Empty, not deleted: no deleted file below either.
+    expect(await deletedCounts(org, '/')).toEqual({ Empty: 0 })
+    expect(await deletedCounts(org, 'Empty')).toEqual({ Inner: 0 })
     expect((await register(org, 'empty/inner/clip.mov', 'clip')).status).toBe(200)
     // Making the folder again keeps its count.
     expect(
@@ -121,6 +143,31 @@ describe.each(databaseKinds)('folder counts on %s', (kind) => {
     ).toBe(200)
     expect(await counts(org, '/')).toEqual({ Empty: 1 })
     expect(await counts(org, 'Empty')).toEqual({ Inner: 1 })
+    expect(await deletedCounts(org, '/')).toEqual({ Empty: 0 })
+  })
+
+  it('tells a folder whose files were all deleted from one just made, beside it', async () => {
+    const org = await grantedOrg(suite, 'Emptied')
+    const clip = await register(org, 'Emptied/clip.mov', 'clip')
+    expect(clip.status).toBe(200)
+    expect((await setDeleted(org, clip.body.media_id, true)).status).toBe(200)
+    const made = await call(suite.url, 'POST', `${org.base}/dir`, {
+      key: org.key,
+      body: { prefix_path: 'Made' },
+    })
+    expect(made.status).toBe(200)
+    expect((await list(org, '/')).dir_list).toEqual([
+      // The specification's deleted folder: no active file, deleted ones.
+      { dir_name: 'Emptied', file_count: 0, deleted_count: 1 },
+      // What the user just made: no file at all.
+      { dir_name: 'Made', file_count: 0, deleted_count: 0 },
+    ])
+    // A folder made inside the emptied one holds no deleted file itself.
+    await call(suite.url, 'POST', `${org.base}/dir`, { key: org.key, body: { prefix_path: 'Emptied/New' } })
+    expect((await list(org, 'Emptied')).dir_list).toEqual([
+      { dir_name: 'New', file_count: 0, deleted_count: 0 },
+    ])
+    expect(await countMismatches(suite.server.app.db, org.volumeId)).toEqual([])
   })
 
   it('keeps counts right with registrations, retries and deletes running at once', async () => {
@@ -152,6 +199,7 @@ describe.each(databaseKinds)('folder counts on %s', (kind) => {
     ])
     expect(deletes.map((answer) => answer.status)).toEqual(deletes.map(() => 200))
     expect(await counts(org, '/', true)).toEqual({ shared: 10 })
+    expect(await deletedCounts(org, '/', true)).toEqual({ shared: 10 })
     // Undeletes and new versions of the deleted files at once: each file counted once again.
     const revived = await Promise.all(
       paths
@@ -162,6 +210,7 @@ describe.each(databaseKinds)('folder counts on %s', (kind) => {
     )
     expect(revived.map((answer) => answer.status)).toEqual(revived.map(() => 200))
     expect(await counts(org, '/', true)).toEqual({ shared: 20 })
+    expect(await deletedCounts(org, '/', true)).toEqual({ shared: 0 })
     expect(await countMismatches(suite.server.app.db, org.volumeId)).toEqual([])
   })
 })

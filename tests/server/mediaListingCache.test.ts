@@ -38,7 +38,9 @@ describe.each(databaseKinds)('kept listings on %s', (kind) => {
     const day = await list(org, 'Album/Day')
     expect(await list(org, 'Album/Day')).toEqual(day)
     expect(names(day)).toEqual(['/media/Album/Day/one.jpg'])
-    expect((await list(org, 'Album')).dir_list).toEqual([{ dir_name: 'Day', file_count: 1 }])
+    expect((await list(org, 'Album')).dir_list).toEqual([
+      { dir_name: 'Day', file_count: 1, deleted_count: 0 },
+    ])
 
     // A file registered in the folder, and the count of its parent.
     expect((await register(org, 'Album/Day/two.jpg', 'two')).status).toBe(200)
@@ -46,16 +48,22 @@ describe.each(databaseKinds)('kept listings on %s', (kind) => {
       '/media/Album/Day/one.jpg',
       '/media/Album/Day/two.jpg',
     ])
-    expect((await list(org, 'Album')).dir_list).toEqual([{ dir_name: 'Day', file_count: 2 }])
+    expect((await list(org, 'Album')).dir_list).toEqual([
+      { dir_name: 'Day', file_count: 2, deleted_count: 0 },
+    ])
 
     // Deleted and undeleted, each seen by the folder's listing and the counts above it.
     const path = `${org.base}/media/${first.body.media_id}`
     expect((await call(suite.url, 'DELETE', path, { key: org.key })).status).toBe(200)
     expect((await list(org, 'Album/Day')).media_list[0]?.is_deleted).toBe(true)
-    expect((await list(org, 'Album')).dir_list).toEqual([{ dir_name: 'Day', file_count: 1 }])
+    expect((await list(org, 'Album')).dir_list).toEqual([
+      { dir_name: 'Day', file_count: 1, deleted_count: 1 },
+    ])
     expect((await call(suite.url, 'POST', `${path}/undelete`, { key: org.key, body: {} })).status).toBe(200)
     expect((await list(org, 'Album/Day')).media_list[0]?.is_deleted).toBe(false)
-    expect((await list(org, 'Album')).dir_list).toEqual([{ dir_name: 'Day', file_count: 2 }])
+    expect((await list(org, 'Album')).dir_list).toEqual([
+      { dir_name: 'Day', file_count: 2, deleted_count: 0 },
+    ])
 
     // A new version of a deleted file: its new content is listed.
     expect((await call(suite.url, 'DELETE', path, { key: org.key })).status).toBe(200)
@@ -75,10 +83,16 @@ describe.each(databaseKinds)('kept listings on %s', (kind) => {
         })
       ).status,
     ).toBe(200)
-    expect((await list(org, 'Album/Day')).dir_list).toEqual([{ dir_name: 'Raw', file_count: 0 }])
+    expect((await list(org, 'Album/Day')).dir_list).toEqual([
+      { dir_name: 'Raw', file_count: 0, deleted_count: 0 },
+    ])
     expect((await register(org, 'Album/Day/Raw/three.dng', 'three')).status).toBe(200)
-    expect((await list(org, 'Album/Day')).dir_list).toEqual([{ dir_name: 'Raw', file_count: 1 }])
-    expect((await list(org, 'Album')).dir_list).toEqual([{ dir_name: 'Day', file_count: 3 }])
+    expect((await list(org, 'Album/Day')).dir_list).toEqual([
+      { dir_name: 'Raw', file_count: 1, deleted_count: 0 },
+    ])
+    expect((await list(org, 'Album')).dir_list).toEqual([
+      { dir_name: 'Day', file_count: 3, deleted_count: 0 },
+    ])
   })
 
   it('answers a kept listing as JSON, with the answer headers of any other call', async () => {
@@ -113,7 +127,9 @@ describe.each(databaseKinds)('kept listings on %s', (kind) => {
         expect((await register(org, 'Team/Week/a.mov', 'a')).status).toBe(200)
         // The second server keeps both listings.
         expect(names(await list(org, 'Team/Week', other.url))).toEqual(['/media/Team/Week/a.mov'])
-        expect((await list(org, 'Team', other.url)).dir_list).toEqual([{ dir_name: 'Week', file_count: 1 }])
+        expect((await list(org, 'Team', other.url)).dir_list).toEqual([
+          { dir_name: 'Week', file_count: 1, deleted_count: 0 },
+        ])
         // The first server changes the folder; the second sees it at once.
         const b = await register(org, 'Team/Week/b.mov', 'b')
         expect(b.status).toBe(200)
@@ -121,12 +137,16 @@ describe.each(databaseKinds)('kept listings on %s', (kind) => {
           '/media/Team/Week/a.mov',
           '/media/Team/Week/b.mov',
         ])
-        expect((await list(org, 'Team', other.url)).dir_list).toEqual([{ dir_name: 'Week', file_count: 2 }])
+        expect((await list(org, 'Team', other.url)).dir_list).toEqual([
+          { dir_name: 'Week', file_count: 2, deleted_count: 0 },
+        ])
         expect(
           (await call(suite.url, 'DELETE', `${org.base}/media/${b.body.media_id}`, { key: org.key })).status,
         ).toBe(200)
         expect((await list(org, 'Team/Week', other.url)).media_list[1]?.is_deleted).toBe(true)
-        expect((await list(org, 'Team', other.url)).dir_list).toEqual([{ dir_name: 'Week', file_count: 1 }])
+        expect((await list(org, 'Team', other.url)).dir_list).toEqual([
+          { dir_name: 'Week', file_count: 1, deleted_count: 1 },
+        ])
       })
     })
   }

@@ -28,6 +28,40 @@ function openUnmigrated(database: FreshDatabase): Promise<Database> {
 }
 
 const COUNTS_MIGRATION = '20261123200000_media_dir_counts'
+const DELETED_COUNTS_MIGRATION = '20261125120000_media_dir_deleted_counts'
+
+/** Files as registrations and devices left them, written straight into the table: [volume, path, deleted]. */
+async function insertFiles(
+  db: Database,
+  orgId: number | undefined,
+  files: ReadonlyArray<[number | undefined, string, boolean]>,
+): Promise<void> {
+  for (const [volumeId, mediaPath, isDeleted] of files) {
+    const cut = mediaPath.lastIndexOf('/') + 1
+    await db.query(
+      `INSERT INTO media (org_id, volume_id, media_path, dir_path, name, file_hash, file_size, is_deleted)
+       VALUES ($1, $2, $3, $4, $5, $6, 1, $7)`,
+      [orgId, volumeId, mediaPath, mediaPath.slice(0, cut), mediaPath.slice(cut), 'a'.repeat(64), isDeleted],
+    )
+  }
+}
+
+/** A database migrated up to (not including) the named migration, and an organization with two volumes. */
+async function migratedUpTo(database: FreshDatabase, migrationId: string) {
+  const db = await openUnmigrated(database)
+  const before = migrations.findIndex((migration) => migration.id === migrationId)
+  expect(before).toBeGreaterThan(0)
+  await migrate(db, migrations.slice(0, before))
+  const [org] = await db.query<{ org_id: number }>(
+    `INSERT INTO org (org_name) VALUES ('Backfill') RETURNING org_id`,
+  )
+  const volumes = await db.query<{ volume_id: number }>(
+    `INSERT INTO volume (org_id, volume_name) VALUES ($1, 'One'), ($1, 'Two') RETURNING volume_id`,
+    [org?.org_id],
+  )
+  const [one, two] = volumes.map((volume) => volume.volume_id)
+  return { db, orgId: org?.org_id, one, two, through: migrations.slice(0, before + 1) }
+}
 
 describe.each(databaseKinds)('migrations on %s', (kind) => {
   it('apply once, and a restart finds nothing to do', async () => {
@@ -48,22 +82,11 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
 
   it('records the folders that existing files imply, and counts their active files from the file rows', async () => {
     const database = await fresh(kind)
-    const db = await openUnmigrated(database)
+    const { db, orgId, one, two, through } = await migratedUpTo(database, COUNTS_MIGRATION)
     try {
-      const before = migrations.findIndex((migration) => migration.id === COUNTS_MIGRATION)
-      expect(before).toBeGreaterThan(0)
-      await migrate(db, migrations.slice(0, before))
-      const [org] = await db.query<{ org_id: number }>(
-        `INSERT INTO org (org_name) VALUES ('Backfill') RETURNING org_id`,
-      )
-      const volumes = await db.query<{ volume_id: number }>(
-        `INSERT INTO volume (org_id, volume_name) VALUES ($1, 'One'), ($1, 'Two') RETURNING volume_id`,
-        [org?.org_id],
-      )
-      const [one, two] = volumes.map((volume) => volume.volume_id)
       // Files as registrations and devices left them: folders in two spellings, deleted files, a file at
       // the root, and a second volume with a folder of the same name.
-      const files: Array<[number | undefined, string, boolean]> = [
+      await insertFiles(db, orgId, [
         [one, '/media/Trip/Day1/a.mov', false],
         [one, '/media/trip/day1/b.mov', false],
         [one, '/media/Trip/Day1/Raw/c.mov', true],
@@ -72,31 +95,15 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
         [one, '/media/x_y/deep/f1', false],
         [one, '/media/Other/gone.mov', true],
         [two, '/media/Trip/z.mov', false],
-      ]
-      for (const [volumeId, mediaPath, isDeleted] of files) {
-        const cut = mediaPath.lastIndexOf('/') + 1
-        await db.query(
-          `INSERT INTO media (org_id, volume_id, media_path, dir_path, name, file_hash, file_size, is_deleted)
-           VALUES ($1, $2, $3, $4, $5, $6, 1, $7)`,
-          [
-            org?.org_id,
-            volumeId,
-            mediaPath,
-            mediaPath.slice(0, cut),
-            mediaPath.slice(cut),
-            'a'.repeat(64),
-            isDeleted,
-          ],
-        )
-      }
+      ])
       // Folders recorded before: one that files use, in its own spelling, and an empty one.
       await db.query(
         `INSERT INTO media_dir (org_id, volume_id, dir_path, parent_path, dir_name)
          VALUES ($1, $2, '/media/TRIP/', '/media/', 'TRIP'), ($1, $2, '/media/Empty/', '/media/', 'Empty')`,
-        [org?.org_id, one],
+        [orgId, one],
       )
 
-      expect(await migrate(db)).toEqual({ applied: [COUNTS_MIGRATION] })
+      expect(await migrate(db, through)).toEqual({ applied: [COUNTS_MIGRATION] })
 
       const counted = (folders: Awaited<ReturnType<typeof folderCounts>>) =>
         folders.map((folder) => [folder.dir_path, folder.kept])
@@ -110,14 +117,67 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
         ['/media/x_y/deep/', 1],
       ])
       expect(counted(await folderCounts(db, two as number))).toEqual([['/media/Trip/', 1]])
-      expect(await countMismatches(db, one as number)).toEqual([])
-      expect(await countMismatches(db, two as number)).toEqual([])
+      expect(await countMismatches(db, one as number, ['active'])).toEqual([])
+      expect(await countMismatches(db, two as number, ['active'])).toEqual([])
       // A folder recorded by the migration is one the listing of its parent finds, with its name.
       const children = await db.query<{ dir_name: string }>(
         `SELECT dir_name FROM media_dir WHERE volume_id = $1 AND lower(parent_path) = '/media/trip/'`,
         [one],
       )
       expect(children).toEqual([{ dir_name: 'Day1' }])
+    } finally {
+      await db.close()
+    }
+  })
+
+  it('counts the deleted files below each folder from the file rows, so an emptied folder is told from an empty one', async () => {
+    const database = await fresh(kind)
+    // Files from before folders were counted, and a folder made empty; the counts migration records them.
+    const { db, orgId, one, two } = await migratedUpTo(database, COUNTS_MIGRATION)
+    try {
+      await insertFiles(db, orgId, [
+        [one, '/media/Trip/Day1/a.mov', false],
+        [one, '/media/trip/DAY1/gone1.mov', true],
+        [one, '/media/Trip/Day1/Raw/gone2.mov', true],
+        [one, '/media/Trip/notes.txt', true],
+        [one, '/media/gone-top.jpg', true],
+        [one, '/media/Other/gone3.mov', true],
+        [two, '/media/Trip/z.mov', true],
+      ])
+      await db.query(
+        `INSERT INTO media_dir (org_id, volume_id, dir_path, parent_path, dir_name)
+         VALUES ($1, $2, '/media/Empty/', '/media/', 'Empty')`,
+        [orgId, one],
+      )
+      const at = migrations.findIndex((migration) => migration.id === DELETED_COUNTS_MIGRATION)
+      expect(at).toBeGreaterThan(0)
+      await migrate(db, migrations.slice(0, at))
+      expect(await migrate(db, migrations.slice(0, at + 1))).toEqual({ applied: [DELETED_COUNTS_MIGRATION] })
+
+      const counted = (folders: Awaited<ReturnType<typeof folderCounts>>) =>
+        folders.map((folder) => [folder.dir_path, folder.kept])
+      expect(counted(await folderCounts(db, one as number, 'deleted'))).toEqual([
+        ['/media/Empty/', 0],
+        ['/media/Other/', 1],
+        ['/media/Trip/', 3],
+        ['/media/Trip/Day1/', 2],
+        ['/media/Trip/Day1/Raw/', 1],
+      ])
+      expect(counted(await folderCounts(db, two as number, 'deleted'))).toEqual([['/media/Trip/', 1]])
+      expect(await countMismatches(db, one as number)).toEqual([])
+      expect(await countMismatches(db, two as number)).toEqual([])
+      // As a listing reads them: a folder of only deleted files, one never given a file, and one with both.
+      expect(
+        await db.query(
+          `SELECT dir_name, file_count, deleted_count FROM media_dir
+            WHERE volume_id = $1 AND parent_path = '/media/' ORDER BY lower(dir_name)`,
+          [one],
+        ),
+      ).toEqual([
+        { dir_name: 'Empty', file_count: 0, deleted_count: 0 },
+        { dir_name: 'Other', file_count: 0, deleted_count: 1 },
+        { dir_name: 'Trip', file_count: 1, deleted_count: 3 },
+      ])
     } finally {
       await db.close()
     }

@@ -20,6 +20,27 @@ describe('dialogs', () => {
       negative: 'Stay',
     })
   })
+  it('a confirm may list details under its text', () => {
+    const dialog = confirmDialog(
+      {
+        text: 'Remove ann@example.com?',
+        positive: 'Remove User',
+        details: ['Container: Media', 'Web Upload'],
+      },
+      () => {},
+    )
+    expect(dialog.details).toEqual(['Container: Media', 'Web Upload'])
+    const html = renderToStaticMarkup(<DialogView dialog={dialog} onClose={() => {}} />)
+    expect(html).toContain(
+      '<ul id="dialog-details" class="dialog-details"><li>Container: Media</li><li>Web Upload</li></ul>',
+    )
+    expect(html.indexOf('Remove ann@example.com?')).toBeLessThan(html.indexOf('Container: Media'))
+    // No details, or an empty list, show no list.
+    expect(confirmDialog({ text: 'x', details: [] }, () => {})).not.toHaveProperty('details')
+    expect(
+      renderToStaticMarkup(<DialogView dialog={confirmDialog({ text: 'x' }, () => {})} onClose={() => {}} />),
+    ).not.toContain('<ul')
+  })
   it('closing clears the dialog, then calls back with the answer', () => {
     const store = createDialogStore()
     const seen: Array<[boolean, unknown]> = []

@@ -25,15 +25,15 @@ const tree: Record<string, DirListResponse> = {
   '/': {
     media_list: [media('/top.txt'), media('/other.txt')],
     dir_list: [
-      { dir_name: 'Photos', file_count: 3 },
-      { dir_name: 'old', file_count: 0 },
+      { dir_name: 'Photos', file_count: 3, deleted_count: 1 },
+      { dir_name: 'old', file_count: 0, deleted_count: 1 },
     ],
   },
   '/Photos/': {
     media_list: [media('/Photos/b.jpg'), media('/Photos/gone.jpg', 10, true)],
     dir_list: [
-      { dir_name: 'trip', file_count: 1 },
-      { dir_name: 'bin', file_count: 0 },
+      { dir_name: 'trip', file_count: 1, deleted_count: 0 },
+      { dir_name: 'bin', file_count: 0, deleted_count: 0 },
     ],
   },
   '/Photos/trip/': { media_list: [media('/Photos/trip/a.jpg', 99)], dir_list: [] },

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Media } from '../../server/contract/media.ts'
 import {
+  findListedFile,
+  isDeletedFolder,
   listingActions,
   listingRows,
   matchesFilter,
@@ -26,8 +28,9 @@ function media(media_id: number, name: string, is_deleted = false): Media {
 
 const rows = listingRows({
   dir_list: [
-    { dir_name: 'zeta', file_count: 2 },
-    { dir_name: 'Alpha', file_count: 0 },
+    { dir_name: 'zeta', file_count: 2, deleted_count: 1 },
+    { dir_name: 'Alpha', file_count: 0, deleted_count: 3 },
+    { dir_name: 'fresh', file_count: 0, deleted_count: 0 },
   ],
   media_list: [media(1, 'b.txt'), media(2, 'A.txt', true), media(3, 'c.txt'), media(4, 'Zed.txt')],
 })
@@ -46,12 +49,34 @@ describe('listing rows', () => {
     expect(byName('zeta')).toMatchObject({ kind: 'folder', isDeleted: false })
   })
 
+  it('shows a folder without any file (just made) as active, not deleted', () => {
+    expect(byName('fresh')).toMatchObject({ kind: 'folder', isDeleted: false })
+    expect(isDeletedFolder({ dir_name: 'new', file_count: 0, deleted_count: 0 })).toBe(false)
+    expect(isDeletedFolder({ dir_name: 'emptied', file_count: 0, deleted_count: 2 })).toBe(true)
+    expect(isDeletedFolder({ dir_name: 'mixed', file_count: 1, deleted_count: 2 })).toBe(false)
+  })
+
+  it('finds a file of the listing by name without regard to case, deleted ones too', () => {
+    const listing = { dir_list: [], media_list: [media(1, 'b.txt'), media(2, 'A.txt', true)] }
+    expect(findListedFile(listing, 'B.TXT')?.media_id).toBe(1)
+    expect(findListedFile(listing, 'a.txt')?.media_id).toBe(2)
+    expect(findListedFile(listing, 'nope.txt')).toBeUndefined()
+  })
+
   it('puts folders first, then names without regard to case', () => {
-    expect(names(visibleRows(rows, 'all'))).toEqual(['Alpha', 'zeta', 'A.txt', 'b.txt', 'c.txt', 'Zed.txt'])
+    expect(names(visibleRows(rows, 'all'))).toEqual([
+      'Alpha',
+      'fresh',
+      'zeta',
+      'A.txt',
+      'b.txt',
+      'c.txt',
+      'Zed.txt',
+    ])
   })
 
   it('filters Active and Deleted', () => {
-    expect(names(visibleRows(rows, 'active'))).toEqual(['zeta', 'b.txt', 'c.txt', 'Zed.txt'])
+    expect(names(visibleRows(rows, 'active'))).toEqual(['fresh', 'zeta', 'b.txt', 'c.txt', 'Zed.txt'])
     expect(names(visibleRows(rows, 'deleted'))).toEqual(['Alpha', 'A.txt'])
     expect(matchesFilter(byName('A.txt'), 'all')).toBe(true)
   })

@@ -5,10 +5,13 @@ import { ListingCache } from '../../server/services/listingCache.ts'
 
 // A listing of the given length in bytes: an empty listing padded with a folder name.
 const listingOf = (bytes: number) => {
-  const empty = toJsonBytes<DirListResponse>({ media_list: [], dir_list: [{ dir_name: '', file_count: 0 }] })
+  const empty = toJsonBytes<DirListResponse>({
+    media_list: [],
+    dir_list: [{ dir_name: '', file_count: 0, deleted_count: 0 }],
+  })
   return toJsonBytes<DirListResponse>({
     media_list: [],
-    dir_list: [{ dir_name: 'x'.repeat(bytes - empty.length), file_count: 0 }],
+    dir_list: [{ dir_name: 'x'.repeat(bytes - empty.length), file_count: 0, deleted_count: 0 }],
   })
 }
 

@@ -1,18 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/api/transport.ts'
+import { INVALID_VOLUME_NAME_MESSAGE } from '../../src/lib/validation.ts'
 import {
+  CATALOGUE,
   addCardMessage,
   createOrgMessage,
   createVolumeMessage,
   downloadUrlMessage,
   leaveOrgMessage,
   logoutMessage,
+  messageFor,
   sendCodeMessage,
   userNameMessage,
   verifyFailure,
 } from '../../src/lib/messages.ts'
 
 const status = (code: number, error = 'x') => new ApiError(code, { error })
+const limited = (code: number, error: string, limit?: number) =>
+  new ApiError(code, limit === undefined ? { error } : { error, limit })
 
 describe('error catalogue', () => {
   it('send code', () => {
@@ -40,7 +45,9 @@ describe('error catalogue', () => {
     expect(createOrgMessage(status(409))).toBe('Organization name already in use.')
     expect(createOrgMessage(status(400))).toBe('Create failed, please try again.')
     expect(createVolumeMessage(status(400), 'bad name')).toBe('bad name')
-    expect(createVolumeMessage(status(409), 'bad name')).toBe('Create failed, please try again.')
+    expect(createVolumeMessage(status(409), 'bad name')).toBe('Volume name already in use.')
+    expect(createVolumeMessage(status(500), 'bad name')).toBe('Create failed, please try again.')
+    expect(createVolumeMessage(status(400))).toBe(INVALID_VOLUME_NAME_MESSAGE)
     expect(addCardMessage(status(412, 'card_declined'))).toBe('Card declined, please try again.')
     expect(addCardMessage(new ApiError('timeout'))).toBe('Failed to add payment method, please try again.')
   })
@@ -70,5 +77,71 @@ describe('downloadUrlMessage', () => {
     )
     expect(downloadUrlMessage(status(500))).toBe('Failed to get download url, please try again.')
     expect(downloadUrlMessage(new ApiError('timeout'))).toBe('Failed to get download url, please try again.')
+  })
+})
+
+describe('messageFor', () => {
+  it('the code beats the status, the status beats the default', () => {
+    expect(messageFor('grant_create', status(409, 'used_prefix_path'))).toBe(
+      'Grant already exists with the path.',
+    )
+    expect(messageFor('grant_create', status(409, 'used_grant_name'))).toBe('Name already in use.')
+    expect(messageFor('grant_create', status(409, 'something_else'))).toBe('Name already in use.')
+    expect(messageFor('grant_create', status(400, 'invalid_prefix_path'))).toBe(
+      'Invalid container name or prefix path.',
+    )
+    expect(messageFor('grant_create', status(500))).toBe('Failed to add grant, please try again.')
+    expect(messageFor('volume_create', status(402, 'max_volume_count'))).toBe(
+      'Sorry, your plan limit for volumes has been reached.',
+    )
+    expect(messageFor('volume_create', status(400, 'invalid_volume_name'))).toBe(INVALID_VOLUME_NAME_MESSAGE)
+  })
+  it('anything but an error answer reads the default', () => {
+    expect(messageFor('user_add', new ApiError('timeout'))).toBe('Failed to add user.')
+    expect(messageFor('user_add', new Error('boom'))).toBe('Failed to add user.')
+    expect(messageFor('user_add', undefined)).toBe('Failed to add user.')
+    // 'default' is not a code a server can pick.
+    expect(messageFor('user_add', status(418, 'default'))).toBe('Failed to add user.')
+  })
+  it('fills {limit}, counts with thousands separators and sizes as bytes', () => {
+    expect(messageFor('volume_update', limited(402, 'max_live_expire_days', 14))).toBe(
+      'Sorry, your plan allows live expiration of at most 14 days.',
+    )
+    expect(messageFor('volume_update', limited(402, 'max_volume_count', 12000))).toBe(
+      'Sorry, your plan allows at most 12,000 enabled volumes.',
+    )
+    expect(messageFor('volume_update', limited(402, 'max_min_expire_size', 1024 ** 3))).toBe(
+      'Sorry, your plan allows a minimum expire size of at most 1.000 GB.',
+    )
+  })
+  it('passes over an entry whose limit the answer did not send', () => {
+    expect(messageFor('volume_update', limited(402, 'max_dead_expire_days'))).toBe(
+      'Sorry, your plan does not allow this change.',
+    )
+    expect(messageFor('volume_update', limited(400, 'max_dead_expire_days'))).toBe(
+      INVALID_VOLUME_NAME_MESSAGE,
+    )
+  })
+  it('the spec words of issue 10', () => {
+    expect(messageFor('user_add', status(402, 'max_user_count'))).toBe(
+      'Sorry, your plan limit for users has been reached.',
+    )
+    expect(messageFor('user_add', status(409, 'used_email'))).toBe('User already exists')
+    expect(messageFor('grant_delete', status(409, 'grant_has_devices'))).toBe(
+      'This grant has provisioned devices. You may disable but not delete this grant.',
+    )
+    expect(messageFor('volume_update', status(402, 'plan_limit'))).toBe(
+      'Sorry, your plan does not allow this change.',
+    )
+    expect(messageFor('volume_update', status(500))).toBe('Failed to update volume.')
+    expect(messageFor('user_update', status(500))).toBe('Failed to update user.')
+    expect(messageFor('user_remove', status(500))).toBe('Failed to remove user.')
+  })
+  it('every entry has a default, and no text is left with an unknown placeholder', () => {
+    for (const [operation, entry] of Object.entries(CATALOGUE)) {
+      expect(entry.default, operation).toMatch(/\S/)
+      for (const text of Object.values(entry))
+        expect(text?.replaceAll('{limit}', ''), operation).not.toMatch(/[{}]/)
+    }
   })
 })

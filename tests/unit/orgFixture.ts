@@ -33,6 +33,11 @@ export function plan(plan_id: string, overrides: Partial<Plan> = {}): Plan {
     retention_days: 3,
     max_org_count: 1,
     max_volume_count: null,
+    default_live_expire_days: 3,
+    default_dead_expire_days: 3,
+    max_live_expire_days: 3,
+    max_dead_expire_days: 3,
+    max_min_expire_size: 10 * 1024 ** 3,
     ...overrides,
   }
 }

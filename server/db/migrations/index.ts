@@ -6,6 +6,8 @@ import media from './20261121060000_media.ts'
 import mediaListing from './20261121070000_media_listing.ts'
 import loginAttempts from './20261123010000_login_attempts.ts'
 import mediaDirCounts from './20261123200000_media_dir_counts.ts'
+import administration from './20261125100000_administration.ts'
+import mediaDirDeletedCounts from './20261125120000_media_dir_deleted_counts.ts'
 
 export interface Migration {
   id: string
@@ -19,4 +21,6 @@ export const migrations: readonly Migration[] = [
   { id: '20261121070000_media_listing', sql: mediaListing },
   { id: '20261123010000_login_attempts', sql: loginAttempts },
   { id: '20261123200000_media_dir_counts', sql: mediaDirCounts },
+  { id: '20261125100000_administration', sql: administration },
+  { id: '20261125120000_media_dir_deleted_counts', sql: mediaDirDeletedCounts },
 ]

@@ -2,12 +2,13 @@
 // and leaving them, and signing out.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { useMemo, useState, type FormEvent } from 'react'
 import { leaveOrg } from '../../api/orgs.ts'
 import { updateUserName, userQueries, type OrgListItem } from '../../api/user.ts'
-import { showAlert, showConfirm } from '../../app/dialogs.tsx'
+import { showAlert } from '../../app/dialogs.tsx'
 import { navigateRemembering } from '../../app/navigation.ts'
 import { switchOrg, useApi, useSession } from '../../app/session.ts'
+import { changedFields, useDraft } from '../../lib/draft.ts'
 import { localState } from '../../lib/localState.ts'
 import { isValidUserName } from '../../lib/validation.ts'
 import {
@@ -17,7 +18,10 @@ import {
   INVALID_USER_NAME_MESSAGE,
   userNameMessage,
 } from '../../lib/messages.ts'
-import { FormError } from '../../ui/FormError.tsx'
+import { ConfirmAction } from '../../ui/ConfirmAction.tsx'
+import { TextField } from '../../ui/Field.tsx'
+import { SaveButton } from '../../ui/SaveButton.tsx'
+import { Table, type Column } from '../../ui/Table.tsx'
 
 export const Route = createFileRoute('/_app/account')({
   component: AccountPage,
@@ -26,37 +30,40 @@ export const Route = createFileRoute('/_app/account')({
 function UserNameForm({ saved }: { saved: string }) {
   const api = useApi()
   const queryClient = useQueryClient()
-  const [name, setName] = useState(saved)
+  const savedValues = useMemo(() => ({ user_name: saved }), [saved])
+  const { draft, set } = useDraft(savedValues)
   const [error, setError] = useState<string>()
   const save = useMutation({
     mutationFn: (userName: string) => updateUserName(api, userName),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.current(api).queryKey }),
     onError: (failure) => setError(userNameMessage(failure)),
   })
-  const trimmed = name.trim()
-  const unchanged = trimmed === saved
+  // What would be sent: the name as saved, without surrounding spaces.
+  const trimmed = draft.user_name.trim()
+  const changes = changedFields(savedValues, { user_name: trimmed })
   function submit(event: FormEvent) {
     event.preventDefault()
+    if (changes.user_name === undefined) return
     // The rule of section 5 is checked here first; the server applies the same one.
-    if (!isValidUserName(trimmed)) return setError(INVALID_USER_NAME_MESSAGE)
+    if (!isValidUserName(changes.user_name)) return setError(INVALID_USER_NAME_MESSAGE)
     setError(undefined)
-    save.mutate(trimmed)
+    save.mutate(changes.user_name)
   }
   return (
     <form className="form" onSubmit={submit}>
-      <label className="field">
-        <span>User Name</span>
-        <input name="user_name" value={name} onChange={(event) => setName(event.target.value)} />
-      </label>
-      <FormError message={error} />
-      <button type="submit" className="button" disabled={unchanged || trimmed === '' || save.isPending}>
-        Save
-      </button>
+      <TextField
+        label="User Name"
+        name="user_name"
+        value={draft.user_name}
+        onChange={(value) => set('user_name', value)}
+        error={error}
+      />
+      <SaveButton changed={changes.user_name !== undefined} valid={trimmed !== ''} pending={save.isPending} />
     </form>
   )
 }
 
-function OrgRow({ org, isCurrent }: { org: OrgListItem; isCurrent: boolean }) {
+function OrgActions({ org, isCurrent }: { org: OrgListItem; isCurrent: boolean }) {
   const api = useApi()
   const router = useRouter()
   const queryClient = useQueryClient()
@@ -69,36 +76,73 @@ function OrgRow({ org, isCurrent }: { org: OrgListItem; isCurrent: boolean }) {
     },
     onError: (failure) => showAlert(leaveOrgMessage(failure)),
   })
-  function askLeave() {
-    if (org.is_admin) return showAlert(ADMIN_CANNOT_LEAVE_MESSAGE)
-    showConfirm({ text: `Leave ${org.org_name}?`, positive: 'Leave Org' }, (positive) => {
-      if (positive) leave.mutate()
-    })
-  }
   return (
-    <tr>
-      <th scope="row">
-        {org.org_name}
-        {isCurrent ? <span className="badge">Current</span> : null}
-      </th>
-      <td>{org.is_admin ? 'Admin' : 'Member'}</td>
-      <td className="row-actions">
-        <button
-          type="button"
-          className="button secondary"
-          disabled={isCurrent}
-          onClick={() => {
-            switchOrg(org.org_id)
-            navigateRemembering(router, '/home')
-          }}
-        >
-          Switch To Org
-        </button>
-        <button type="button" className="button danger" disabled={leave.isPending} onClick={askLeave}>
+    <>
+      <button
+        type="button"
+        className="button secondary"
+        disabled={isCurrent}
+        onClick={() => {
+          switchOrg(org.org_id)
+          navigateRemembering(router, '/home')
+        }}
+      >
+        Switch To Org
+      </button>
+      {org.is_admin ? (
+        // An admin may not leave: say so instead of asking.
+        <button type="button" className="button danger" onClick={() => showAlert(ADMIN_CANNOT_LEAVE_MESSAGE)}>
           Leave Org
         </button>
-      </td>
-    </tr>
+      ) : (
+        <ConfirmAction
+          confirm={{ text: `Leave ${org.org_name}?`, positive: 'Leave Org' }}
+          onConfirm={() => leave.mutate()}
+          disabled={leave.isPending}
+        >
+          Leave Org
+        </ConfirmAction>
+      )}
+    </>
+  )
+}
+
+function OrgTable({
+  orgs,
+  currentOrgId,
+}: {
+  orgs: readonly OrgListItem[]
+  currentOrgId: number | undefined
+}) {
+  const columns: Array<Column<OrgListItem>> = [
+    {
+      key: 'name',
+      header: 'Name',
+      rowHeader: true,
+      render: (org) => (
+        <>
+          {org.org_name}
+          {org.org_id === currentOrgId ? <span className="badge">Current</span> : null}
+        </>
+      ),
+    },
+    { key: 'role', header: 'Role', render: (org) => (org.is_admin ? 'Admin' : 'Member') },
+    {
+      key: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      className: 'row-actions',
+      render: (org) => <OrgActions org={org} isCurrent={org.org_id === currentOrgId} />,
+    },
+  ]
+  return (
+    <Table
+      label="Organizations"
+      columns={columns}
+      rows={orgs}
+      rowKey={(org) => org.org_id}
+      empty="You do not belong to any organization yet."
+    />
   )
 }
 
@@ -113,30 +157,11 @@ function AccountPage() {
         <p>
           E-mail: <strong data-testid="account-email">{user.email}</strong>
         </p>
-        <UserNameForm key={user.user_name ?? ''} saved={user.user_name ?? ''} />
+        <UserNameForm saved={user.user_name ?? ''} />
       </section>
       <section className="panel" aria-labelledby="orgs-heading">
         <h2 id="orgs-heading">Organizations</h2>
-        {orgs.length === 0 ? (
-          <p className="empty-state">You do not belong to any organization yet.</p>
-        ) : (
-          <table className="table" aria-labelledby="orgs-heading">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {orgs.map((org) => (
-                <OrgRow key={org.org_id} org={org} isCurrent={org.org_id === currentOrg?.org_id} />
-              ))}
-            </tbody>
-          </table>
-        )}
+        <OrgTable orgs={orgs} currentOrgId={currentOrg?.org_id} />
       </section>
       <button
         type="button"

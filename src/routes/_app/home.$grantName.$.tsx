@@ -1,10 +1,12 @@
 // The file browser (specification 000, section 2): /home/{grant_name}/a/b/ lists a directory, and a path
-// without the trailing '/' shows that file.
-import { createFileRoute, useLocation } from '@tanstack/react-router'
+// without the trailing '/' shows that file. A file its directory does not hold, or (to an admin) a
+// container that does not exist, is 'Page not found', shown inside the layout (src/routes/_app/route.tsx).
+import { createFileRoute, notFound, useLocation } from '@tanstack/react-router'
 import { mediaQueries } from '../../api/media.ts'
 import { mediaGrantQueries } from '../../api/mediaGrants.ts'
 import { useSession } from '../../app/session.ts'
-import { isDirectoryPath, parentDirectory, parseAreaPath } from '../../lib/filePaths.ts'
+import { baseName, isDirectoryPath, parentDirectory, parseAreaPath } from '../../lib/filePaths.ts'
+import { findListedFile } from '../../lib/listing.ts'
 import { findGrant, useContainer } from './-files/container.ts'
 import { DirectoryListing } from './-files/DirectoryListing.tsx'
 import { FileDetail } from './-files/FileDetail.tsx'
@@ -17,18 +19,31 @@ export const Route = createFileRoute('/_app/home/$grantName/$')({
     if (!org || !where) return
     const grants = await context.queryClient.ensureQueryData(mediaGrantQueries.list(context.api, org.org_id))
     const grant = findGrant(grants, where.grantName)
-    if (!grant) return
-    const directory = isDirectoryPath(where.path) ? where.path : parentDirectory(where.path)
-    // Warm the listing; its failures are the screen's to show.
-    await context.queryClient
-      .prefetchQuery(
-        mediaQueries.directory(
-          context.api,
-          { orgId: org.org_id, mediaGrantId: grant.media_grant_id },
-          directory,
-        ),
-      )
-      .catch(() => undefined)
+    if (!grant) {
+      // A container the user does not hold is the no-access notice. An admin sees every container of the
+      // organization: one that no container is named is not found. (A member is not told which exist.)
+      if (!org.is_admin) return
+      const every = await context.queryClient
+        .fetchQuery(mediaGrantQueries.adminList(context.api, org.org_id))
+        .catch(() => undefined)
+      if (every && !findGrant(every, where.grantName)) throw notFound()
+      return
+    }
+    const isDirectory = isDirectoryPath(where.path)
+    const directory = isDirectory ? where.path : parentDirectory(where.path)
+    const options = mediaQueries.directory(
+      context.api,
+      { orgId: org.org_id, mediaGrantId: grant.media_grant_id },
+      directory,
+    )
+    // Read the listing (a file's detail finds the file in it); its failures are the screen's to show.
+    const listingOf = (fresh: boolean) =>
+      context.queryClient.fetchQuery(fresh ? { ...options, staleTime: 0 } : options).catch(() => undefined)
+    const listing = await listingOf(false)
+    if (isDirectory || !listing || findListedFile(listing, baseName(where.path))) return
+    // Not in the listing kept: read it again (the file may be new) before saying it is not there.
+    const again = await listingOf(true)
+    if (again && !findListedFile(again, baseName(where.path))) throw notFound()
   },
   component: FileBrowser,
 })

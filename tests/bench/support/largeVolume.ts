@@ -39,8 +39,8 @@ export async function seedLargeVolume(client: pg.Client, orgId: number, volumeId
 }
 
 /**
- * A directory row for every folder on the path of a file of the volume, with the count of its active files
- * below, as registration keeps them.
+ * A directory row for every folder on the path of a file of the volume, with the counts of its active and
+ * deleted files below, as registration keeps them.
  */
 async function recordDirectories(client: pg.Client, orgId: number, volumeId: number): Promise<void> {
   await client.query(
@@ -55,9 +55,9 @@ async function recordDirectories(client: pg.Client, orgId: number, volumeId: num
                               s.segments[i] AS dir_name) a
         WHERE m.volume_id = $2
      )
-     INSERT INTO media_dir (org_id, volume_id, dir_path, parent_path, dir_name, file_count)
+     INSERT INTO media_dir (org_id, volume_id, dir_path, parent_path, dir_name, file_count, deleted_count)
      SELECT $1::bigint, $2::bigint, min(dir_path), min(parent_path), min(dir_name),
-            count(*) FILTER (WHERE NOT is_deleted)
+            count(*) FILTER (WHERE NOT is_deleted), count(*) FILTER (WHERE is_deleted)
        FROM file_dir GROUP BY lower(dir_path)`,
     [orgId, volumeId],
   )

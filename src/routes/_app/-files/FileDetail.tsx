@@ -2,7 +2,7 @@
 // Versions and, for admins, Audit Tracking. The address names the file by path; its id comes from the
 // listing of its directory.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { notFound, useRouter } from '@tanstack/react-router'
+import { useRouter } from '@tanstack/react-router'
 import { useId, useState, type ReactNode } from 'react'
 import {
   deleteMedia,
@@ -13,12 +13,15 @@ import {
   type MediaDetail,
   type MediaVersion,
 } from '../../../api/media.ts'
+import type { HashContainer } from '../../../../server/contract/media.ts'
 import { ApiError } from '../../../api/transport.ts'
 import { showAlert, showConfirm } from '../../../app/dialogs.tsx'
+import { NotFound } from '../../../app/NotFound.tsx'
 import { navigateRemembering } from '../../../app/navigation.ts'
 import { useApi } from '../../../app/session.ts'
-import { areaHref, baseName, parentDirectory, relativeMediaPath, sameName } from '../../../lib/filePaths.ts'
+import { areaHref, baseName, parentDirectory, relativeMediaPath } from '../../../lib/filePaths.ts'
 import { formatBytes, formatLongTime } from '../../../lib/format.ts'
+import { findListedFile } from '../../../lib/listing.ts'
 import {
   DELETE_FAILED_MESSAGE,
   NO_DOWNLOAD_PERMISSION_MESSAGE,
@@ -26,6 +29,8 @@ import {
   RESTORE_FILE_FAILED_MESSAGE,
 } from '../../../lib/messages.ts'
 import { registerWithSuffix } from '../../../lib/restore.ts'
+import { AuditTable, type AuditColumn } from '../../../ui/AuditTable.tsx'
+import { Table, type Column } from '../../../ui/Table.tsx'
 import { Breadcrumbs } from './Breadcrumbs.tsx'
 import type { Container } from './container.ts'
 import { NoAccess } from './NoAccess.tsx'
@@ -68,6 +73,11 @@ function Tabs({ tabs, children }: { tabs: TabName[]; children: (tab: TabName) =>
   )
 }
 
+const DEVICE_COLUMNS: Array<Column<HashContainer>> = [
+  { key: 'device', header: 'Device Name', rowHeader: true, render: (device) => device.device_name },
+  { key: 'seen', header: 'Last Seen', render: (device) => formatLongTime(device.last_seen) },
+]
+
 function Properties({ media, path }: { media: MediaDetail; path: string }) {
   const fields: Array<[string, ReactNode]> = [
     ['File Name', baseName(path)],
@@ -78,7 +88,11 @@ function Properties({ media, path }: { media: MediaDetail; path: string }) {
     ['Media ID', media.media_id],
     ['File Hash', <code key="hash">{media.file_hash}</code>],
     ['Last Updated', formatLongTime(media.last_updated)],
-    ['Last Modified By', media.last_update_user_name ?? media.last_update_device_name ?? ''],
+    // A user without a user name shows as their e-mail, as in the Audit tab; a device's change as the device.
+    [
+      'Last Modified By',
+      media.last_update_user_name || media.last_update_user_email || media.last_update_device_name || '',
+    ],
     ['Network Status', media.in_s3 ? 'In Cloud' : 'Not Uploaded'],
   ]
   return (
@@ -92,30 +106,13 @@ function Properties({ media, path }: { media: MediaDetail; path: string }) {
         ))}
       </dl>
       <h2 id="devices-heading">Devices With Media</h2>
-      <table className="table" aria-labelledby="devices-heading">
-        <thead>
-          <tr>
-            <th scope="col">Device Name</th>
-            <th scope="col">Last Seen</th>
-          </tr>
-        </thead>
-        <tbody>
-          {media.hash_containers.length === 0 ? (
-            <tr>
-              <td colSpan={2} className="empty-state">
-                Not found on any devices.
-              </td>
-            </tr>
-          ) : (
-            media.hash_containers.map((device, index) => (
-              <tr key={`${device.device_name}-${index}`}>
-                <td>{device.device_name}</td>
-                <td>{formatLongTime(device.last_seen)}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+      <Table
+        label="Devices With Media"
+        columns={DEVICE_COLUMNS}
+        rows={media.hash_containers}
+        rowKey={(device, index) => `${device.device_name}-${index}`}
+        empty="Not found on any devices."
+      />
     </>
   )
 }
@@ -132,6 +129,40 @@ function Versions({ versions, onOpen, onDownload, onRestore, busy }: VersionsPro
   const [selectedId, setSelectedId] = useState<number>()
   const selected = versions.find((version) => version.media_version_id === selectedId)
   const name = useId()
+  const columns: Array<Column<MediaVersion>> = [
+    {
+      key: 'select',
+      header: 'Select',
+      hideHeader: true,
+      render: (version) => (
+        <input
+          type="radio"
+          name={name}
+          aria-label={`Select version of ${formatLongTime(version.create_time)}`}
+          checked={version.media_version_id === selectedId}
+          onChange={() => setSelectedId(version.media_version_id)}
+        />
+      ),
+    },
+    {
+      key: 'created',
+      header: 'Create Date',
+      rowHeader: true,
+      render: (version) => formatLongTime(version.create_time),
+    },
+    { key: 'size', header: 'Size', render: (version) => formatBytes(version.file_size) },
+    {
+      key: 'hash',
+      header: 'File Hash',
+      className: 'cell-hash',
+      render: (version) => <code>{version.file_hash}</code>,
+    },
+    {
+      key: 'by',
+      header: 'Modified By',
+      render: (version) => version.user_name || version.email || version.device_name || '',
+    },
+  ]
   return (
     <>
       <div className="toolbar-actions" role="toolbar" aria-label="Version actions">
@@ -161,77 +192,26 @@ function Versions({ versions, onOpen, onDownload, onRestore, busy }: VersionsPro
           Restore to Folder
         </button>
       </div>
-      <table className="table" aria-label="Versions">
-        <thead>
-          <tr>
-            <th scope="col">
-              <span className="visually-hidden">Select</span>
-            </th>
-            <th scope="col">Create Date</th>
-            <th scope="col">Size</th>
-            <th scope="col">File Hash</th>
-            <th scope="col">Modified By</th>
-          </tr>
-        </thead>
-        <tbody>
-          {versions.map((version) => (
-            <tr key={version.media_version_id} aria-selected={version.media_version_id === selectedId}>
-              <td>
-                <input
-                  type="radio"
-                  name={name}
-                  aria-label={`Select version of ${formatLongTime(version.create_time)}`}
-                  checked={version.media_version_id === selectedId}
-                  onChange={() => setSelectedId(version.media_version_id)}
-                />
-              </td>
-              <td>{formatLongTime(version.create_time)}</td>
-              <td>{formatBytes(version.file_size)}</td>
-              <td className="cell-hash">
-                <code>{version.file_hash}</code>
-              </td>
-              <td>{version.user_name ?? version.device_name ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        label="Versions"
+        columns={columns}
+        rows={versions}
+        rowKey={(version) => version.media_version_id}
+        rowClassName={(version) => (version.media_version_id === selectedId ? 'selected' : undefined)}
+      />
     </>
   )
 }
+
+/** A file's trail: Source is the file itself (specification 000, section 2). */
+const AUDIT_COLUMNS: readonly AuditColumn[] = ['timestamp', 'user', 'destination']
 
 function AuditTracking({ orgId, mediaId }: { orgId: number; mediaId: number }) {
   const api = useApi()
   const audit = useQuery(mediaQueries.audit(api, orgId, mediaId))
   if (audit.isPending) return <p>Loading…</p>
   if (audit.isError) throw audit.error
-  return (
-    <table className="table" aria-label="Audit Tracking">
-      <thead>
-        <tr>
-          <th scope="col">Timestamp</th>
-          <th scope="col">User</th>
-          <th scope="col">Destination</th>
-        </tr>
-      </thead>
-      <tbody>
-        {audit.data.length === 0 ? (
-          <tr>
-            <td colSpan={3} className="empty-state">
-              No audit events found.
-            </td>
-          </tr>
-        ) : (
-          audit.data.map((event, index) => (
-            <tr key={`${event.create_time}-${index}`}>
-              <td>{formatLongTime(event.create_time)}</td>
-              <td>{event.user_name ?? event.email ?? event.device_name ?? ''}</td>
-              <td>{event.dest_path ?? 'Web Download'}</td>
-            </tr>
-          ))
-        )}
-      </tbody>
-    </table>
-  )
+  return <AuditTable label="Audit Tracking" events={audit.data} columns={AUDIT_COLUMNS} />
 }
 
 export function FileDetail({ container, path }: { container: Container; path: string }) {
@@ -242,7 +222,7 @@ export function FileDetail({ container, path }: { container: Container; path: st
   const directory = parentDirectory(path)
   const name = baseName(path)
   const listing = useQuery(mediaQueries.directory(api, ref, directory))
-  const found = listing.data?.media_list.find((media) => sameName(baseName(media.media_path), name))
+  const found = listing.data ? findListedFile(listing.data, name) : undefined
   const detail = useQuery({
     ...mediaQueries.detail(api, ref, found?.media_id ?? 0),
     enabled: found !== undefined,
@@ -254,7 +234,8 @@ export function FileDetail({ container, path }: { container: Container; path: st
     if (failure instanceof ApiError && failure.status === 404) return <NoAccess isAdmin={org.is_admin} />
     throw failure
   }
-  if (listing.isSuccess && !found) throw notFound()
+  // The route's loader answers a file that is not there with 'Page not found'; one gone since is the same.
+  if (listing.isSuccess && !found) return <NotFound />
   if (!detail.data) return <p className="page-loading">Loading…</p>
   const media = detail.data
   const fullPath = relativeMediaPath(media.media_path, grant.prefix_path)

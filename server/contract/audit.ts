@@ -1,0 +1,66 @@
+// Wire types of the audit trails: file events of a volume (who took which file where, 001 section 3),
+// paged newest first, and the admin changes of an organization (volumes, containers, users).
+import { Type, type Static } from 'typebox'
+import { AuditEvent } from './media.ts'
+
+/** Pages of a trail: at most `limit` events older than the event `before` names (a cursor, opaque). */
+export const AuditPageQuery = Type.Object({
+  before: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,17}$' })),
+  limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$' })),
+})
+export type AuditPageQuery = Static<typeof AuditPageQuery>
+
+export const AUDIT_PAGE_SIZE = 100
+export const AUDIT_PAGE_MAX = 500
+
+export const VolumeAuditResponse = Type.Object({
+  audit_list: Type.Array(AuditEvent),
+  /** The cursor of the next (older) page; null on the last one. */
+  next_before: Type.Union([Type.String(), Type.Null()]),
+})
+export type VolumeAuditResponse = Static<typeof VolumeAuditResponse>
+
+export const ADMIN_ACTIONS = [
+  'volume_create',
+  'volume_update',
+  'grant_create',
+  'grant_update',
+  'grant_delete',
+  'grant_add_user',
+  'grant_remove_user',
+  'user_add',
+  'user_update',
+  'user_remove',
+] as const
+export type AdminAction = (typeof ADMIN_ACTIONS)[number]
+
+export const AdminEvent = Type.Object({
+  admin_event_id: Type.Integer(),
+  create_time: Type.String(),
+  action: Type.Union(ADMIN_ACTIONS.map((action) => Type.Literal(action))),
+  /** Who did it. */
+  user_id: Type.Union([Type.Integer(), Type.Null()]),
+  user_name: Type.Union([Type.String(), Type.Null()]),
+  email: Type.Union([Type.String(), Type.Null()]),
+  volume_id: Type.Union([Type.Integer(), Type.Null()]),
+  media_grant_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** The member the change was about. */
+  subject_user_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** What changed, in words a person reads (names and values at the time). */
+  summary: Type.String(),
+})
+export type AdminEvent = Static<typeof AdminEvent>
+
+export const AdminEventQuery = Type.Object({
+  before: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,17}$' })),
+  limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$' })),
+  volume_id: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,14}$' })),
+  user_id: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,14}$' })),
+})
+export type AdminEventQuery = Static<typeof AdminEventQuery>
+
+export const AdminEventListResponse = Type.Object({
+  admin_event_list: Type.Array(AdminEvent),
+  next_before: Type.Union([Type.String(), Type.Null()]),
+})
+export type AdminEventListResponse = Static<typeof AdminEventListResponse>

@@ -1,0 +1,480 @@
+// Every call of the API in one table: its method, path, who may make it (scope), and the schemas of its
+// query, body and answer. The server registers its routes from these entries (server/routes/define.ts),
+// the console calls them through src/api/endpoint.ts, the tests' clients and the generated tenancy matrix
+// read them, and the OpenAPI document is generated from them. Path parameters are ids (digits), named
+// in the path; no entry declares them twice.
+import type { TSchema } from 'typebox'
+import { AdminEventListResponse, AdminEventQuery, AuditPageQuery, VolumeAuditResponse } from './audit.ts'
+import { ClientConfig } from './clientConfig.ts'
+import {
+  CreateGrantRequest,
+  CreateGrantResponse,
+  GrantOverlapRequest,
+  GrantOverlapResponse,
+  GrantUserRequest,
+  UpdateGrantRequest,
+} from './grant.ts'
+import {
+  AuditListResponse,
+  CreateDirRequest,
+  DirListQuery,
+  DirListResponse,
+  DownloadUrlQuery,
+  DownloadUrlResponse,
+  MediaDetailResponse,
+  MultipartCompleteRequest,
+  MultipartRequest,
+  MultipartResponse,
+  RegisterMediaRequest,
+  RegisterMediaResponse,
+  S3ObjectRequest,
+  UploadRequest,
+  UploadResponse,
+} from './media.ts'
+import {
+  CreateOrgRequest,
+  CreateOrgResponse,
+  OrgDetailResponse,
+  SetPlanRequest,
+  UpdateOrgRequest,
+} from './org.ts'
+import { AddUserRequest, AddUserResponse, UpdateOrgUserRequest, UserListResponse } from './orgUser.ts'
+import {
+  AddPaymentMethodRequest,
+  AddPaymentMethodResponse,
+  PaymentMethodListResponse,
+} from './paymentMethod.ts'
+import { PlanListResponse } from './plan.ts'
+import {
+  CurrentUserResponse,
+  EmailCodeRequest,
+  EmailLoginRequest,
+  EmailLoginResponse,
+  UpdateUserRequest,
+} from './user.ts'
+import {
+  CreateVolumeRequest,
+  CreateVolumeResponse,
+  MediaGrantListResponse,
+  UpdateVolumeRequest,
+  VolumeListResponse,
+} from './volume.ts'
+
+/**
+ * Who may make a call. Each scope's check is one hook (server/http/scopes.ts):
+ * - public: anyone;
+ * - session: a signed-in user;
+ * - member: a member of the path's organization;
+ * - admin: an admin of the path's organization;
+ * - container: a member of the path's organization who holds the path's container (media_grant_id),
+ *   enabled, on an enabled volume, with the entry's capability when it names one.
+ */
+export type Scope = 'public' | 'session' | 'member' | 'admin' | 'container'
+
+export type Capability = 'cap_web_upload' | 'cap_web_download'
+
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'DELETE'
+  path: string
+  scope: Scope
+  capability?: Capability
+  /**
+   * The handler checks the scope itself, in the statement that answers (the session check of
+   * user/current, which every console start asks for, is one round trip instead of two).
+   */
+  checkedByHandler?: true
+  summary: string
+  query?: TSchema
+  body?: TSchema
+  /** The answer of a success; absent: an empty object. */
+  response?: TSchema
+}
+
+const ORG = '/api/1/org/:org_id'
+const CONTAINER = '/web/1/org/:org_id/media_grant/:media_grant_id'
+const ADMIN_GRANT = '/org_admin/1/org/:org_id/media_grant'
+
+export const endpoints = {
+  // Public
+  health: {
+    method: 'GET',
+    path: '/healthz',
+    scope: 'public',
+    summary: 'Whether the server and its database answer',
+  },
+  openApi: { method: 'GET', path: '/api/1/openapi.json', scope: 'public', summary: 'This API as OpenAPI 3' },
+  clientConfig: {
+    method: 'GET',
+    path: '/api/1/config',
+    scope: 'public',
+    summary: "The site's settings the console needs",
+    response: ClientConfig,
+  },
+  planList: {
+    method: 'GET',
+    path: '/api/1/plan',
+    scope: 'public',
+    summary: 'Plans and their limits',
+    response: PlanListResponse,
+  },
+  emailCode: {
+    method: 'POST',
+    path: '/api/1/user/email_code',
+    scope: 'public',
+    summary: 'Mail a sign-in code (sets the login_attempt cookie)',
+    body: EmailCodeRequest,
+  },
+  emailLogin: {
+    method: 'POST',
+    path: '/api/1/user/email_login',
+    scope: 'public',
+    summary: 'Trade a sign-in code for a session key',
+    body: EmailLoginRequest,
+    response: EmailLoginResponse,
+  },
+
+  // Signed in
+  currentUser: {
+    method: 'GET',
+    path: '/api/1/user/current',
+    scope: 'session',
+    checkedByHandler: true,
+    summary: 'The signed-in user and their organizations',
+    response: CurrentUserResponse,
+  },
+  updateCurrentUser: {
+    method: 'POST',
+    path: '/api/1/user/current',
+    scope: 'session',
+    summary: "Set the signed-in user's user name",
+    body: UpdateUserRequest,
+  },
+  logout: { method: 'POST', path: '/api/1/user/logout', scope: 'session', summary: 'End this session' },
+  orgCreate: {
+    method: 'POST',
+    path: '/api/1/org',
+    scope: 'session',
+    summary: 'Create an organization, its creator its admin',
+    body: CreateOrgRequest,
+    response: CreateOrgResponse,
+  },
+
+  // Organization
+  orgDetail: {
+    method: 'GET',
+    path: ORG,
+    scope: 'member',
+    summary: 'The organization, its plan and network stores',
+    response: OrgDetailResponse,
+  },
+  orgLeave: { method: 'DELETE', path: `${ORG}/leave`, scope: 'member', summary: 'Leave the organization' },
+  orgUpdate: {
+    method: 'POST',
+    path: ORG,
+    scope: 'admin',
+    summary: "Change the organization's name or domain prefix",
+    body: UpdateOrgRequest,
+  },
+  orgSetPlan: {
+    method: 'POST',
+    path: `${ORG}/plan`,
+    scope: 'admin',
+    summary: "Set the organization's plan",
+    body: SetPlanRequest,
+  },
+
+  // Payment methods
+  paymentMethodList: {
+    method: 'GET',
+    path: `${ORG}/payment_method`,
+    scope: 'admin',
+    summary: 'Cards on file',
+    response: PaymentMethodListResponse,
+  },
+  paymentMethodAdd: {
+    method: 'POST',
+    path: `${ORG}/payment_method`,
+    scope: 'admin',
+    summary: 'Add a card tokenized by the payment provider',
+    body: AddPaymentMethodRequest,
+    response: AddPaymentMethodResponse,
+  },
+  paymentMethodDefault: {
+    method: 'POST',
+    path: `${ORG}/payment_method/:payment_method_id/default`,
+    scope: 'admin',
+    summary: 'Make a card the default',
+  },
+  paymentMethodDelete: {
+    method: 'DELETE',
+    path: `${ORG}/payment_method/:payment_method_id`,
+    scope: 'admin',
+    summary: 'Remove a backup card',
+  },
+
+  // Volumes
+  volumeList: {
+    method: 'GET',
+    path: `${ORG}/volume`,
+    scope: 'admin',
+    summary: 'Volumes of the organization',
+    response: VolumeListResponse,
+  },
+  volumeCreate: {
+    method: 'POST',
+    path: `${ORG}/volume`,
+    scope: 'admin',
+    summary: 'Create a volume with a root container held by its creator',
+    body: CreateVolumeRequest,
+    response: CreateVolumeResponse,
+  },
+  volumeUpdate: {
+    method: 'POST',
+    path: `${ORG}/volume/:volume_id`,
+    scope: 'admin',
+    summary: "Change a volume's settings (changed fields only)",
+    body: UpdateVolumeRequest,
+  },
+  volumeAudit: {
+    method: 'GET',
+    path: `${ORG}/audit_event/volume/:volume_id`,
+    scope: 'admin',
+    summary: "A volume's file events, newest first, a page at a time",
+    query: AuditPageQuery,
+    response: VolumeAuditResponse,
+  },
+  mediaAudit: {
+    method: 'GET',
+    path: `${ORG}/audit_event/media/:media_id`,
+    scope: 'admin',
+    summary: "A file's events, newest first",
+    response: AuditListResponse,
+  },
+  adminEventList: {
+    method: 'GET',
+    path: `${ORG}/admin_event`,
+    scope: 'admin',
+    summary: 'Changes admins made, newest first, by volume or by user',
+    query: AdminEventQuery,
+    response: AdminEventListResponse,
+  },
+
+  // Containers (grants): the member's list, and the admin's calls
+  memberGrantList: {
+    method: 'GET',
+    path: '/web/1/org/:org_id/media_grant',
+    scope: 'member',
+    summary: 'The containers the caller holds',
+    response: MediaGrantListResponse,
+  },
+  grantList: {
+    method: 'GET',
+    path: ADMIN_GRANT,
+    scope: 'admin',
+    summary: 'Every container of the organization',
+    response: MediaGrantListResponse,
+  },
+  grantCreate: {
+    method: 'POST',
+    path: ADMIN_GRANT,
+    scope: 'admin',
+    summary: 'Add a container over a prefix of a volume',
+    body: CreateGrantRequest,
+    response: CreateGrantResponse,
+  },
+  grantOverlap: {
+    method: 'POST',
+    path: `${ADMIN_GRANT}_overlap`,
+    scope: 'admin',
+    summary: 'Containers and files a prefix would overlap',
+    body: GrantOverlapRequest,
+    response: GrantOverlapResponse,
+  },
+  grantUpdate: {
+    method: 'POST',
+    path: `${ADMIN_GRANT}/:media_grant_id`,
+    scope: 'admin',
+    summary: 'Rename, move, enable or disable a container',
+    body: UpdateGrantRequest,
+  },
+  grantDelete: {
+    method: 'DELETE',
+    path: `${ADMIN_GRANT}/:media_grant_id`,
+    scope: 'admin',
+    summary: 'Delete a container no device mounts',
+  },
+  grantAddUser: {
+    method: 'POST',
+    path: `${ADMIN_GRANT}/:media_grant_id/add_user`,
+    scope: 'admin',
+    summary: 'Let a member hold a container',
+    body: GrantUserRequest,
+  },
+  grantRemoveUser: {
+    method: 'POST',
+    path: `${ADMIN_GRANT}/:media_grant_id/remove_user`,
+    scope: 'admin',
+    summary: 'Take a container from a member',
+    body: GrantUserRequest,
+  },
+
+  // Users of the organization
+  userList: {
+    method: 'GET',
+    path: `${ORG}/user`,
+    scope: 'admin',
+    summary: 'Members with their role, capabilities and holdings',
+    response: UserListResponse,
+  },
+  userAdd: {
+    method: 'POST',
+    path: `${ORG}/user`,
+    scope: 'admin',
+    summary: 'Add a member by e-mail (creating their account and mailing them)',
+    body: AddUserRequest,
+    response: AddUserResponse,
+  },
+  userUpdate: {
+    method: 'POST',
+    path: `${ORG}/user/:user_id`,
+    scope: 'admin',
+    summary: "Change a member's role or capabilities",
+    body: UpdateOrgUserRequest,
+  },
+  userRemove: {
+    method: 'DELETE',
+    path: `${ORG}/user/:user_id`,
+    scope: 'admin',
+    summary: 'Remove a member and everything they held',
+  },
+  userVolumeAdd: {
+    method: 'POST',
+    path: `${ORG}/user/:user_id/volume/:volume_id`,
+    scope: 'admin',
+    summary: "Let a member hold a volume's root container",
+  },
+  userVolumeRemove: {
+    method: 'DELETE',
+    path: `${ORG}/user/:user_id/volume/:volume_id`,
+    scope: 'admin',
+    summary: "Take a volume's root container from a member",
+  },
+
+  // Files of a container
+  dirList: {
+    method: 'GET',
+    path: `${CONTAINER}/dir`,
+    scope: 'container',
+    summary: 'A directory: its files and folders',
+    query: DirListQuery,
+    response: DirListResponse,
+  },
+  dirCreate: {
+    method: 'POST',
+    path: `${CONTAINER}/dir`,
+    scope: 'container',
+    capability: 'cap_web_upload',
+    summary: 'Create a folder',
+    body: CreateDirRequest,
+  },
+  mediaRegister: {
+    method: 'POST',
+    path: `${CONTAINER}/media`,
+    scope: 'container',
+    capability: 'cap_web_upload',
+    summary: 'Register a file (or a new version) at a path',
+    body: RegisterMediaRequest,
+    response: RegisterMediaResponse,
+  },
+  mediaDetail: {
+    method: 'GET',
+    path: `${CONTAINER}/media/:media_id`,
+    scope: 'container',
+    summary: 'A file with its versions and the devices that hold it',
+    response: MediaDetailResponse,
+  },
+  mediaDelete: {
+    method: 'DELETE',
+    path: `${CONTAINER}/media/:media_id`,
+    scope: 'container',
+    capability: 'cap_web_upload',
+    summary: 'Delete a file (it can be undeleted)',
+  },
+  mediaUndelete: {
+    method: 'POST',
+    path: `${CONTAINER}/media/:media_id/undelete`,
+    scope: 'container',
+    capability: 'cap_web_upload',
+    summary: 'Undelete a file',
+  },
+  mediaDownloadUrl: {
+    method: 'GET',
+    path: `${CONTAINER}/media/:media_id/download_url`,
+    scope: 'container',
+    capability: 'cap_web_download',
+    summary: "A signed URL of a file's content (recorded in the audit trail)",
+    query: DownloadUrlQuery,
+    response: DownloadUrlResponse,
+  },
+  versionDownloadUrl: {
+    method: 'GET',
+    path: `${CONTAINER}/media_version/:media_version_id/download_url`,
+    scope: 'container',
+    capability: 'cap_web_download',
+    summary: "A signed URL of a version's content (recorded in the audit trail)",
+    query: DownloadUrlQuery,
+    response: DownloadUrlResponse,
+  },
+  upload: {
+    method: 'POST',
+    path: `${CONTAINER}/upload`,
+    scope: 'container',
+    capability: 'cap_web_upload',
+    summary: 'Signed PUTs for single-part files not stored yet',
+    body: UploadRequest,
+    response: UploadResponse,
+  },
+  s3Object: {
+    method: 'POST',
+    path: `${CONTAINER}/s3_object`,
+    scope: 'container',
+    capability: 'cap_web_upload',
+    summary: 'Confirm a single-part object was stored',
+    body: S3ObjectRequest,
+  },
+  multipart: {
+    method: 'POST',
+    path: `${CONTAINER}/multipart`,
+    scope: 'container',
+    capability: 'cap_web_upload',
+    summary: 'Plan a multipart upload: signed PUTs of the parts not stored yet',
+    body: MultipartRequest,
+    response: MultipartResponse,
+  },
+  multipartComplete: {
+    method: 'POST',
+    path: `${CONTAINER}/multipart_complete`,
+    scope: 'container',
+    capability: 'cap_web_upload',
+    summary: 'Join the stored parts into the object',
+    body: MultipartCompleteRequest,
+  },
+} as const satisfies Record<string, Endpoint>
+
+export type Endpoints = typeof endpoints
+export type EndpointName = keyof Endpoints
+
+/** The names of a path's parameters: '/org/:org_id/volume/:volume_id' gives 'org_id' | 'volume_id'. */
+export type PathParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never
+
+/** The parameter names of a path, at run time. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/:([a-z_]+)/g)].map((match) => match[1] as string)
+}
+
+/** Every path parameter is an id: a positive integer of at most 15 digits. */
+export const ID_PARAM_PATTERN = '^[1-9][0-9]{0,14}$'

@@ -1,0 +1,82 @@
+// Every error code the API answers with, in one list: the server's HttpError takes only these, and the
+// console's message catalogue is keyed by them. A code is snake_case; its status is fixed by the call that
+// answers it (see each service), and a code that quotes a limit sends it as `limit`.
+export const ERROR_CODES = [
+  // Requests and sessions
+  'invalid_request',
+  'not_found',
+  'internal_error',
+  'invalid_session',
+  'admin_required',
+  // Sign-in and signup
+  'invalid_email',
+  'invalid_code',
+  'too_many_codes',
+  'too_many_tries',
+  'not_a_member',
+  'signup_not_allowed',
+  'user_not_found',
+  'invalid_user_name',
+  'used_user_name',
+  // Organizations, plans and payment methods
+  'invalid_org_name',
+  'used_org_name',
+  'invalid_domain_prefix',
+  'used_domain_prefix',
+  'reserved_domain_prefix',
+  'admin_cannot_leave',
+  'unknown_plan',
+  'plan_not_self_signup',
+  'no_plan',
+  'payment_method_required',
+  'card_declined',
+  'unknown_payment_method',
+  'default_payment_method',
+  'plan_limit',
+  // Volumes
+  'invalid_volume_name',
+  'used_volume_name',
+  'invalid_expire_days',
+  'max_volume_count',
+  'max_live_expire_days',
+  'max_dead_expire_days',
+  'max_min_expire_size',
+  'volume_disabled',
+  // Containers (grants)
+  'invalid_grant_name',
+  'invalid_prefix_path',
+  'used_grant_name',
+  'used_prefix_path',
+  'grant_disabled',
+  'grant_has_devices',
+  // Users of an organization
+  'max_user_count',
+  'max_device_count',
+  'used_email',
+  'cannot_edit_self',
+  'not_a_member_user',
+  // Files
+  'upload_not_allowed',
+  'download_not_allowed',
+  'invalid_path',
+  'used_folder_name',
+  'different_file',
+  'invalid_hash',
+  'invalid_parts',
+  'invalid_s3_bucket',
+  'multipart_required',
+  'size_mismatch',
+  'checksum_mismatch',
+  'upload_in_progress',
+  'no_such_upload',
+  'unknown_upload',
+  'not_uploaded',
+  'object_missing',
+  'parts_missing',
+  'invalid_signature',
+  'range_not_satisfiable',
+  // Health
+  'database_unavailable',
+] as const
+
+export type ErrorCode = (typeof ERROR_CODES)[number]

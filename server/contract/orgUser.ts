@@ -1,0 +1,72 @@
+// Wire types of an organization's users as its admins manage them (specification 001, sections 2, 3, 5
+// and 7).
+import { Type, type Static } from 'typebox'
+
+const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
+
+export const UserGrant = Type.Object({
+  media_grant_id: Type.Integer(),
+  grant_name: Type.String(),
+  volume_id: Type.Integer(),
+  volume_name: Type.String(),
+  prefix_path: Type.String(),
+  is_disabled: Type.Integer({ minimum: 0, maximum: 1 }),
+})
+export type UserGrant = Static<typeof UserGrant>
+
+export const UserVolume = Type.Object({ volume_id: Type.Integer(), volume_name: Type.String() })
+export type UserVolume = Static<typeof UserVolume>
+
+export const UserDevice = Type.Object({ device_id: Type.Integer(), device_name: Type.String() })
+export type UserDevice = Static<typeof UserDevice>
+
+export const OrgUser = Type.Object({
+  user_id: Type.Integer(),
+  email: Type.String(),
+  user_name: Type.Union([Type.String(), Type.Null()]),
+  is_admin: Type.Boolean(),
+  cap_add_device: Type.Boolean(),
+  cap_web_download: Type.Boolean(),
+  cap_web_upload: Type.Boolean(),
+  media_grant_list: Type.Array(UserGrant),
+  /** The volumes whose root container ('/') the user holds. */
+  volume_list: Type.Array(UserVolume),
+  device_list: Type.Array(UserDevice),
+})
+export type OrgUser = Static<typeof OrgUser>
+
+export const UserListResponse = Type.Object({ user_list: Type.Array(OrgUser) })
+export type UserListResponse = Static<typeof UserListResponse>
+
+export const AddUserRequest = Type.Object({
+  email: Type.String({ maxLength: 254 }),
+  is_admin: Type.Optional(Type.Boolean()),
+  cap_add_device: Type.Optional(Type.Boolean()),
+  cap_web_download: Type.Optional(Type.Boolean()),
+  cap_web_upload: Type.Optional(Type.Boolean()),
+})
+export type AddUserRequest = Static<typeof AddUserRequest>
+
+export const AddUserResponse = Type.Object({ user_id: Type.Integer() })
+export type AddUserResponse = Static<typeof AddUserResponse>
+
+/** Role and capabilities, changed fields only. An admin holds every capability. */
+export const UpdateOrgUserRequest = Type.Object(
+  {
+    is_admin: Type.Optional(Type.Boolean()),
+    cap_add_device: Type.Optional(Type.Boolean()),
+    cap_web_download: Type.Optional(Type.Boolean()),
+    cap_web_upload: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+)
+export type UpdateOrgUserRequest = Static<typeof UpdateOrgUserRequest>
+
+/** A new member's capabilities when the request names none (issue contract: upload and download). */
+export const NEW_MEMBER_CAPABILITIES = {
+  cap_add_device: false,
+  cap_web_download: true,
+  cap_web_upload: true,
+} as const
+
+export const UserIdParam = Id

@@ -1,0 +1,33 @@
+// The registry: every route module of the API, one per path resource, each registering its routes from
+// the endpoint table (server/contract/endpoints.ts). app.ts registers this list and nothing else; a new
+// admin area adds its module here.
+import type { FastifyInstance } from 'fastify'
+import { accountRoutes } from './accounts.ts'
+import { auditRoutes } from './audit.ts'
+import { downloadRoutes } from './downloads.ts'
+import { grantRoutes } from './grants.ts'
+import { healthRoutes } from './health.ts'
+import { mediaRoutes } from './media.ts'
+import { openApiRoutes } from './openApi.ts'
+import { orgRoutes } from './orgs.ts'
+import { paymentMethodRoutes } from './paymentMethods.ts'
+import { planRoutes } from './plans.ts'
+import { uploadRoutes } from './uploads.ts'
+import { userRoutes } from './users.ts'
+import { volumeRoutes } from './volumes.ts'
+
+export const routeModules: ReadonlyArray<(app: FastifyInstance) => Promise<void>> = [
+  healthRoutes,
+  openApiRoutes,
+  planRoutes,
+  accountRoutes,
+  orgRoutes,
+  paymentMethodRoutes,
+  volumeRoutes,
+  grantRoutes,
+  userRoutes,
+  auditRoutes,
+  mediaRoutes,
+  uploadRoutes,
+  downloadRoutes,
+]

@@ -1,0 +1,74 @@
+// The one place that says what an organization's plan allows: how many enabled volumes and members it
+// may have, and how far a volume's retention settings may go. Each check runs inside the transaction of
+// the change it guards, after lockPlan has locked the organization's row, so two changes at once cannot
+// both pass a count.
+import type { Plan } from '../contract/plan.ts'
+import { EXPIRE_DAYS_MAX } from '../contract/volume.ts'
+import type { Queryable } from '../db/index.ts'
+import { HttpError } from '../http/errors.ts'
+import { findPlan } from '../repositories/plans.ts'
+import { countEnabledVolumes } from '../repositories/volumes.ts'
+
+/** Locks the organization's row and answers its plan; 402 no_plan when it has none. */
+export async function lockPlan(tx: Queryable, orgId: number): Promise<Plan> {
+  const [org] = await tx.query<{ plan_id: string | null }>(
+    'SELECT plan_id FROM org WHERE org_id = $1 FOR UPDATE',
+    [orgId],
+  )
+  const plan = org?.plan_id ? await findPlan(tx, org.plan_id) : undefined
+  if (!plan) throw new HttpError(402, 'no_plan')
+  return plan
+}
+
+/** One more enabled volume must fit the plan (disabled volumes do not count). */
+export async function checkVolumeSlot(tx: Queryable, orgId: number, plan: Plan): Promise<void> {
+  if (plan.max_volume_count === null) return
+  if ((await countEnabledVolumes(tx, orgId)) >= plan.max_volume_count) {
+    throw new HttpError(402, 'max_volume_count', plan.max_volume_count)
+  }
+}
+
+/** One more member must fit the plan; every member counts, the admins included. */
+export async function checkUserSlot(tx: Queryable, orgId: number, plan: Plan): Promise<void> {
+  if (plan.max_user_count === null) return
+  const [row] = await tx.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM org_user WHERE org_id = $1',
+    [orgId],
+  )
+  if ((row?.count ?? 0) >= plan.max_user_count)
+    throw new HttpError(402, 'max_user_count', plan.max_user_count)
+}
+
+export interface RetentionSettings {
+  live_expire_days?: number
+  dead_expire_days?: number
+  min_expire_size?: number
+}
+
+/** Retention settings being set must stay within the plan's maximums (each quoted as `limit`). */
+export function checkRetention(plan: Plan, settings: RetentionSettings): void {
+  const maxLive = plan.max_live_expire_days ?? EXPIRE_DAYS_MAX
+  const maxDead = plan.max_dead_expire_days ?? EXPIRE_DAYS_MAX
+  if (settings.live_expire_days !== undefined && settings.live_expire_days > maxLive) {
+    throw new HttpError(402, 'max_live_expire_days', maxLive)
+  }
+  if (settings.dead_expire_days !== undefined && settings.dead_expire_days > maxDead) {
+    throw new HttpError(402, 'max_dead_expire_days', maxDead)
+  }
+  if (
+    settings.min_expire_size !== undefined &&
+    plan.max_min_expire_size !== null &&
+    settings.min_expire_size > plan.max_min_expire_size
+  ) {
+    throw new HttpError(402, 'max_min_expire_size', plan.max_min_expire_size)
+  }
+}
+
+/**
+ * Retention a new volume starts with. Deleted files expire after the plan's default; live files never do
+ * until an admin turns that on (the settings screen then offers default_live_expire_days): expiring live
+ * files nobody chose to expire would lose data.
+ */
+export function defaultRetention(plan: Plan): { live_expire_days: number; dead_expire_days: number } {
+  return { live_expire_days: 0, dead_expire_days: plan.default_dead_expire_days ?? 0 }
+}

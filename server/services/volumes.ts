@@ -1,0 +1,141 @@
+// Volumes: creating one (with its root container held by its creator), and changing its settings within
+// the plan's limits. A disabled volume keeps its files and settings but none of its containers answers a
+// file call (http/grantAccess.ts), and it does not count against the plan's max_volume_count.
+import {
+  EXPIRE_DAYS_MIN,
+  VOLUME_NAME_PATTERN,
+  type CreateVolumeRequest,
+  type UpdateVolumeRequest,
+  type Volume,
+} from '../contract/volume.ts'
+import type { Database } from '../db/index.ts'
+import { HttpError } from '../http/errors.ts'
+import { insertGrant, isGrantNameTaken } from '../repositories/grants.ts'
+import type { Membership } from '../repositories/orgs.ts'
+import {
+  findVolume,
+  insertVolume,
+  isVolumeNameTaken,
+  listVolumes,
+  updateVolume,
+  type VolumeSettings,
+} from '../repositories/volumes.ts'
+import { recordAdminEvent } from './audit.ts'
+import { checkRetention, checkVolumeSlot, defaultRetention, lockPlan } from './planLimits.ts'
+
+export { listVolumes }
+
+/**
+ * The volume name rule of specification 000 section 5, on the name as sent: a name with a space at
+ * either end does not begin and end with a letter or digit, so it is refused rather than trimmed.
+ */
+function checkVolumeName(name: string): string {
+  if (!VOLUME_NAME_PATTERN.test(name)) throw new HttpError(400, 'invalid_volume_name')
+  return name
+}
+
+/** Expiration days are 0 (off) or 1 to 365 (the schema bounds the top). */
+function checkExpireDays(days: number | undefined): void {
+  if (days !== undefined && days !== 0 && days < EXPIRE_DAYS_MIN)
+    throw new HttpError(400, 'invalid_expire_days')
+}
+
+const asBoolean = (value: boolean | number) => value === true || value === 1
+
+export async function createVolume(
+  db: Database,
+  admin: Membership,
+  request: CreateVolumeRequest,
+): Promise<number> {
+  const volumeName = checkVolumeName(request.volume_name)
+  const isDisabled = request.is_disabled === undefined ? false : asBoolean(request.is_disabled)
+  return db.transaction(async (tx) => {
+    const plan = await lockPlan(tx, admin.org_id)
+    if (await isVolumeNameTaken(tx, admin.org_id, volumeName)) throw new HttpError(409, 'used_volume_name')
+    if (!isDisabled) await checkVolumeSlot(tx, admin.org_id, plan)
+    const retention = defaultRetention(plan)
+    const volumeId = await insertVolume(tx, {
+      orgId: admin.org_id,
+      volumeName,
+      isDisabled,
+      liveExpireDays: retention.live_expire_days,
+      deadExpireDays: retention.dead_expire_days,
+    })
+    // The volume's whole tree as a container, held by its creator. A container of that name may exist
+    // already (named after an earlier volume); the volume then starts without one.
+    if (!(await isGrantNameTaken(tx, admin.org_id, volumeName))) {
+      await insertGrant(tx, {
+        orgId: admin.org_id,
+        volumeId,
+        grantName: volumeName,
+        prefixPath: '/',
+        userIds: [admin.user_id],
+      })
+    }
+    await recordAdminEvent(tx, {
+      orgId: admin.org_id,
+      action: 'volume_create',
+      userId: admin.user_id,
+      volumeId,
+      summary: `Created volume ${volumeName}${isDisabled ? ' (disabled)' : ''}`,
+    })
+    return volumeId
+  })
+}
+
+/** What changed, in words, for the admin trail. */
+function describeChanges(before: Volume, settings: VolumeSettings): string {
+  const parts: string[] = []
+  if (settings.volume_name !== undefined)
+    parts.push(`renamed from ${before.volume_name} to ${settings.volume_name}`)
+  if (settings.is_disabled !== undefined) parts.push(settings.is_disabled ? 'disabled' : 'enabled')
+  for (const key of ['min_expire_size', 'live_expire_days', 'dead_expire_days'] as const) {
+    if (settings[key] !== undefined) parts.push(`${key} ${before[key]} → ${settings[key]}`)
+  }
+  return `Volume ${before.volume_name}: ${parts.join(', ')}`
+}
+
+/** Sets the fields sent (changed fields only); a field equal to the stored value changes nothing. */
+export async function changeVolume(
+  db: Database,
+  admin: Membership,
+  volumeId: number,
+  request: UpdateVolumeRequest,
+): Promise<void> {
+  if (request.volume_name !== undefined) checkVolumeName(request.volume_name)
+  checkExpireDays(request.live_expire_days)
+  checkExpireDays(request.dead_expire_days)
+  await db.transaction(async (tx) => {
+    const plan = await lockPlan(tx, admin.org_id)
+    const volume = await findVolume(tx, admin.org_id, volumeId, true)
+    if (!volume) throw new HttpError(404, 'not_found')
+    const settings: VolumeSettings = {}
+    if (request.volume_name !== undefined && request.volume_name !== volume.volume_name) {
+      if (await isVolumeNameTaken(tx, admin.org_id, request.volume_name, volumeId)) {
+        throw new HttpError(409, 'used_volume_name')
+      }
+      settings.volume_name = request.volume_name
+    }
+    if (request.is_disabled !== undefined && asBoolean(request.is_disabled) !== volume.is_disabled) {
+      settings.is_disabled = asBoolean(request.is_disabled)
+      // Re-enabling takes a slot of the plan's max_volume_count again.
+      if (!settings.is_disabled) await checkVolumeSlot(tx, admin.org_id, plan)
+    }
+    for (const key of ['min_expire_size', 'live_expire_days', 'dead_expire_days'] as const) {
+      const value = request[key]
+      if (value !== undefined && value !== volume[key]) settings[key] = value
+    }
+    // Only settings being changed are held to the plan: a volume set under an earlier plan can still be
+    // renamed after a downgrade.
+    checkRetention(plan, settings)
+    if (Object.keys(settings).length === 0) return
+    await updateVolume(tx, admin.org_id, volumeId, settings)
+    await recordAdminEvent(tx, {
+      orgId: admin.org_id,
+      action: 'volume_update',
+      userId: admin.user_id,
+      volumeId,
+      summary: describeChanges(volume, settings),
+    })
+  })
+}

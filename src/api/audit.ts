@@ -1,0 +1,59 @@
+// The audit trails an admin reads (specification 001, section 3): a volume's file events and the admins'
+// changes, each a page at a time (infinite queries keyed by the `before` cursor the server answers).
+import { infiniteQueryOptions } from '@tanstack/react-query'
+import type { AdminEventListResponse, VolumeAuditResponse } from '../../server/contract/audit.ts'
+import { endpoints } from '../../server/contract/endpoints.ts'
+import { callEndpoint } from './endpoint.ts'
+import type { Transport } from './transport.ts'
+
+export function listVolumeAudit(
+  api: Transport,
+  orgId: number,
+  volumeId: number,
+  before: string | undefined,
+): Promise<VolumeAuditResponse> {
+  return callEndpoint(
+    api,
+    endpoints.volumeAudit,
+    { params: { org_id: orgId, volume_id: volumeId }, query: before === undefined ? {} : { before } },
+    { retry: true },
+  )
+}
+
+export function listAdminEvents(
+  api: Transport,
+  orgId: number,
+  filter: { volume_id?: number; user_id?: number },
+  before: string | undefined,
+): Promise<AdminEventListResponse> {
+  return callEndpoint(
+    api,
+    endpoints.adminEventList,
+    {
+      params: { org_id: orgId },
+      query: {
+        ...(filter.volume_id === undefined ? {} : { volume_id: String(filter.volume_id) }),
+        ...(filter.user_id === undefined ? {} : { user_id: String(filter.user_id) }),
+        ...(before === undefined ? {} : { before }),
+      },
+    },
+    { retry: true },
+  )
+}
+
+export const auditQueries = {
+  volume: (api: Transport, orgId: number, volumeId: number) =>
+    infiniteQueryOptions({
+      queryKey: ['org', orgId, 'audit_event', 'volume', volumeId],
+      queryFn: ({ pageParam }) => listVolumeAudit(api, orgId, volumeId, pageParam),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.next_before ?? undefined,
+    }),
+  adminEvents: (api: Transport, orgId: number, filter: { volume_id?: number; user_id?: number }) =>
+    infiniteQueryOptions({
+      queryKey: ['org', orgId, 'admin_event', filter],
+      queryFn: ({ pageParam }) => listAdminEvents(api, orgId, filter, pageParam),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.next_before ?? undefined,
+    }),
+}

@@ -1,0 +1,106 @@
+// An organization's users as its admins manage them (specification 001, sections 2 and 7): the list,
+// adding by e-mail, role and capabilities, removal, and volumes; with query options and mutation hooks.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { endpoints } from '../../server/contract/endpoints.ts'
+import type { AddUserRequest, OrgUser, UpdateOrgUserRequest } from '../../server/contract/orgUser.ts'
+import { useApi } from '../app/session.ts'
+import { callEndpoint } from './endpoint.ts'
+import type { Transport } from './transport.ts'
+
+export type { AddUserRequest, OrgUser, UpdateOrgUserRequest }
+
+export async function listOrgUsers(api: Transport, orgId: number): Promise<OrgUser[]> {
+  return (await callEndpoint(api, endpoints.userList, { params: { org_id: orgId } }, { retry: true }))
+    .user_list
+}
+
+export async function addOrgUser(api: Transport, orgId: number, request: AddUserRequest): Promise<number> {
+  return (await callEndpoint(api, endpoints.userAdd, { params: { org_id: orgId }, body: request })).user_id
+}
+
+export async function updateOrgUser(
+  api: Transport,
+  orgId: number,
+  userId: number,
+  changes: UpdateOrgUserRequest,
+): Promise<void> {
+  await callEndpoint(api, endpoints.userUpdate, { params: { org_id: orgId, user_id: userId }, body: changes })
+}
+
+export async function removeOrgUser(api: Transport, orgId: number, userId: number): Promise<void> {
+  await callEndpoint(api, endpoints.userRemove, { params: { org_id: orgId, user_id: userId } })
+}
+
+export async function setUserVolume(
+  api: Transport,
+  orgId: number,
+  userId: number,
+  volumeId: number,
+  holds: boolean,
+): Promise<void> {
+  await callEndpoint(api, holds ? endpoints.userVolumeAdd : endpoints.userVolumeRemove, {
+    params: { org_id: orgId, user_id: userId, volume_id: volumeId },
+  })
+}
+
+export const orgUserQueries = {
+  list: (api: Transport, orgId: number) =>
+    queryOptions({ queryKey: ['org', orgId, 'user'], queryFn: () => listOrgUsers(api, orgId) }),
+}
+
+/** A user change shows in the users list, the containers' holder lists and the admin trail. */
+function useInvalidateOrg(orgId: number) {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: ['org', orgId] })
+}
+
+export function useAddOrgUser(orgId: number) {
+  const api = useApi()
+  const invalidate = useInvalidateOrg(orgId)
+  return useMutation({
+    mutationFn: (request: AddUserRequest) => addOrgUser(api, orgId, request),
+    onSuccess: invalidate,
+  })
+}
+
+export function useUpdateOrgUser(orgId: number, userId: number) {
+  const api = useApi()
+  const invalidate = useInvalidateOrg(orgId)
+  return useMutation({
+    mutationFn: (changes: UpdateOrgUserRequest) => updateOrgUser(api, orgId, userId, changes),
+    onSuccess: invalidate,
+  })
+}
+
+export function useRemoveOrgUser(orgId: number, userId: number) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => removeOrgUser(api, orgId, userId),
+    // The removed user's detail must not be refetched on the way back to the list: refetch lists only.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['org', orgId], refetchType: 'active' }),
+  })
+}
+
+export function useSetUserVolume(orgId: number, userId: number) {
+  const api = useApi()
+  const invalidate = useInvalidateOrg(orgId)
+  return useMutation({
+    mutationFn: ({ volumeId, holds }: { volumeId: number; holds: boolean }) =>
+      setUserVolume(api, orgId, userId, volumeId, holds),
+    onSuccess: invalidate,
+  })
+}
+
+export type CapabilityName = 'cap_web_upload' | 'cap_web_download' | 'cap_add_device'
+
+/** The Permissions column of the users list (001 section 2), in the spec's order and words. */
+export function permissionsText(user: Pick<OrgUser, 'is_admin' | CapabilityName>): string {
+  if (user.is_admin) return 'Org Admin'
+  const names = [
+    user.cap_web_upload ? 'Web Upload' : undefined,
+    user.cap_web_download ? 'Web Download' : undefined,
+    user.cap_add_device ? 'Add Devices' : undefined,
+  ].filter((name): name is string => name !== undefined)
+  return names.length > 0 ? names.join(', ') : 'Usage'
+}

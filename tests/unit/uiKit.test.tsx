@@ -1,0 +1,194 @@
+// The UI kit (src/ui) as markup: table semantics and narrow-screen labels, field wiring, the Save rule, the
+// audit table's columns and words. Rendered on the server, so components that need the router stay out.
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import type { AuditEvent } from '../../server/contract/media.ts'
+import { AuditTable, auditUser } from '../../src/ui/AuditTable.tsx'
+import { EmptyState } from '../../src/ui/EmptyState.tsx'
+import { Field, RadioGroup, SelectField, TextField } from '../../src/ui/Field.tsx'
+import { SaveButton } from '../../src/ui/SaveButton.tsx'
+import { Table, type Column } from '../../src/ui/Table.tsx'
+
+interface Fruit {
+  id: number
+  name: string
+  color: string
+}
+
+const columns: Array<Column<Fruit>> = [
+  { key: 'name', header: 'Name', rowHeader: true, render: (fruit) => fruit.name },
+  { key: 'color', header: 'Color', render: (fruit) => fruit.color },
+  { key: 'actions', header: 'Actions', hideHeader: true, className: 'row-actions', render: () => 'x' },
+]
+
+describe('Table', () => {
+  const html = renderToStaticMarkup(
+    <Table
+      label="Fruit"
+      columns={columns}
+      rows={[
+        { id: 1, name: 'Apple', color: 'Red' },
+        { id: 2, name: 'Lime', color: 'Green' },
+      ]}
+      rowKey={(fruit) => fruit.id}
+      rowClassName={(fruit) => (fruit.id === 2 ? 'selected' : undefined)}
+    />,
+  )
+  it('is a named table with column headers and a row header', () => {
+    expect(html).toMatch(/^<table class="table data-table" aria-label="Fruit" role="table">/)
+    expect(html).toContain('<th scope="col" role="columnheader">Name</th>')
+    expect(html).toContain(
+      '<th scope="col" role="columnheader"><span class="visually-hidden">Actions</span></th>',
+    )
+    expect(html).toContain('<th scope="row" role="rowheader" data-label="Name">Apple</th>')
+    expect(html).toContain('<tr class="selected" role="row">')
+  })
+  it('labels each cell with its header for narrow screens, but not a hidden header', () => {
+    expect(html).toContain('<td role="cell" data-label="Color">Red</td>')
+    expect(html).toContain('<td role="cell" class="row-actions">x</td>')
+  })
+  it('shows the empty state in one full-width cell', () => {
+    const empty = renderToStaticMarkup(
+      <Table label="Fruit" columns={columns} rows={[]} rowKey={(fruit) => fruit.id} empty="No fruit." />,
+    )
+    expect(empty).toContain(
+      '<td colSpan="3" class="table-empty" role="cell"><p class="empty-state">No fruit.</p></td>',
+    )
+    const bare = renderToStaticMarkup(
+      <Table label="Fruit" columns={columns} rows={[]} rowKey={(f) => f.id} />,
+    )
+    expect(bare).toContain('<tbody role="rowgroup"></tbody>')
+  })
+})
+
+describe('EmptyState', () => {
+  it('is a paragraph, with its action beside it', () => {
+    expect(renderToStaticMarkup(<EmptyState>Nothing.</EmptyState>)).toBe(
+      '<p class="empty-state">Nothing.</p>',
+    )
+    expect(renderToStaticMarkup(<EmptyState action={<button>Add</button>}>Nothing.</EmptyState>)).toBe(
+      '<div class="empty-state-block"><p class="empty-state">Nothing.</p><button>Add</button></div>',
+    )
+  })
+})
+
+describe('Field', () => {
+  it('ties the label, hint and error to the control', () => {
+    const html = renderToStaticMarkup(
+      <Field label="Name" hint="3 to 64 characters" error="Too short">
+        {(control) => <input {...control} />}
+      </Field>,
+    )
+    const id = /<label for="([^"]+)">Name<\/label>/.exec(html)?.[1]
+    expect(id).toBeDefined()
+    expect(html).toContain(
+      `<input id="${id}" aria-describedby="${id}-hint ${id}-error" aria-invalid="true"/>`,
+    )
+    expect(html).toContain(`<p id="${id}-hint" class="hint">3 to 64 characters</p>`)
+    expect(html).toContain(`<p id="${id}-error" class="form-error" role="alert">Too short</p>`)
+  })
+  it('describes nothing and is valid without hint or error', () => {
+    const html = renderToStaticMarkup(<TextField label="Name" name="n" value="v" onChange={() => {}} />)
+    expect(html).toMatch(/<input id="[^"]+" name="n" value="v"\/>/)
+    expect(html).not.toContain('aria-')
+  })
+  it('a select lists its options', () => {
+    const html = renderToStaticMarkup(
+      <SelectField
+        label="Volume"
+        value="2"
+        options={[
+          { value: '1', label: 'One' },
+          { value: '2', label: 'Two' },
+        ]}
+        onChange={() => {}}
+      />,
+    )
+    expect(html).toContain('<option value="2" selected="">Two</option>')
+  })
+  it('a radio group is a fieldset with a legend; disabled disables every radio', () => {
+    const html = renderToStaticMarkup(
+      <RadioGroup
+        legend="Status"
+        options={[
+          { value: false, label: 'Enabled' },
+          { value: true, label: 'Disabled' },
+        ]}
+        value={true}
+        onChange={() => {}}
+        disabled
+      />,
+    )
+    expect(html).toMatch(/^<fieldset class="radio-group" disabled=""><legend>Status<\/legend>/)
+    expect(html.match(/type="radio"/g)).toHaveLength(2)
+    expect(html).toMatch(/<input type="radio" name="[^"]+" checked="" value="1"\/>Disabled/)
+  })
+})
+
+describe('SaveButton', () => {
+  const disabled = (element: React.ReactElement) => renderToStaticMarkup(element).includes('disabled=""')
+  it('is disabled until changed, while invalid and while pending', () => {
+    expect(disabled(<SaveButton changed={false} />)).toBe(true)
+    expect(disabled(<SaveButton changed valid={false} />)).toBe(true)
+    expect(disabled(<SaveButton changed pending />)).toBe(true)
+    expect(disabled(<SaveButton changed />)).toBe(false)
+    expect(renderToStaticMarkup(<SaveButton changed label="Save Volume" />)).toContain(
+      '>Save Volume</button>',
+    )
+    expect(renderToStaticMarkup(<SaveButton changed />)).toContain('type="submit"')
+  })
+})
+
+describe('AuditTable', () => {
+  const event = (fields: Partial<AuditEvent>): AuditEvent => ({
+    create_time: '2026-01-02T03:04:05Z',
+    device_name: null,
+    user_name: null,
+    email: null,
+    dest_path: null,
+    media_path: '/media/Files/a.txt',
+    device_id: null,
+    user_id: null,
+    ...fields,
+  })
+  it('names the user by name, else e-mail, else device', () => {
+    expect(auditUser(event({ user_name: 'ann', email: 'a@x', device_name: 'Mac' }))).toBe('ann')
+    expect(auditUser(event({ email: 'a@x', device_name: 'Mac' }))).toBe('a@x')
+    expect(auditUser(event({ user_name: '', device_name: 'Mac' }))).toBe('Mac')
+    expect(auditUser(event({}))).toBe('')
+  })
+  it('has Timestamp, User, Source, Destination, and reads Web Download without a destination', () => {
+    const html = renderToStaticMarkup(
+      <AuditTable
+        label="Audit"
+        events={[event({ email: 'a@x' }), event({ dest_path: '/Volumes/Edit/a.txt' })]}
+      />,
+    )
+    expect([...html.matchAll(/role="columnheader">([^<]+)</g)].map((match) => match[1])).toEqual([
+      'Timestamp',
+      'User',
+      'Source',
+      'Destination',
+    ])
+    expect(html).toContain('data-label="Destination">Web Download</td>')
+    expect(html).toContain('data-label="Destination">/Volumes/Edit/a.txt</td>')
+    expect(html).toContain('data-label="Source">/media/Files/a.txt</td>')
+    expect(html).not.toContain('Load More')
+  })
+  it('shows the chosen columns, the empty state and Load More', () => {
+    const html = renderToStaticMarkup(
+      <AuditTable
+        label="Audit Tracking"
+        events={[]}
+        columns={['timestamp', 'user', 'destination']}
+        pagination={{ hasMore: true, loadingMore: true, onLoadMore: () => {} }}
+      />,
+    )
+    expect(html).not.toContain('Source')
+    expect(html).toContain('colSpan="3"')
+    expect(html).toContain('No audit events found.')
+    expect(html).toMatch(
+      /<button type="button" class="button secondary" disabled="" aria-busy="true">Load More<\/button>/,
+    )
+  })
+})
