@@ -97,8 +97,9 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
         },
         security: [{ session_key: [] }],
       },
-      // The store's signed URLs and the app shell are not the API.
-      hiddenTag: 'hidden',
+      // The store's signed URLs and the app shell are not the API: only routes registered from the endpoint
+      // table carry a tag (their scope, routes/define.ts), so every untagged route is left out.
+      hideUntagged: true,
     })
     await app.register(storePlugin)
 

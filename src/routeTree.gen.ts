@@ -19,10 +19,18 @@ import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as PublicLogoutRouteImport } from './routes/_public/logout'
 import { Route as PublicSignupRouteImport } from './routes/_public/signup'
 import { Route as AppHomeIndexRouteImport } from './routes/_app/home.index'
+import { Route as AppVolumeIndexRouteImport } from './routes/_app/volume.index'
+import { Route as AppVolumePermissionRouteImport } from './routes/_app/volume.permission'
+import { Route as AppAdminUserIndexRouteImport } from './routes/_app/admin.user.index'
+import { Route as AppAdminUserUserIdRouteImport } from './routes/_app/admin.user.$userId'
 import { Route as AppCreate_folderGrantNameSplatRouteImport } from './routes/_app/create_folder.$grantName.$'
 import { Route as AppDownloadGrantNameSplatRouteImport } from './routes/_app/download.$grantName.$'
 import { Route as AppHomeGrantNameSplatRouteImport } from './routes/_app/home.$grantName.$'
 import { Route as AppUploadGrantNameSplatRouteImport } from './routes/_app/upload.$grantName.$'
+import { Route as AppVolumeVolumeIdIndexRouteImport } from './routes/_app/volume.$volumeId.index'
+import { Route as AppVolumeVolumeIdAuditRouteImport } from './routes/_app/volume.$volumeId.audit'
+import { Route as AppVolumeVolumeIdPermissionRouteImport } from './routes/_app/volume.$volumeId.permission'
+import { Route as AppVolumeVolumeIdGrantGrantNameRouteImport } from './routes/_app/volume.$volumeId.grant.$grantName'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -72,6 +80,26 @@ const AppHomeIndexRoute = AppHomeIndexRouteImport.update({
   path: '/home/',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const AppVolumeIndexRoute = AppVolumeIndexRouteImport.update({
+  id: '/volume/',
+  path: '/volume/',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppVolumePermissionRoute = AppVolumePermissionRouteImport.update({
+  id: '/volume/permission',
+  path: '/volume/permission',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppAdminUserIndexRoute = AppAdminUserIndexRouteImport.update({
+  id: '/admin/user/',
+  path: '/admin/user/',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppAdminUserUserIdRoute = AppAdminUserUserIdRouteImport.update({
+  id: '/admin/user/$userId',
+  path: '/admin/user/$userId',
+  getParentRoute: () => AppRouteRoute,
+} as any)
 const AppCreate_folderGrantNameSplatRoute =
   AppCreate_folderGrantNameSplatRouteImport.update({
     id: '/create_folder/$grantName/$',
@@ -94,6 +122,28 @@ const AppUploadGrantNameSplatRoute = AppUploadGrantNameSplatRouteImport.update({
   path: '/upload/$grantName/$',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const AppVolumeVolumeIdIndexRoute = AppVolumeVolumeIdIndexRouteImport.update({
+  id: '/volume/$volumeId/',
+  path: '/volume/$volumeId/',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppVolumeVolumeIdAuditRoute = AppVolumeVolumeIdAuditRouteImport.update({
+  id: '/volume/$volumeId/audit',
+  path: '/volume/$volumeId/audit',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppVolumeVolumeIdPermissionRoute =
+  AppVolumeVolumeIdPermissionRouteImport.update({
+    id: '/volume/$volumeId/permission',
+    path: '/volume/$volumeId/permission',
+    getParentRoute: () => AppRouteRoute,
+  } as any)
+const AppVolumeVolumeIdGrantGrantNameRoute =
+  AppVolumeVolumeIdGrantGrantNameRouteImport.update({
+    id: '/volume/$volumeId/grant/$grantName',
+    path: '/volume/$volumeId/grant/$grantName',
+    getParentRoute: () => AppRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -103,11 +153,19 @@ export interface FileRoutesByFullPath {
   '/login': typeof PublicLoginRoute
   '/logout': typeof PublicLogoutRoute
   '/signup': typeof PublicSignupRoute
+  '/volume/permission': typeof AppVolumePermissionRoute
   '/home/': typeof AppHomeIndexRoute
+  '/volume/': typeof AppVolumeIndexRoute
+  '/admin/user/$userId': typeof AppAdminUserUserIdRoute
   '/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
   '/download/$grantName/$': typeof AppDownloadGrantNameSplatRoute
   '/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
   '/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
+  '/volume/$volumeId/audit': typeof AppVolumeVolumeIdAuditRoute
+  '/volume/$volumeId/permission': typeof AppVolumeVolumeIdPermissionRoute
+  '/admin/user/': typeof AppAdminUserIndexRoute
+  '/volume/$volumeId/': typeof AppVolumeVolumeIdIndexRoute
+  '/volume/$volumeId/grant/$grantName': typeof AppVolumeVolumeIdGrantGrantNameRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -117,11 +175,19 @@ export interface FileRoutesByTo {
   '/login': typeof PublicLoginRoute
   '/logout': typeof PublicLogoutRoute
   '/signup': typeof PublicSignupRoute
+  '/volume/permission': typeof AppVolumePermissionRoute
   '/home': typeof AppHomeIndexRoute
+  '/volume': typeof AppVolumeIndexRoute
+  '/admin/user/$userId': typeof AppAdminUserUserIdRoute
   '/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
   '/download/$grantName/$': typeof AppDownloadGrantNameSplatRoute
   '/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
   '/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
+  '/volume/$volumeId/audit': typeof AppVolumeVolumeIdAuditRoute
+  '/volume/$volumeId/permission': typeof AppVolumeVolumeIdPermissionRoute
+  '/admin/user': typeof AppAdminUserIndexRoute
+  '/volume/$volumeId': typeof AppVolumeVolumeIdIndexRoute
+  '/volume/$volumeId/grant/$grantName': typeof AppVolumeVolumeIdGrantGrantNameRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -134,11 +200,19 @@ export interface FileRoutesById {
   '/_public/login': typeof PublicLoginRoute
   '/_public/logout': typeof PublicLogoutRoute
   '/_public/signup': typeof PublicSignupRoute
+  '/_app/volume/permission': typeof AppVolumePermissionRoute
   '/_app/home/': typeof AppHomeIndexRoute
+  '/_app/volume/': typeof AppVolumeIndexRoute
+  '/_app/admin/user/$userId': typeof AppAdminUserUserIdRoute
   '/_app/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
   '/_app/download/$grantName/$': typeof AppDownloadGrantNameSplatRoute
   '/_app/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
   '/_app/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
+  '/_app/volume/$volumeId/audit': typeof AppVolumeVolumeIdAuditRoute
+  '/_app/volume/$volumeId/permission': typeof AppVolumeVolumeIdPermissionRoute
+  '/_app/admin/user/': typeof AppAdminUserIndexRoute
+  '/_app/volume/$volumeId/': typeof AppVolumeVolumeIdIndexRoute
+  '/_app/volume/$volumeId/grant/$grantName': typeof AppVolumeVolumeIdGrantGrantNameRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -150,11 +224,19 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/signup'
+    | '/volume/permission'
     | '/home/'
+    | '/volume/'
+    | '/admin/user/$userId'
     | '/create_folder/$grantName/$'
     | '/download/$grantName/$'
     | '/home/$grantName/$'
     | '/upload/$grantName/$'
+    | '/volume/$volumeId/audit'
+    | '/volume/$volumeId/permission'
+    | '/admin/user/'
+    | '/volume/$volumeId/'
+    | '/volume/$volumeId/grant/$grantName'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -164,11 +246,19 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/signup'
+    | '/volume/permission'
     | '/home'
+    | '/volume'
+    | '/admin/user/$userId'
     | '/create_folder/$grantName/$'
     | '/download/$grantName/$'
     | '/home/$grantName/$'
     | '/upload/$grantName/$'
+    | '/volume/$volumeId/audit'
+    | '/volume/$volumeId/permission'
+    | '/admin/user'
+    | '/volume/$volumeId'
+    | '/volume/$volumeId/grant/$grantName'
   id:
     | '__root__'
     | '/'
@@ -180,11 +270,19 @@ export interface FileRouteTypes {
     | '/_public/login'
     | '/_public/logout'
     | '/_public/signup'
+    | '/_app/volume/permission'
     | '/_app/home/'
+    | '/_app/volume/'
+    | '/_app/admin/user/$userId'
     | '/_app/create_folder/$grantName/$'
     | '/_app/download/$grantName/$'
     | '/_app/home/$grantName/$'
     | '/_app/upload/$grantName/$'
+    | '/_app/volume/$volumeId/audit'
+    | '/_app/volume/$volumeId/permission'
+    | '/_app/admin/user/'
+    | '/_app/volume/$volumeId/'
+    | '/_app/volume/$volumeId/grant/$grantName'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -265,6 +363,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppHomeIndexRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/_app/volume/': {
+      id: '/_app/volume/'
+      path: '/volume'
+      fullPath: '/volume/'
+      preLoaderRoute: typeof AppVolumeIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_app/volume/permission': {
+      id: '/_app/volume/permission'
+      path: '/volume/permission'
+      fullPath: '/volume/permission'
+      preLoaderRoute: typeof AppVolumePermissionRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_app/admin/user/': {
+      id: '/_app/admin/user/'
+      path: '/admin/user'
+      fullPath: '/admin/user/'
+      preLoaderRoute: typeof AppAdminUserIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_app/admin/user/$userId': {
+      id: '/_app/admin/user/$userId'
+      path: '/admin/user/$userId'
+      fullPath: '/admin/user/$userId'
+      preLoaderRoute: typeof AppAdminUserUserIdRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/_app/create_folder/$grantName/$': {
       id: '/_app/create_folder/$grantName/$'
       path: '/create_folder/$grantName/$'
@@ -293,27 +419,71 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUploadGrantNameSplatRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/_app/volume/$volumeId/': {
+      id: '/_app/volume/$volumeId/'
+      path: '/volume/$volumeId'
+      fullPath: '/volume/$volumeId/'
+      preLoaderRoute: typeof AppVolumeVolumeIdIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_app/volume/$volumeId/audit': {
+      id: '/_app/volume/$volumeId/audit'
+      path: '/volume/$volumeId/audit'
+      fullPath: '/volume/$volumeId/audit'
+      preLoaderRoute: typeof AppVolumeVolumeIdAuditRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_app/volume/$volumeId/permission': {
+      id: '/_app/volume/$volumeId/permission'
+      path: '/volume/$volumeId/permission'
+      fullPath: '/volume/$volumeId/permission'
+      preLoaderRoute: typeof AppVolumeVolumeIdPermissionRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_app/volume/$volumeId/grant/$grantName': {
+      id: '/_app/volume/$volumeId/grant/$grantName'
+      path: '/volume/$volumeId/grant/$grantName'
+      fullPath: '/volume/$volumeId/grant/$grantName'
+      preLoaderRoute: typeof AppVolumeVolumeIdGrantGrantNameRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
   }
 }
 
 interface AppRouteRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppAccountRoute: typeof AppAccountRoute
+  AppVolumePermissionRoute: typeof AppVolumePermissionRoute
   AppHomeIndexRoute: typeof AppHomeIndexRoute
+  AppVolumeIndexRoute: typeof AppVolumeIndexRoute
+  AppAdminUserUserIdRoute: typeof AppAdminUserUserIdRoute
   AppCreate_folderGrantNameSplatRoute: typeof AppCreate_folderGrantNameSplatRoute
   AppDownloadGrantNameSplatRoute: typeof AppDownloadGrantNameSplatRoute
   AppHomeGrantNameSplatRoute: typeof AppHomeGrantNameSplatRoute
   AppUploadGrantNameSplatRoute: typeof AppUploadGrantNameSplatRoute
+  AppVolumeVolumeIdAuditRoute: typeof AppVolumeVolumeIdAuditRoute
+  AppVolumeVolumeIdPermissionRoute: typeof AppVolumeVolumeIdPermissionRoute
+  AppAdminUserIndexRoute: typeof AppAdminUserIndexRoute
+  AppVolumeVolumeIdIndexRoute: typeof AppVolumeVolumeIdIndexRoute
+  AppVolumeVolumeIdGrantGrantNameRoute: typeof AppVolumeVolumeIdGrantGrantNameRoute
 }
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppAccountRoute: AppAccountRoute,
+  AppVolumePermissionRoute: AppVolumePermissionRoute,
   AppHomeIndexRoute: AppHomeIndexRoute,
+  AppVolumeIndexRoute: AppVolumeIndexRoute,
+  AppAdminUserUserIdRoute: AppAdminUserUserIdRoute,
   AppCreate_folderGrantNameSplatRoute: AppCreate_folderGrantNameSplatRoute,
   AppDownloadGrantNameSplatRoute: AppDownloadGrantNameSplatRoute,
   AppHomeGrantNameSplatRoute: AppHomeGrantNameSplatRoute,
   AppUploadGrantNameSplatRoute: AppUploadGrantNameSplatRoute,
+  AppVolumeVolumeIdAuditRoute: AppVolumeVolumeIdAuditRoute,
+  AppVolumeVolumeIdPermissionRoute: AppVolumeVolumeIdPermissionRoute,
+  AppAdminUserIndexRoute: AppAdminUserIndexRoute,
+  AppVolumeVolumeIdIndexRoute: AppVolumeVolumeIdIndexRoute,
+  AppVolumeVolumeIdGrantGrantNameRoute: AppVolumeVolumeIdGrantGrantNameRoute,
 }
 
 const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(

@@ -1,6 +1,8 @@
 // Test setup through the real API (never a mock): users, organizations, cards, plans and volumes that a
 // test needs before it opens the browser.
 import { createHash } from 'node:crypto'
+import { endpoints, type Endpoint } from '../../server/contract/endpoints.ts'
+import { endpointPath, type EndpointAnswer, type EndpointInput } from '../../src/api/endpoint.ts'
 import { latestCode, mailCount } from './mail.ts'
 
 function baseUrl(): string {
@@ -29,12 +31,21 @@ async function send(
   return { body: text ? JSON.parse(text) : undefined, setCookie: response.headers.getSetCookie() }
 }
 
-export async function call<T>(
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  options: { sessionKey?: string; body?: unknown } = {},
-): Promise<T> {
-  return (await send(method, path, options)).body as T
+/** A call of the endpoint table (server/contract/endpoints.ts), typed by its entry, as the console makes it. */
+export async function api<const E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  sessionKey?: string,
+): Promise<EndpointAnswer<E>> {
+  const { params, query, body } = input as {
+    params?: Record<string, number>
+    query?: Record<string, string>
+    body?: unknown
+  }
+  const search = query ? `?${new URLSearchParams(query).toString()}` : ''
+  const path = `${endpointPath(endpoint.path, params)}${search}`
+  return (await send(endpoint.method, path, { ...(sessionKey ? { sessionKey } : {}), body }))
+    .body as EndpointAnswer<E>
 }
 
 /**
@@ -51,7 +62,7 @@ export async function signUpUser(email: string): Promise<string> {
 }
 
 export async function createOrg(sessionKey: string, org_name: string): Promise<number> {
-  return (await call<{ org_id: number }>('POST', '/api/1/org', { sessionKey, body: { org_name } })).org_id
+  return (await api(endpoints.orgCreate, { body: { org_name } }, sessionKey)).org_id
 }
 
 export async function updateOrg(
@@ -59,7 +70,7 @@ export async function updateOrg(
   orgId: number,
   fields: { org_name?: string; domain_prefix?: string },
 ): Promise<void> {
-  await call('POST', `/api/1/org/${orgId}`, { sessionKey, body: fields })
+  await api(endpoints.orgUpdate, { params: { org_id: orgId }, body: fields }, sessionKey)
 }
 
 /** An organization ready for work: a test card, the plan saved and a first volume. */
@@ -69,13 +80,53 @@ export async function createReadyOrg(
   volume_name: string,
 ): Promise<number> {
   const orgId = await createOrg(sessionKey, org_name)
-  await call('POST', `/api/1/org/${orgId}/payment_method`, {
+  const params = { org_id: orgId }
+  await api(
+    endpoints.paymentMethodAdd,
+    { params, body: { stripe_payment_method_id: 'pm_card_visa' } },
     sessionKey,
-    body: { stripe_payment_method_id: 'pm_card_visa' },
-  })
-  await call('POST', `/api/1/org/${orgId}/plan`, { sessionKey, body: { plan_id: 'starter_month' } })
-  await call('POST', `/api/1/org/${orgId}/volume`, { sessionKey, body: { org_id: orgId, volume_name } })
+  )
+  await api(endpoints.orgSetPlan, { params, body: { plan_id: 'starter_month' } }, sessionKey)
+  await api(endpoints.volumeCreate, { params, body: { org_id: orgId, volume_name } }, sessionKey)
   return orgId
+}
+
+export interface VolumeRow {
+  volume_id: number
+  volume_name: string
+  is_disabled: boolean
+}
+
+/** The organization's volumes (admin). */
+export async function listVolumes(sessionKey: string, orgId: number): Promise<VolumeRow[]> {
+  return (await api(endpoints.volumeList, { params: { org_id: orgId } }, sessionKey)).volume_list
+}
+
+/** The id of the organization's volume of that name. */
+export async function volumeIdOf(sessionKey: string, orgId: number, volumeName: string): Promise<number> {
+  const volume = (await listVolumes(sessionKey, orgId)).find((each) => each.volume_name === volumeName)
+  if (!volume) throw new Error(`the organization has no volume ${volumeName}`)
+  return volume.volume_id
+}
+
+/** Changes a volume's settings (the changed fields only, as the console sends them). */
+export async function updateVolume(
+  sessionKey: string,
+  orgId: number,
+  volumeId: number,
+  changes: {
+    volume_name?: string
+    is_disabled?: boolean
+    min_expire_size?: number
+    live_expire_days?: number
+    dead_expire_days?: number
+  },
+): Promise<void> {
+  await api(
+    endpoints.volumeUpdate,
+    { params: { org_id: orgId, volume_id: volumeId }, body: changes },
+    sessionKey,
+  )
 }
 
 export interface Grant {
@@ -85,10 +136,7 @@ export interface Grant {
 
 /** The containers the user holds in an organization (a new volume comes with one). */
 export async function listGrants(sessionKey: string, orgId: number): Promise<Grant[]> {
-  const answer = await call<{ media_grant_list: Grant[] }>('GET', `/web/1/org/${orgId}/media_grant`, {
-    sessionKey,
-  })
-  return answer.media_grant_list
+  return (await api(endpoints.memberGrantList, { params: { org_id: orgId } }, sessionKey)).media_grant_list
 }
 
 export interface GrantAccess {
@@ -97,28 +145,23 @@ export interface GrantAccess {
   grantId: number
 }
 
-function grantPath({ orgId, grantId }: GrantAccess): string {
-  return `/web/1/org/${orgId}/media_grant/${grantId}`
+function grantParams({ orgId, grantId }: GrantAccess) {
+  return { org_id: orgId, media_grant_id: grantId }
 }
 
 export async function createFolder(access: GrantAccess, prefix_path: string): Promise<void> {
-  await call('POST', `${grantPath(access)}/dir`, { sessionKey: access.sessionKey, body: { prefix_path } })
+  await api(endpoints.dirCreate, { params: grantParams(access), body: { prefix_path } }, access.sessionKey)
 }
 
 /** Stores the bytes of a single-part file (up to 8 MiB) the way the console does: plan, PUT, confirm. */
 export async function storeBytes(access: GrantAccess, bytes: Buffer): Promise<string> {
   const file_hash = createHash('sha256').update(bytes).digest('hex')
   const file_size = bytes.length
-  const { upload_list } = await call<{
-    upload_list: Array<{
-      s3_bucket_id: number
-      skip_upload: boolean
-      signed_opts: { method: string; url: string; headers: Record<string, string> } | null
-    }>
-  }>('POST', `${grantPath(access)}/upload`, {
-    sessionKey: access.sessionKey,
-    body: { file_list: [{ file_hash, file_size }] },
-  })
+  const { upload_list } = await api(
+    endpoints.upload,
+    { params: grantParams(access), body: { file_list: [{ file_hash, file_size }] } },
+    access.sessionKey,
+  )
   const [item] = upload_list
   if (!item) throw new Error('the upload plan answered no item')
   if (!item.skip_upload && item.signed_opts) {
@@ -126,10 +169,11 @@ export async function storeBytes(access: GrantAccess, bytes: Buffer): Promise<st
     const response = await fetch(new URL(url, baseUrl()), { method, headers, body: new Uint8Array(bytes) })
     if (!response.ok)
       throw new Error(`PUT of ${file_hash} answered ${response.status}: ${await response.text()}`)
-    await call('POST', `${grantPath(access)}/s3_object`, {
-      sessionKey: access.sessionKey,
-      body: { s3_bucket_id: item.s3_bucket_id, file_hash, file_size },
-    })
+    await api(
+      endpoints.s3Object,
+      { params: grantParams(access), body: { s3_bucket_id: item.s3_bucket_id, file_hash, file_size } },
+      access.sessionKey,
+    )
   }
   return file_hash
 }
@@ -141,10 +185,11 @@ export async function registerFile(
   content: { file_hash: string; file_size: number },
 ): Promise<number> {
   const now = Date.now()
-  const answer = await call<{ media_id: number }>('POST', `${grantPath(access)}/media`, {
-    sessionKey: access.sessionKey,
-    body: { media_path, ...content, ctime: now, mtime: now },
-  })
+  const answer = await api(
+    endpoints.mediaRegister,
+    { params: grantParams(access), body: { media_path, ...content, ctime: now, mtime: now } },
+    access.sessionKey,
+  )
   return answer.media_id
 }
 
@@ -164,7 +209,11 @@ export async function putFile(
 }
 
 export async function deleteFile(access: GrantAccess, mediaId: number): Promise<void> {
-  await call('DELETE', `${grantPath(access)}/media/${mediaId}`, { sessionKey: access.sessionKey })
+  await api(
+    endpoints.mediaDelete,
+    { params: { ...grantParams(access), media_id: mediaId } },
+    access.sessionKey,
+  )
 }
 
 /** The bytes the store holds for the file at a path relative to the container ('/a/b.bin'). */
@@ -172,19 +221,88 @@ export async function readStoredFile(access: GrantAccess, mediaPath: string): Pr
   const slash = mediaPath.lastIndexOf('/')
   const folder = mediaPath.slice(0, slash + 1)
   const name = mediaPath.slice(slash + 1)
-  const listing = await call<{ media_list: Array<{ media_id: number; media_path: string }> }>(
-    'GET',
-    `${grantPath(access)}/dir?prefix_path=${encodeURIComponent(folder)}`,
-    { sessionKey: access.sessionKey },
+  const listing = await api(
+    endpoints.dirList,
+    { params: grantParams(access), query: { prefix_path: folder } },
+    access.sessionKey,
   )
   const media = listing.media_list.find((each) => each.media_path.endsWith(`/${name}`))
   if (!media) throw new Error(`${mediaPath} is not in the listing of ${folder}`)
-  const { url } = await call<{ url: string }>(
-    'GET',
-    `${grantPath(access)}/media/${media.media_id}/download_url`,
-    { sessionKey: access.sessionKey },
+  const { url } = await api(
+    endpoints.mediaDownloadUrl,
+    { params: { ...grantParams(access), media_id: media.media_id } },
+    access.sessionKey,
   )
   const response = await fetch(new URL(url, baseUrl()))
   if (!response.ok) throw new Error(`the download of ${mediaPath} answered ${response.status}`)
   return Buffer.from(await response.arrayBuffer())
+}
+
+// Users and the containers they hold (specification 001): an admin adds people, changes their
+// capabilities and gives them containers.
+
+export interface OrgUserCaps {
+  is_admin?: boolean
+  cap_web_upload?: boolean
+  cap_web_download?: boolean
+  cap_add_device?: boolean
+}
+
+export interface OrgUserRow extends Required<OrgUserCaps> {
+  user_id: number
+  email: string
+  user_name: string | null
+}
+
+/** Adds a person by e-mail (their account made when they have none); answers their user id. */
+export async function addOrgUser(
+  sessionKey: string,
+  orgId: number,
+  body: { email: string } & OrgUserCaps,
+): Promise<number> {
+  return (await api(endpoints.userAdd, { params: { org_id: orgId }, body }, sessionKey)).user_id
+}
+
+export async function listOrgUsers(sessionKey: string, orgId: number): Promise<OrgUserRow[]> {
+  return (await api(endpoints.userList, { params: { org_id: orgId } }, sessionKey)).user_list
+}
+
+/** The user id of the organization's member with that e-mail. */
+export async function orgUserIdOf(sessionKey: string, orgId: number, email: string): Promise<number> {
+  const user = (await listOrgUsers(sessionKey, orgId)).find((each) => each.email === email.toLowerCase())
+  if (!user) throw new Error(`the organization has no member ${email}`)
+  return user.user_id
+}
+
+/** Changes a member's role or capabilities (changed fields only). */
+export async function updateOrgUser(
+  sessionKey: string,
+  orgId: number,
+  userId: number,
+  changes: OrgUserCaps,
+): Promise<void> {
+  await api(endpoints.userUpdate, { params: { org_id: orgId, user_id: userId }, body: changes }, sessionKey)
+}
+
+/** Adds a container over a prefix of a volume (admin); answers its id. */
+export async function createGrant(
+  sessionKey: string,
+  orgId: number,
+  body: { volume_id: number; grant_name: string; prefix_path: string; user_id_list?: number[] },
+): Promise<number> {
+  return (await api(endpoints.grantCreate, { params: { org_id: orgId }, body }, sessionKey)).media_grant_id
+}
+
+/** Gives a member a container (admin). */
+export async function addGrantUser(
+  sessionKey: string,
+  orgId: number,
+  grantId: number,
+  userId: number,
+): Promise<void> {
+  await api(
+    endpoints.grantAddUser,
+    { params: { org_id: orgId, media_grant_id: grantId }, body: { user_id: userId } },
+    sessionKey,
+  )
 }

@@ -1,9 +1,11 @@
 import { test as base, expect } from '@playwright/test'
 import { AccountPage } from '../pages/AccountPage.ts'
 import { AppFrame } from '../pages/AppFrame.ts'
+import { ContainerListPage } from '../pages/ContainerListPage.ts'
 import { DownloadPage } from '../pages/DownloadPage.ts'
 import { FileDetailPage } from '../pages/FileDetailPage.ts'
 import { FileListPage } from '../pages/FileListPage.ts'
+import { GrantDetailPage } from '../pages/GrantDetailPage.ts'
 import { HomePage } from '../pages/HomePage.ts'
 import { Layout } from '../pages/Layout.ts'
 import { LoginPage } from '../pages/LoginPage.ts'
@@ -11,6 +13,11 @@ import { NotFoundPage } from '../pages/NotFoundPage.ts'
 import { RouteErrorPage } from '../pages/RouteErrorPage.ts'
 import { SignupPage } from '../pages/SignupPage.ts'
 import { UploadPage } from '../pages/UploadPage.ts'
+import { UserDetailPage } from '../pages/UserDetailPage.ts'
+import { UserListPage } from '../pages/UserListPage.ts'
+import { VolumeAuditPage } from '../pages/VolumeAuditPage.ts'
+import { VolumeListPage } from '../pages/VolumeListPage.ts'
+import { VolumeSettingsPage } from '../pages/VolumeSettingsPage.ts'
 
 interface Pages {
   frame: AppFrame
@@ -25,6 +32,13 @@ interface Pages {
   fileDetail: FileDetailPage
   downloadPage: DownloadPage
   uploadPage: UploadPage
+  volumeList: VolumeListPage
+  volumeSettings: VolumeSettingsPage
+  volumeAudit: VolumeAuditPage
+  containerList: ContainerListPage
+  grantDetail: GrantDetailPage
+  userList: UserListPage
+  userDetail: UserDetailPage
   /** Errors the page printed to its console (CSP violations among them). */
   consoleErrors: string[]
 }
@@ -55,6 +69,13 @@ export const test = base.extend<Pages>({
   fileDetail: async ({ page }, use) => use(new FileDetailPage(page)),
   downloadPage: async ({ page }, use) => use(new DownloadPage(page)),
   uploadPage: async ({ page }, use) => use(new UploadPage(page)),
+  volumeList: async ({ page }, use) => use(new VolumeListPage(page)),
+  volumeSettings: async ({ page }, use) => use(new VolumeSettingsPage(page)),
+  volumeAudit: async ({ page }, use) => use(new VolumeAuditPage(page)),
+  containerList: async ({ page }, use) => use(new ContainerListPage(page)),
+  grantDetail: async ({ page }, use) => use(new GrantDetailPage(page)),
+  userList: async ({ page }, use) => use(new UserListPage(page)),
+  userDetail: async ({ page }, use) => use(new UserDetailPage(page)),
 })
 
 export { expect }

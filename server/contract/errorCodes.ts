@@ -36,7 +36,6 @@ export const ERROR_CODES = [
   // Volumes
   'invalid_volume_name',
   'used_volume_name',
-  'invalid_expire_days',
   'max_volume_count',
   'max_live_expire_days',
   'max_dead_expire_days',

@@ -27,7 +27,7 @@ export type CreateVolumeRequest = Static<typeof CreateVolumeRequest>
 export const CreateVolumeResponse = Type.Object({ volume_id: Type.Integer() })
 export type CreateVolumeResponse = Static<typeof CreateVolumeResponse>
 
-/** Expiration in days (001 section 5): 1 to 365, or 0 for "does not expire". */
+/** Expiration in days (001 section 5): 1 to 365, or 0 for "does not expire" (the schema's 0-365 is the rule). */
 export const EXPIRE_DAYS_MIN = 1
 export const EXPIRE_DAYS_MAX = 365
 

@@ -163,7 +163,7 @@ export async function isPrefixTaken(
   exceptGrantId = 0,
 ): Promise<boolean> {
   const rows = await db.query(
-    'SELECT 1 FROM media_grant WHERE volume_id = $1 AND prefix_path = $2 AND media_grant_id <> $3',
+    'SELECT 1 FROM media_grant WHERE volume_id = $1 AND lower(prefix_path) = lower($2) AND media_grant_id <> $3',
     [volumeId, prefixPath, exceptGrantId],
   )
   return rows.length > 0

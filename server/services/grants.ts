@@ -1,5 +1,5 @@
 // Containers (grants): a named prefix of a volume that members hold. Names are unique in the
-// organization, prefixes in the volume (both case-insensitively for names, exactly for prefixes). A
+// organization, prefixes in the volume, both without regard to case (folders are found that way). A
 // container a device mounts cannot be deleted, only disabled. Before adding a container or moving its
 // prefix, an admin can see what it would overlap (overlaps are allowed, as nested folders are, but
 // should not come as a surprise).

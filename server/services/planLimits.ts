@@ -9,13 +9,18 @@ import { HttpError } from '../http/errors.ts'
 import { findPlan } from '../repositories/plans.ts'
 import { countEnabledVolumes } from '../repositories/volumes.ts'
 
-/** Locks the organization's row and answers its plan; 402 no_plan when it has none. */
-export async function lockPlan(tx: Queryable, orgId: number): Promise<Plan> {
+/** Locks the organization's row and answers its plan, or undefined while it has none. */
+export async function lockOrgPlan(tx: Queryable, orgId: number): Promise<Plan | undefined> {
   const [org] = await tx.query<{ plan_id: string | null }>(
     'SELECT plan_id FROM org WHERE org_id = $1 FOR UPDATE',
     [orgId],
   )
-  const plan = org?.plan_id ? await findPlan(tx, org.plan_id) : undefined
+  return org?.plan_id ? await findPlan(tx, org.plan_id) : undefined
+}
+
+/** Locks the organization's row and answers its plan; 402 no_plan when it has none. */
+export async function lockPlan(tx: Queryable, orgId: number): Promise<Plan> {
+  const plan = await lockOrgPlan(tx, orgId)
   if (!plan) throw new HttpError(402, 'no_plan')
   return plan
 }
@@ -28,15 +33,29 @@ export async function checkVolumeSlot(tx: Queryable, orgId: number, plan: Plan):
   }
 }
 
+/**
+ * How many members an organization may have: its plan's count (null: no limit). Without a plan it may have
+ * as many as the smallest self-signup plan allows: members can be added before a plan is chosen (they read
+ * that the organization has no plan yet, 000 section 1, case 2), but an organization that pays nothing
+ * mails no more people than one that does.
+ */
+async function userLimit(tx: Queryable, plan: Plan | undefined): Promise<number | null> {
+  if (plan) return plan.max_user_count
+  const [row] = await tx.query<{ limit: number | null }>(
+    'SELECT min(max_user_count)::int AS "limit" FROM plan WHERE is_self_signup',
+  )
+  return row?.limit ?? 1
+}
+
 /** One more member must fit the plan; every member counts, the admins included. */
-export async function checkUserSlot(tx: Queryable, orgId: number, plan: Plan): Promise<void> {
-  if (plan.max_user_count === null) return
+export async function checkUserSlot(tx: Queryable, orgId: number, plan: Plan | undefined): Promise<void> {
+  const limit = await userLimit(tx, plan)
+  if (limit === null) return
   const [row] = await tx.query<{ count: number }>(
     'SELECT count(*)::int AS count FROM org_user WHERE org_id = $1',
     [orgId],
   )
-  if ((row?.count ?? 0) >= plan.max_user_count)
-    throw new HttpError(402, 'max_user_count', plan.max_user_count)
+  if ((row?.count ?? 0) >= limit) throw new HttpError(402, 'max_user_count', limit)
 }
 
 export interface RetentionSettings {

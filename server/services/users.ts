@@ -25,7 +25,7 @@ import { ensureUser } from '../repositories/users.ts'
 import { findVolume } from '../repositories/volumes.ts'
 import { recordAdminEvent } from './audit.ts'
 import { isValidEmail, normalizeEmail } from './login.ts'
-import { checkUserSlot, lockPlan } from './planLimits.ts'
+import { checkUserSlot, lockOrgPlan } from './planLimits.ts'
 
 export { listOrgUsers } from '../repositories/orgUsers.ts'
 
@@ -66,7 +66,8 @@ export async function addUser(
     cap_web_upload: request.cap_web_upload ?? NEW_MEMBER_CAPABILITIES.cap_web_upload,
   })
   const added = await db.transaction(async (tx) => {
-    const plan = await lockPlan(tx, admin.org_id)
+    // An organization without a plan yet may have members too (see checkUserSlot).
+    const plan = await lockOrgPlan(tx, admin.org_id)
     const user = await ensureUser(tx, email)
     if (await findMembership(tx, admin.org_id, user.user_id)) throw new HttpError(409, 'used_email')
     await checkUserSlot(tx, admin.org_id, plan)

@@ -2,7 +2,6 @@
 // the plan's limits. A disabled volume keeps its files and settings but none of its containers answers a
 // file call (http/grantAccess.ts), and it does not count against the plan's max_volume_count.
 import {
-  EXPIRE_DAYS_MIN,
   VOLUME_NAME_PATTERN,
   type CreateVolumeRequest,
   type UpdateVolumeRequest,
@@ -32,12 +31,6 @@ export { listVolumes }
 function checkVolumeName(name: string): string {
   if (!VOLUME_NAME_PATTERN.test(name)) throw new HttpError(400, 'invalid_volume_name')
   return name
-}
-
-/** Expiration days are 0 (off) or 1 to 365 (the schema bounds the top). */
-function checkExpireDays(days: number | undefined): void {
-  if (days !== undefined && days !== 0 && days < EXPIRE_DAYS_MIN)
-    throw new HttpError(400, 'invalid_expire_days')
 }
 
 const asBoolean = (value: boolean | number) => value === true || value === 1
@@ -103,8 +96,6 @@ export async function changeVolume(
   request: UpdateVolumeRequest,
 ): Promise<void> {
   if (request.volume_name !== undefined) checkVolumeName(request.volume_name)
-  checkExpireDays(request.live_expire_days)
-  checkExpireDays(request.dead_expire_days)
   await db.transaction(async (tx) => {
     const plan = await lockPlan(tx, admin.org_id)
     const volume = await findVolume(tx, admin.org_id, volumeId, true)

@@ -16,7 +16,8 @@ export type EndpointAnswer<E extends Endpoint> = E['response'] extends TSchema
 
 type Part<Key extends string, T> = [T] extends [undefined]
   ? { [K in Key]?: undefined }
-  : [keyof T] extends [never]
+  : // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an object whose fields are all optional
+    {} extends T
     ? { [K in Key]?: T }
     : { [K in Key]: T }
 

@@ -52,7 +52,9 @@ export async function requireSession(
   let current
   try {
     config = await queryClient.ensureQueryData(configQueries.client(api))
-    current = await queryClient.ensureQueryData(userQueries.current(api))
+    // A role or capability an admin changed reaches an open tab on its next navigation: a stale answer is
+    // used at once and asked again behind it.
+    current = await queryClient.ensureQueryData({ ...userQueries.current(api), revalidateIfStale: true })
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) {
       endSession(queryClient)

@@ -89,6 +89,8 @@ export const CATALOGUE: Record<Operation, CatalogueEntry> = {
   },
   org_leave: { admin_cannot_leave: ADMIN_CANNOT_LEAVE_MESSAGE, default: LEAVE_ORG_FAILED_MESSAGE },
   download_url: {
+    // A member without the download capability reads its own message (000 section 6), not the file's.
+    download_not_allowed: NO_DOWNLOAD_PERMISSION_MESSAGE,
     '404': 'File not uploaded, check back later.',
     '403': 'Sorry, you do not have permission to download this file.',
     default: 'Failed to get download url, please try again.',

@@ -10,6 +10,7 @@
 // every retry and reload, so a part once stored is never sent again.
 import type { SignedOpts } from '../../server/contract/media.ts'
 import { ApiError } from '../api/transport.ts'
+import { NO_UPLOAD_PERMISSION_MESSAGE } from '../lib/messages.ts'
 import {
   NETWORK_FAILURE_MESSAGE,
   PART_PLAN_MAX_AGE_MS,
@@ -586,6 +587,8 @@ export function autoRetryDueAt(queue: UploadQueue): number | null {
  * the transfer error kind (bad_status, xhr_error, timeout) for a send to storage, the status otherwise.
  */
 export function uploadErrorText(error: unknown): string {
+  // A member whose upload capability was taken while the page was open reads its message (000 section 6).
+  if (error instanceof ApiError && error.code === 'upload_not_allowed') return NO_UPLOAD_PERMISSION_MESSAGE
   if (error instanceof ApiError)
     return error.kind === 'request_failure' ? NETWORK_FAILURE_MESSAGE : String(error.kind)
   if (typeof error === 'object' && error !== null && 'kind' in error && typeof error.kind === 'string') {

@@ -12,9 +12,11 @@ export interface AppLinkProps {
   onNavigate?: () => void
   /** Marks the link current when the location is this path or below it. */
   matchPrefix?: boolean
+  /** Marks the link current below this other path too (a volume's Containers tab on a container's page). */
+  currentUnder?: string
 }
 
-export function AppLink({ href, children, className, onNavigate, matchPrefix }: AppLinkProps) {
+export function AppLink({ href, children, className, onNavigate, matchPrefix, currentUnder }: AppLinkProps) {
   const router = useRouter()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   if (isExternalHref(href)) {
@@ -24,7 +26,10 @@ export function AppLink({ href, children, className, onNavigate, matchPrefix }: 
       </a>
     )
   }
-  const current = pathname === href || (matchPrefix === true && pathname.startsWith(`${href}/`))
+  const current =
+    pathname === href ||
+    (matchPrefix === true && pathname.startsWith(`${href}/`)) ||
+    (currentUnder !== undefined && pathname.startsWith(`${currentUnder}/`))
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     // Let the browser handle what the user asked of it: a new tab, a new window, a download.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return

@@ -8,6 +8,8 @@ export interface TabLink {
   href: string
   /** Current also below its address (Invoices at /org/invoice/{id}); not for a parent such as /org. */
   matchPrefix?: boolean
+  /** Current also below this other path (a list's tab on the pages of its items). */
+  currentUnder?: string
 }
 
 export interface TabsProps {
@@ -22,7 +24,7 @@ export function Tabs({ label, tabs }: TabsProps) {
       <ul>
         {tabs.map((tab) => (
           <li key={tab.href}>
-            <AppLink href={tab.href} matchPrefix={tab.matchPrefix}>
+            <AppLink href={tab.href} matchPrefix={tab.matchPrefix} currentUnder={tab.currentUnder}>
               {tab.label}
             </AppLink>
           </li>

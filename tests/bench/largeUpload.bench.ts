@@ -12,7 +12,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { bench, describe } from 'vitest'
-import { call } from '../../e2e/support/api.ts'
+import { endpoints } from '../../server/contract/endpoints.ts'
+import { api } from '../../e2e/support/api.ts'
 import { watchParts } from '../../e2e/support/parts.ts'
 import { Layout } from '../../e2e/pages/Layout.ts'
 import { UploadPage } from '../../e2e/pages/UploadPage.ts'
@@ -105,11 +106,11 @@ async function measure(): Promise<void> {
       parts.requested.some((each) => each.part === part && each.at >= reloadedAt),
     )
     const storedTwice = [...parts.stored].filter(([, count]) => count > 1).map(([part]) => part)
-    const listing = await call<{
-      media_list: Array<{ media_path: string; file_hash: string; file_size: number }>
-    }>('GET', `${container.base}/dir?prefix_path=${encodeURIComponent('/')}`, {
-      sessionKey: container.sessionKey,
-    })
+    const listing = await api(
+      endpoints.dirList,
+      { params: container.params, query: { prefix_path: '/' } },
+      container.sessionKey,
+    )
     const stored = listing.media_list.find((media) => media.media_path.endsWith('/footage.bin'))
     const expectedHash = compositeOfFile(file)
     const reference = await sha256sum([file])

@@ -11,10 +11,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { bench, describe } from 'vitest'
-import type { MultipartResponse, PartRef } from '../../server/contract/media.ts'
+import type { PartRef } from '../../server/contract/media.ts'
 import { compositeSha256Hex } from '../../server/storage/checksums.ts'
 import { planParts } from '../../src/transfers/limits.ts'
-import { call } from '../../e2e/support/api.ts'
+import { endpoints } from '../../server/contract/endpoints.ts'
+import { api } from '../../e2e/support/api.ts'
 import { GRANT, containers, type Container } from './support/containers.ts'
 import { Layout } from '../../e2e/pages/Layout.ts'
 import { UploadPage } from '../../e2e/pages/UploadPage.ts'
@@ -53,20 +54,25 @@ function partList(digests: readonly string[]): PartRef[] {
 async function planUpload(container: Container, digests: readonly string[]) {
   const part_list = partList(digests)
   const file_hash = compositeSha256Hex(digests)
-  const plan = await call<MultipartResponse>('POST', `${container.base}/multipart`, {
-    sessionKey: container.sessionKey,
-    body: { file_hash, file_size: FILE_SIZE, part_list },
-  })
+  const plan = await api(
+    endpoints.multipart,
+    { params: container.params, body: { file_hash, file_size: FILE_SIZE, part_list } },
+    container.sessionKey,
+  )
   const urls = plan.upload_list.map((item) => {
     if (item.skip_upload || !item.signed_opts) throw new Error(`part ${item.part_num} is not to be sent`)
     return item.signed_opts
   })
   if (plan.skip_upload || urls.length !== part_list.length) throw new Error('the upload is not a fresh one')
   const complete = () =>
-    call('POST', `${container.base}/multipart_complete`, {
-      sessionKey: container.sessionKey,
-      body: { file_hash, file_size: FILE_SIZE, part_list, upload_id: plan.upload_id, s3_bucket_id: 0 },
-    })
+    api(
+      endpoints.multipartComplete,
+      {
+        params: container.params,
+        body: { file_hash, file_size: FILE_SIZE, part_list, upload_id: plan.upload_id, s3_bucket_id: 0 },
+      },
+      container.sessionKey,
+    )
   return { urls, complete }
 }
 

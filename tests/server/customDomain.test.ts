@@ -63,7 +63,7 @@ describe.each(databaseKinds)('custom domains on %s', (kind) => {
     const named = await tryCodeLogin(client, outsiderEmail, { domainPrefix: prefix })
     expect(named.status).toBe(412)
 
-    await addMember(suite, org.orgId, outsiderEmail)
+    await addMember(suite, org.key, org.orgId, outsiderEmail)
     const member = await tryCodeLogin(client, outsiderEmail, { host })
     expect(member.status).toBe(200)
 

@@ -115,7 +115,7 @@ describe.each(databaseKinds)('organizations, plans, cards and volumes on %s', (k
     const admin = await newOrg('Leave')
     const memberEmail = uniqueEmail('member')
     const member = await signUp(client(), memberEmail)
-    await addMember(suite, admin.orgId, memberEmail)
+    await addMember(suite, admin.key, admin.orgId, memberEmail)
     expect(await call(suite.url, 'DELETE', `/api/1/org/${admin.orgId}/leave`, { key: admin.key })).toEqual({
       status: 403,
       body: { error: 'admin_cannot_leave' },
@@ -248,7 +248,7 @@ describe.each(databaseKinds)('organizations, plans, cards and volumes on %s', (k
     const org = await readyOrg(client(), 'Holders')
     const memberEmail = uniqueEmail('holder')
     const member = await signUp(client(), memberEmail)
-    await addMember(suite, org.orgId, memberEmail)
+    await addMember(suite, org.key, org.orgId, memberEmail)
     const grants = await call<MediaGrantListResponse>(
       suite.url,
       'GET',

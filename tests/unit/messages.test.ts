@@ -72,8 +72,12 @@ describe('error catalogue', () => {
 describe('downloadUrlMessage', () => {
   it('names the three failures of a download address', () => {
     expect(downloadUrlMessage(status(404, 'not_uploaded'))).toBe('File not uploaded, check back later.')
-    expect(downloadUrlMessage(status(403, 'download_not_allowed'))).toBe(
+    expect(downloadUrlMessage(status(403, 'volume_disabled'))).toBe(
       'Sorry, you do not have permission to download this file.',
+    )
+    // Without the download capability, the capability's own message (000 section 6).
+    expect(downloadUrlMessage(status(403, 'download_not_allowed'))).toBe(
+      'Sorry, you do not have permission to download files.',
     )
     expect(downloadUrlMessage(status(500))).toBe('Failed to get download url, please try again.')
     expect(downloadUrlMessage(new ApiError('timeout'))).toBe('Failed to get download url, please try again.')

@@ -92,13 +92,13 @@ afterEach(() => localState.remove('session_key'))
 
 describe('Page not found', () => {
   it('for a signed-in user, an unknown path is the signed-in area’s, inside the layout', async () => {
-    for (const path of ['/device', '/org', '/nope', '/volume/7/audit', '/login/extra']) {
+    for (const path of ['/device', '/org', '/nope', '/volume/7/nope', '/login/extra']) {
       expect(await load(path), path).toMatchObject({ pathname: path, notFoundAt: '/_app' })
     }
   })
 
   it('for a visitor without a session, an unknown path is the root’s plain page, not the login', async () => {
-    for (const path of ['/nope', '/volume/7/audit']) {
+    for (const path of ['/nope', '/volume/7/nope']) {
       expect(await load(path, { signedIn: false }), path).toMatchObject({
         pathname: path,
         notFoundAt: '__root__',

@@ -737,6 +737,10 @@ describe('error texts', () => {
     expect(uploadErrorText(new ApiError('request_failure'))).toBe('Network failure')
     expect(uploadErrorText(new ApiError('timeout'))).toBe('timeout')
     expect(uploadErrorText(new ApiError(503))).toBe('503')
+    // The upload capability taken while the page was open: its own message (000 section 6).
+    expect(uploadErrorText(new ApiError(403, { error: 'upload_not_allowed' }))).toBe(
+      'Sorry, you do not have permission to upload.',
+    )
     expect(uploadErrorText({ ok: false, kind: 'bad_status', status: 403 })).toBe('bad_status')
     expect(uploadErrorText({ ok: false, kind: 'xhr_error' })).toBe('xhr_error')
   })

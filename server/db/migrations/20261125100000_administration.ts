@@ -16,6 +16,11 @@ UPDATE plan SET default_live_expire_days = retention_days,
                 max_dead_expire_days = retention_days,
                 max_min_expire_size = CASE WHEN retention_days IS NULL THEN NULL ELSE 10737418240 END;
 
+-- A container's prefix names a folder, and folders are found without regard to case: '/Team/' and
+-- '/team/' are one folder, so one container per prefix and volume, whatever its case.
+DROP INDEX media_grant_prefix_key;
+CREATE UNIQUE INDEX media_grant_prefix_key ON media_grant (volume_id, lower(prefix_path));
+
 -- Containers mounted by devices.
 CREATE TABLE device_media_grant (
   org_id bigint NOT NULL REFERENCES org (org_id) ON DELETE CASCADE,

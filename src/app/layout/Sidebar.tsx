@@ -67,7 +67,9 @@ export function Sidebar({ session, open, onClose }: SidebarProps) {
         <ul className="nav-list">
           {sidebarEntries(currentOrg).map((entry) => (
             <li key={entry.to}>
-              <AppLink href={entry.to} onNavigate={onClose}>
+              {/* An area's entry stays current on its sub-pages (/volume/3/audit under Volumes); under Home
+                  the container's own entry is the current one. */}
+              <AppLink href={entry.to} onNavigate={onClose} matchPrefix={entry.to !== '/home'}>
                 {entry.label}
               </AppLink>
               {entry.to === '/home' && showHomeChildren ? (

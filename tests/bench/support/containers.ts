@@ -7,7 +7,8 @@ export const GRANT = 'Media'
 
 export interface Container {
   sessionKey: string
-  base: string
+  /** The path parameters of the container's calls. */
+  params: { org_id: number; media_grant_id: number }
 }
 
 /** A user of its own per name, with a ready organization and the container its first volume comes with. */
@@ -18,7 +19,7 @@ export async function containers(names: readonly string[]): Promise<Container[]>
     const orgId = await createReadyOrg(sessionKey, name, GRANT)
     const [grant] = await listGrants(sessionKey, orgId)
     if (!grant) throw new Error(`the volume of ${name} came without a container`)
-    found.push({ sessionKey, base: `/web/1/org/${orgId}/media_grant/${grant.media_grant_id}` })
+    found.push({ sessionKey, params: { org_id: orgId, media_grant_id: grant.media_grant_id } })
   }
   return found
 }

@@ -5,7 +5,7 @@ import { expect } from 'vitest'
 import type { MediaGrantListResponse } from '../../../server/contract/volume.ts'
 import { readyOrg, signUp, uniqueEmail, type ReadyOrg } from './accounts.ts'
 import { call } from './http.ts'
-import { addMember, type Suite } from './suite.ts'
+import type { Suite } from './suite.ts'
 
 export const hashOf = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
 
@@ -26,7 +26,11 @@ export async function grantedOrg(suite: Suite, label: string): Promise<GrantedOr
   return { ...org, grantId: grantId as number, base: `/web/1/org/${org.orgId}/media_grant/${grantId}` }
 }
 
-/** A new member of the organization, holding the grant when given one. */
+/**
+ * A new member of the organization, holding the grant when given one. Written to the database, not added
+ * through userAdd (helpers/suite.ts addMember): these tests have no admin key at hand, and several of them
+ * put more members in a starter organization than its plan's user limit allows.
+ */
 export async function newMember(
   suite: Suite,
   orgId: number,
@@ -39,19 +43,19 @@ export async function newMember(
 ) {
   const email = uniqueEmail('member')
   const key = await signUp({ url: suite.url, mailbox: suite.mailbox }, email)
-  await addMember(suite, orgId, email, {
-    ...(options.cap_web_upload !== undefined ? { cap_web_upload: options.cap_web_upload } : {}),
-    ...(options.is_admin !== undefined ? { is_admin: options.is_admin } : {}),
-  })
   const [user] = await suite.server.app.db.query<{ user_id: number }>(
-    'SELECT user_id FROM app_user WHERE lower(email) = lower($1)',
-    [email],
+    `INSERT INTO org_user (org_id, user_id, is_admin, cap_web_upload, cap_web_download)
+     SELECT $1, user_id, $3, $4, $5 FROM app_user WHERE lower(email) = lower($2)
+     RETURNING user_id`,
+    [
+      orgId,
+      email,
+      options.is_admin ?? false,
+      options.cap_web_upload ?? false,
+      options.cap_web_download ?? false,
+    ],
   )
   const userId = user?.user_id as number
-  await suite.server.app.db.query(
-    'UPDATE org_user SET cap_web_download = $3 WHERE org_id = $1 AND user_id = $2',
-    [orgId, userId, options.cap_web_download ?? false],
-  )
   if (options.grantId !== undefined) await holdGrant(suite, orgId, options.grantId, userId)
   return { key, email, userId }
 }

@@ -1,6 +1,8 @@
 // One server with a real mailbox per test file, on the database kind given.
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
+import { endpoints } from '../../../server/contract/endpoints.ts'
 import type { DatabaseKind } from './databases.ts'
+import { callEndpoint } from './endpoint.ts'
 import { startMailbox, type Mailbox } from './mailbox.ts'
 import { startServer, type TestServer } from './server.ts'
 
@@ -34,16 +36,36 @@ export function useServer(kind: DatabaseKind, env: Env | (() => Promise<Env>) = 
   return suite
 }
 
-/** Adds an existing user to an organization as a member (the users screens come later). */
+export interface MemberCaps {
+  is_admin?: boolean
+  cap_web_upload?: boolean
+  cap_web_download?: boolean
+  cap_add_device?: boolean
+}
+
+/**
+ * Adds a person to an organization through the real userAdd call, made with its admin's key (so the plan's
+ * user limit applies, and the person is mailed). Capabilities the caller leaves out are off, not the
+ * call's defaults, so a test names each one it relies on. Answers the member's user id.
+ */
 export async function addMember(
   suite: Suite,
+  adminKey: string,
   orgId: number,
   email: string,
-  caps: { is_admin?: boolean; cap_web_upload?: boolean } = {},
-): Promise<void> {
-  await suite.server.app.db.query(
-    `INSERT INTO org_user (org_id, user_id, is_admin, cap_web_upload)
-     SELECT $1, user_id, $3, $4 FROM app_user WHERE lower(email) = lower($2)`,
-    [orgId, email, caps.is_admin ?? false, caps.cap_web_upload ?? false],
-  )
+  caps: MemberCaps = {},
+): Promise<number> {
+  const added = await callEndpoint(suite.url, endpoints.userAdd, {
+    params: { org_id: orgId },
+    body: {
+      email,
+      is_admin: caps.is_admin ?? false,
+      cap_web_upload: caps.cap_web_upload ?? false,
+      cap_web_download: caps.cap_web_download ?? false,
+      cap_add_device: caps.cap_add_device ?? false,
+    },
+    key: adminKey,
+  })
+  expect(added.status, JSON.stringify(added.body)).toBe(200)
+  return added.body.user_id
 }

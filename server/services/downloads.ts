@@ -1,0 +1,53 @@
+// Download addresses: a signed, expiring URL of a file's or a version's content, only for content the
+// store holds; every address handed out is recorded in the volume's audit trail (the trail cannot see
+// whether it was followed, so handing it out counts as the download).
+import type { Queryable } from '../db/index.ts'
+import { HttpError } from '../http/errors.ts'
+import type { GrantAccess } from '../http/grantAccess.ts'
+import { findVersion, insertAuditEvent } from '../repositories/media.ts'
+import { isConfirmed } from '../repositories/storedObjects.ts'
+import type { ObjectStore } from '../storage/store.ts'
+import { DOWNLOAD_URL_SECONDS } from '../storage/urlLifetimes.ts'
+import { fileNameOf, isUnder } from './paths.ts'
+
+export interface DownloadContent {
+  mediaId: number
+  mediaPath: string
+  fileHash: string
+}
+
+export async function signDownload(
+  db: Queryable,
+  store: ObjectStore,
+  access: GrantAccess,
+  content: DownloadContent,
+  inline: boolean,
+): Promise<{ url: string }> {
+  const orgId = access.member.org_id
+  if (!(await isConfirmed(db, orgId, content.fileHash))) throw new HttpError(404, 'not_uploaded')
+  const signed = await store.signGet(
+    { orgId, fileHash: content.fileHash },
+    { fileName: fileNameOf(content.mediaPath), inline, expiresInSeconds: DOWNLOAD_URL_SECONDS },
+  )
+  await insertAuditEvent(db, {
+    orgId,
+    volumeId: access.grant.volume_id,
+    mediaId: content.mediaId,
+    mediaPath: content.mediaPath,
+    userId: access.member.user_id,
+  })
+  return { url: signed.url }
+}
+
+/** A version of a file under the container's root; any other (or another tenant's) is not found. */
+export async function versionContent(
+  db: Queryable,
+  access: GrantAccess,
+  versionId: number,
+): Promise<DownloadContent> {
+  const version = await findVersion(db, access.member.org_id, versionId)
+  if (!version || version.volume_id !== access.grant.volume_id || !isUnder(version.media_path, access.root)) {
+    throw new HttpError(404, 'not_found')
+  }
+  return { mediaId: version.media_id, mediaPath: version.media_path, fileHash: version.file_hash }
+}

@@ -1,0 +1,48 @@
+// The containers table of /volume/permission and /volume/{volume_id}/permission (specification 001,
+// section 2): each container links to its detail, and its users and devices are listed up to five, then
+// an ellipsis (section 9).
+import type { MediaGrant } from '../../../api/mediaGrants.ts'
+import { holderName, permissionListText, statusText } from '../../../lib/grants.ts'
+import { RouteLink } from '../../../ui/RouteLink.tsx'
+import { Table, type Column } from '../../../ui/Table.tsx'
+
+const COLUMNS: ReadonlyArray<Column<MediaGrant>> = [
+  {
+    key: 'name',
+    header: 'Container Name',
+    rowHeader: true,
+    render: (grant) => (
+      <RouteLink
+        to="/volume/$volumeId/grant/$grantName"
+        params={{ volumeId: String(grant.volume_id), grantName: grant.grant_name }}
+      >
+        {grant.grant_name}
+      </RouteLink>
+    ),
+  },
+  { key: 'volume', header: 'Volume', render: (grant) => grant.volume_name },
+  { key: 'prefix', header: 'Prefix Path', className: 'cell-path', render: (grant) => grant.prefix_path },
+  { key: 'status', header: 'Status', render: (grant) => statusText(grant.is_disabled) },
+  {
+    key: 'users',
+    header: 'Users',
+    render: (grant) => permissionListText(grant.user_list.map(holderName)),
+  },
+  {
+    key: 'devices',
+    header: 'Devices',
+    render: (grant) => permissionListText(grant.device_list.map((device) => device.device_name)),
+  },
+]
+
+export function GrantTable({ grants }: { grants: readonly MediaGrant[] }) {
+  return (
+    <Table
+      label="Containers"
+      columns={COLUMNS}
+      rows={grants}
+      rowKey={(grant) => grant.media_grant_id}
+      empty="No containers yet. Add one below."
+    />
+  )
+}

@@ -1,0 +1,152 @@
+// The containers a user holds, on their detail (specification 001, section 2): a Grants table with Remove
+// per row, and Add Grant from the organization's containers they do not hold yet.
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { mediaGrantQueries, useSetGrantUser } from '../../../api/mediaGrants.ts'
+import type { OrgUser } from '../../../api/orgUsers.ts'
+import { showAlert } from '../../../app/dialogs.tsx'
+import { useApi } from '../../../app/session.ts'
+import { messageFor } from '../../../lib/messages.ts'
+import { SelectField } from '../../../ui/Field.tsx'
+import { FormError } from '../../../ui/FormError.tsx'
+import { RouteLink } from '../../../ui/RouteLink.tsx'
+import { Table, type Column } from '../../../ui/Table.tsx'
+
+type UserGrant = OrgUser['media_grant_list'][number]
+
+interface Props {
+  orgId: number
+  user: OrgUser
+  /** Nothing may be changed (an admin's own record). */
+  readOnly: boolean
+}
+
+/** Remove for one row: the hook is per container. */
+function RemoveGrant({
+  orgId,
+  userId,
+  grant,
+  disabled,
+}: {
+  orgId: number
+  userId: number
+  grant: UserGrant
+  disabled: boolean
+}) {
+  const remove = useSetGrantUser(orgId, grant.media_grant_id)
+  return (
+    <button
+      type="button"
+      className="button secondary"
+      disabled={disabled || remove.isPending}
+      aria-busy={remove.isPending}
+      onClick={() =>
+        remove.mutate(
+          { userId, holds: false },
+          { onError: (failure) => showAlert(messageFor('grant_remove_user', failure)) },
+        )
+      }
+    >
+      Remove
+    </button>
+  )
+}
+
+function AddGrantForm({ orgId, user, readOnly }: Props) {
+  const api = useApi()
+  const { data: every } = useSuspenseQuery(mediaGrantQueries.adminList(api, orgId))
+  const held = new Set(user.media_grant_list.map((grant) => grant.media_grant_id))
+  const choices = every.filter((grant) => !held.has(grant.media_grant_id))
+  const [chosen, setChosen] = useState('')
+  const [error, setError] = useState<string>()
+  // The hook follows the choice: it adds to the container chosen when the button is pressed.
+  const add = useSetGrantUser(orgId, Number(chosen))
+  const stillThere = choices.some((grant) => String(grant.media_grant_id) === chosen)
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (!stillThere) return
+    setError(undefined)
+    add.mutate(
+      { userId: user.user_id, holds: true },
+      {
+        onSuccess: () => setChosen(''),
+        onError: (failure) => setError(messageFor('grant_add_user', failure)),
+      },
+    )
+  }
+  if (choices.length === 0) return <p className="hint">They hold every container of the organization.</p>
+  return (
+    <form className="form" onSubmit={submit}>
+      <SelectField
+        label="Container"
+        name="media_grant_id"
+        value={stillThere ? chosen : ''}
+        disabled={readOnly}
+        onChange={(value) => {
+          setChosen(value)
+          setError(undefined)
+        }}
+        options={[
+          { value: '', label: 'Choose a container', disabled: true },
+          ...choices.map((grant) => ({
+            value: String(grant.media_grant_id),
+            label: `${grant.grant_name} (${grant.volume_name} ${grant.prefix_path})`,
+          })),
+        ]}
+      />
+      <FormError message={error} />
+      <button
+        type="submit"
+        className="button"
+        disabled={readOnly || !stillThere || add.isPending}
+        aria-busy={add.isPending}
+      >
+        Add Grant
+      </button>
+    </form>
+  )
+}
+
+export function UserGrants({ orgId, user, readOnly }: Props) {
+  const columns: ReadonlyArray<Column<UserGrant>> = [
+    {
+      key: 'name',
+      header: 'Container Name',
+      rowHeader: true,
+      render: (grant) => (
+        <RouteLink
+          to="/volume/$volumeId/grant/$grantName"
+          params={{ volumeId: String(grant.volume_id), grantName: grant.grant_name }}
+        >
+          {grant.grant_name}
+        </RouteLink>
+      ),
+    },
+    { key: 'volume', header: 'Volume', render: (grant) => grant.volume_name },
+    { key: 'prefix', header: 'Prefix Path', className: 'cell-path', render: (grant) => grant.prefix_path },
+    { key: 'status', header: 'Status', render: (grant) => (grant.is_disabled ? 'Disabled' : 'Enabled') },
+    {
+      key: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      className: 'row-actions',
+      render: (grant) => (
+        <RemoveGrant orgId={orgId} userId={user.user_id} grant={grant} disabled={readOnly} />
+      ),
+    },
+  ]
+  return (
+    <section className="panel" aria-labelledby="grants-heading">
+      <h2 id="grants-heading">Grants</h2>
+      <Table
+        label="Grants"
+        columns={columns}
+        rows={user.media_grant_list}
+        rowKey={(grant) => grant.media_grant_id}
+        empty="They hold no containers."
+      />
+      <h3>Add Grant</h3>
+      <AddGrantForm orgId={orgId} user={user} readOnly={readOnly} />
+    </section>
+  )
+}

@@ -1,0 +1,137 @@
+// Users (specification 001, section 2: /admin/user): the organization's members with their permissions,
+// how many of the plan's users are taken, and Add User by e-mail with a role and capabilities. Someone
+// without an account gets one and is mailed where to sign in. Admins only.
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { orgQueries } from '../../api/orgs.ts'
+import { orgUserQueries, permissionsText, useAddOrgUser, type OrgUser } from '../../api/orgUsers.ts'
+import { useApi, useSession } from '../../app/session.ts'
+import { messageFor } from '../../lib/messages.ts'
+import { TextField } from '../../ui/Field.tsx'
+import { FormError } from '../../ui/FormError.tsx'
+import { RouteLink } from '../../ui/RouteLink.tsx'
+import { Table, type Column } from '../../ui/Table.tsx'
+import { adminOrgId } from '../../app/adminAccess.ts'
+import { RoleFields } from './-users/RoleFields.tsx'
+import { NEW_USER_ROLE, type RoleValues } from './-users/roles.ts'
+
+const USER_ADDED_MESSAGE = 'User added. They were e-mailed where to sign in.'
+
+export const Route = createFileRoute('/_app/admin/user/')({
+  beforeLoad: ({ context }) => {
+    adminOrgId(context.session)
+  },
+  loader: async ({ context }) => {
+    const orgId = adminOrgId(context.session)
+    await Promise.all([
+      context.queryClient.ensureQueryData(orgUserQueries.list(context.api, orgId)),
+      context.queryClient.ensureQueryData(orgQueries.detail(context.api, orgId)),
+    ])
+  },
+  component: UsersPage,
+})
+
+function userColumns(selfId: number): ReadonlyArray<Column<OrgUser>> {
+  return [
+    {
+      key: 'email',
+      header: 'Email',
+      rowHeader: true,
+      className: 'cell-path',
+      render: (user) => (
+        <>
+          <RouteLink to="/admin/user/$userId" params={{ userId: String(user.user_id) }}>
+            {user.email}
+          </RouteLink>
+          {user.user_id === selfId ? <span className="badge">You</span> : null}
+        </>
+      ),
+    },
+    { key: 'name', header: 'User Name', render: (user) => user.user_name ?? '' },
+    { key: 'permissions', header: 'Permissions', render: permissionsText },
+  ]
+}
+
+function AddUserForm({ orgId }: { orgId: number }) {
+  const add = useAddOrgUser(orgId)
+  const [email, setEmail] = useState('')
+  const [role, setRole] = useState<RoleValues>(NEW_USER_ROLE)
+  const [error, setError] = useState<string>()
+  const [added, setAdded] = useState<string>()
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const address = email.trim()
+    if (address === '') return
+    setError(undefined)
+    setAdded(undefined)
+    add.mutate(
+      { email: address, ...role },
+      {
+        onSuccess: () => {
+          setAdded(USER_ADDED_MESSAGE)
+          setEmail('')
+          setRole(NEW_USER_ROLE)
+        },
+        onError: (failure) => setError(messageFor('user_add', failure)),
+      },
+    )
+  }
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="off"
+        value={email}
+        onChange={(value) => {
+          setEmail(value)
+          setAdded(undefined)
+        }}
+      />
+      <RoleFields values={role} onChange={setRole} memberCaps={NEW_USER_ROLE} />
+      <FormError message={error} />
+      <p className="form-status" role="status">
+        {added ?? ''}
+      </p>
+      <button
+        type="submit"
+        className="button"
+        disabled={email.trim() === '' || add.isPending}
+        aria-busy={add.isPending}
+      >
+        Add User
+      </button>
+    </form>
+  )
+}
+
+function UsersPage() {
+  const api = useApi()
+  const session = useSession()
+  const orgId = adminOrgId(session)
+  const { data: users } = useSuspenseQuery(orgUserQueries.list(api, orgId))
+  const { data: org } = useSuspenseQuery(orgQueries.detail(api, orgId))
+  const maxUsers = org.plan?.max_user_count ?? null
+  return (
+    <main className="page">
+      <h1>Users</h1>
+      {maxUsers === null ? null : (
+        <p className="hint" data-testid="user-count">
+          {users.length} of {maxUsers} users
+        </p>
+      )}
+      <Table
+        label="Users"
+        columns={userColumns(session.user.user_id)}
+        rows={users}
+        rowKey={(user) => user.user_id}
+      />
+      <section className="panel" aria-labelledby="add-user-heading">
+        <h2 id="add-user-heading">Add User</h2>
+        <AddUserForm orgId={orgId} />
+      </section>
+    </main>
+  )
+}

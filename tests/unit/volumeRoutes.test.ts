@@ -1,0 +1,97 @@
+// Who reaches the volume screens (specification 001, sections 2 and 6): an admin reaches the list and a
+// volume of the organization; a member, or a volume id the organization does not have, is 'Page not found'
+// inside the layout. The real route tree, loaded without rendering, over a fake server.
+import { QueryClient } from '@tanstack/react-query'
+import { createMemoryHistory, createRouter } from '@tanstack/react-router'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Volume } from '../../server/contract/volume.ts'
+import type { Transport } from '../../src/api/transport.ts'
+import { localState } from '../../src/lib/localState.ts'
+import { routeTree } from '../../src/routeTree.gen.ts'
+import { org, plan } from './orgFixture.ts'
+
+const footage: Volume = {
+  volume_id: 3,
+  volume_name: 'Footage',
+  is_disabled: false,
+  is_user_volume: false,
+  min_expire_size: 0,
+  live_expire_days: 0,
+  dead_expire_days: 3,
+}
+
+function fakeApi(isAdmin: boolean): Transport {
+  const theOrg = org(1, { is_admin: isAdmin, plan: plan('starter_month', { max_volume_count: 2 }) })
+  const answers: Array<[RegExp, unknown]> = [
+    [/^\/api\/1\/config/, { domain_prefix: null, stripe_publishable_key: null }],
+    [
+      /^\/api\/1\/user\/current$/,
+      { user: { user_id: 1, user_name: null, email: 'one@example.com' }, org_list: [theOrg] },
+    ],
+    [/^\/api\/1\/org\/1$/, { org: { ...theOrg, s3_bucket_list: [] } }],
+    [/^\/api\/1\/org\/1\/volume$/, { volume_list: [footage] }],
+    [/^\/api\/1\/org\/1\/audit_event\/volume\/3$/, { audit_list: [], next_before: null }],
+    [/^\/api\/1\/org\/1\/admin_event$/, { admin_event_list: [], next_before: null }],
+  ]
+  return {
+    request<T>(path: string): Promise<T> {
+      const found = answers.find(([pattern]) => pattern.test(path))
+      return found ? Promise.resolve(found[1] as T) : Promise.reject(new Error(`no answer for ${path}`))
+    },
+  }
+}
+
+async function load(path: string, { isAdmin = true } = {}) {
+  localState.write('session_key', 'key')
+  const router = createRouter({
+    routeTree,
+    context: {
+      queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+      api: fakeApi(isAdmin),
+    },
+    history: createMemoryHistory({ initialEntries: [path] }),
+  })
+  await router.load()
+  const matches = router.state.matches
+  return {
+    notFoundAt:
+      matches.find((match) => match.status === 'notFound')?.routeId ??
+      matches.find((match) => (match as { _notFound?: boolean })._notFound)?.routeId,
+    failed: matches.some((match) => match.status === 'error'),
+    leaf: matches.at(-1)?.routeId,
+  }
+}
+
+afterEach(() => localState.remove('session_key'))
+
+describe('volume screens', () => {
+  it('an admin reaches the list, the settings and the audit of a volume of the organization', async () => {
+    expect(await load('/volume')).toMatchObject({
+      notFoundAt: undefined,
+      failed: false,
+      leaf: '/_app/volume/',
+    })
+    expect(await load('/volume/3')).toMatchObject({
+      notFoundAt: undefined,
+      failed: false,
+      leaf: '/_app/volume/$volumeId/',
+    })
+    expect(await load('/volume/3/audit')).toMatchObject({
+      notFoundAt: undefined,
+      failed: false,
+      leaf: '/_app/volume/$volumeId/audit',
+    })
+  })
+
+  it('a volume the organization does not have is not found, inside the layout', async () => {
+    for (const path of ['/volume/4', '/volume/4/audit', '/volume/03', '/volume/x/audit']) {
+      expect(await load(path), path).toMatchObject({ notFoundAt: '/_app', failed: false })
+    }
+  })
+
+  it('a member finds no volume screen', async () => {
+    for (const path of ['/volume', '/volume/3', '/volume/3/audit']) {
+      expect(await load(path, { isAdmin: false }), path).toMatchObject({ notFoundAt: '/_app', failed: false })
+    }
+  })
+})
