@@ -5,6 +5,7 @@
 import type { AuditEvent } from '../../server/contract/media.ts'
 import { formatLongTime } from '../lib/format.ts'
 import { NO_AUDIT_EVENTS_MESSAGE } from '../lib/messages.ts'
+import { LoadMore, type Pagination } from './LoadMore.tsx'
 import { Table, type Column } from './Table.tsx'
 
 export type AuditColumn = 'timestamp' | 'user' | 'source' | 'destination'
@@ -28,11 +29,7 @@ const COLUMNS: Record<AuditColumn, Column<AuditEvent>> = {
   },
 }
 
-export interface AuditPagination {
-  hasMore: boolean
-  loadingMore: boolean
-  onLoadMore: () => void
-}
+export type AuditPagination = Pagination
 
 export interface AuditTableProps {
   events: readonly AuditEvent[]
@@ -56,19 +53,7 @@ export function AuditTable({ events, label = 'Audit', columns = ALL_COLUMNS, pag
         rowKey={(event, index) => `${event.create_time}-${index}`}
         empty={NO_AUDIT_EVENTS_MESSAGE}
       />
-      {pagination?.hasMore ? (
-        <div className="table-more">
-          <button
-            type="button"
-            className="button secondary"
-            disabled={pagination.loadingMore}
-            aria-busy={pagination.loadingMore}
-            onClick={pagination.onLoadMore}
-          >
-            Load More
-          </button>
-        </div>
-      ) : null}
+      {pagination ? <LoadMore {...pagination} /> : null}
     </>
   )
 }

@@ -19,7 +19,7 @@ import { SaveButton } from '../../ui/SaveButton.tsx'
 import { adminOrgId } from '../../app/adminAccess.ts'
 import { RoleFields } from './-users/RoleFields.tsx'
 import { holdings, roleOf } from './-users/roles.ts'
-import { UserChanges } from './-users/UserChanges.tsx'
+import { AdminChanges } from './-admin/AdminChanges.tsx'
 import { UserGrants } from './-users/UserGrants.tsx'
 import { UserVolumes } from './-users/UserVolumes.tsx'
 
@@ -125,7 +125,7 @@ function UserPage() {
       <UserGrants orgId={orgId} user={user} readOnly={readOnly} />
       <UserVolumes orgId={orgId} user={user} readOnly={readOnly} />
       <RemoveUser orgId={orgId} user={user} readOnly={readOnly} />
-      <UserChanges orgId={orgId} userId={user.user_id} />
+      <AdminChanges orgId={orgId} filter={{ user_id: user.user_id }} />
     </main>
   )
 }

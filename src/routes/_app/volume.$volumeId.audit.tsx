@@ -4,15 +4,11 @@
 // (Load More). Admins only.
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import type { AdminEvent } from '../../../server/contract/audit.ts'
 import { auditQueries } from '../../api/audit.ts'
 import { useApi } from '../../app/session.ts'
-import { formatLongTime } from '../../lib/format.ts'
-import { messageFor } from '../../lib/messages.ts'
 import { AuditTable } from '../../ui/AuditTable.tsx'
-import { FormError } from '../../ui/FormError.tsx'
-import { Table, type Column } from '../../ui/Table.tsx'
-import { LoadMore } from './-volume/LoadMore.tsx'
+import { AdminChanges } from './-admin/AdminChanges.tsx'
+import { LoadFailed } from '../../ui/LoadFailed.tsx'
 import { VolumeHeader } from './-volume/VolumeHeader.tsx'
 import { adminOrgId } from '../../app/adminAccess.ts'
 import { ensureVolume, useVolume } from './-volume/volumeRoute.ts'
@@ -34,12 +30,6 @@ export const Route = createFileRoute('/_app/volume/$volumeId/audit')({
   },
   component: VolumeAuditPage,
 })
-
-const CHANGE_COLUMNS: ReadonlyArray<Column<AdminEvent>> = [
-  { key: 'timestamp', header: 'Timestamp', render: (event) => formatLongTime(event.create_time) },
-  { key: 'by', header: 'By', render: (event) => event.user_name || event.email || '' },
-  { key: 'change', header: 'Change', render: (event) => event.summary, className: 'cell-path' },
-]
 
 function FileEvents({ orgId, volumeId }: { orgId: number; volumeId: number }) {
   const api = useApi()
@@ -66,48 +56,6 @@ function FileEvents({ orgId, volumeId }: { orgId: number; volumeId: number }) {
   )
 }
 
-function Changes({ orgId, volumeId }: { orgId: number; volumeId: number }) {
-  const api = useApi()
-  const changes = useInfiniteQuery(auditQueries.adminEvents(api, orgId, { volume_id: volumeId }))
-  const events = changes.data?.pages.flatMap((page) => page.admin_event_list) ?? []
-  return (
-    <section className="panel" aria-labelledby="changes-heading">
-      <h2 id="changes-heading">Changes</h2>
-      {changes.isPending ? (
-        <p className="hint">Loading…</p>
-      ) : (
-        <>
-          <Table
-            label="Changes"
-            columns={CHANGE_COLUMNS}
-            rows={events}
-            rowKey={(event) => event.admin_event_id}
-            empty="No changes recorded."
-          />
-          <LoadMore
-            hasMore={changes.hasNextPage}
-            loadingMore={changes.isFetchingNextPage}
-            onLoadMore={() => void changes.fetchNextPage()}
-          />
-        </>
-      )}
-      {changes.isError ? <LoadFailed error={changes.error} onRetry={() => void changes.refetch()} /> : null}
-    </section>
-  )
-}
-
-/** A page that did not load: the catalogue's message and a way to ask again. */
-function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <div className="load-failed">
-      <FormError message={messageFor('audit_load', error)} />
-      <button type="button" className="button secondary" onClick={onRetry}>
-        Try Again
-      </button>
-    </div>
-  )
-}
-
 function VolumeAuditPage() {
   const { volumeId } = Route.useParams()
   const { orgId, volume } = useVolume(volumeId)
@@ -115,7 +63,7 @@ function VolumeAuditPage() {
     <main className="page">
       <VolumeHeader volume={volume} />
       <FileEvents orgId={orgId} volumeId={volume.volume_id} />
-      <Changes orgId={orgId} volumeId={volume.volume_id} />
+      <AdminChanges orgId={orgId} filter={{ volume_id: volume.volume_id }} />
     </main>
   )
 }
