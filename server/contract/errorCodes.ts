@@ -53,6 +53,7 @@ export const ERROR_CODES = [
   'max_device_count',
   'used_email',
   'cannot_edit_self',
+  'too_many_invites',
   'not_a_member_user',
   // Files
   'upload_not_allowed',

@@ -158,13 +158,15 @@ export async function isGrantNameTaken(
 
 export async function isPrefixTaken(
   db: Queryable,
+  orgId: number,
   volumeId: number,
   prefixPath: string,
   exceptGrantId = 0,
 ): Promise<boolean> {
   const rows = await db.query(
-    'SELECT 1 FROM media_grant WHERE volume_id = $1 AND lower(prefix_path) = lower($2) AND media_grant_id <> $3',
-    [volumeId, prefixPath, exceptGrantId],
+    `SELECT 1 FROM media_grant
+      WHERE org_id = $1 AND volume_id = $2 AND lower(prefix_path) = lower($3) AND media_grant_id <> $4`,
+    [orgId, volumeId, prefixPath, exceptGrantId],
   )
   return rows.length > 0
 }
@@ -229,7 +231,7 @@ export async function listGrantsOfOrg(db: Queryable, orgId: number): Promise<Med
   return db.query<MediaGrant>(`${GRANT_LIST_SQL} ORDER BY lower(g.grant_name)`, [orgId])
 }
 
-/** Live files under a full directory path of a volume, and their bytes. */
+/** Live files under a full directory path of a volume ('/media/a/'), and their bytes. */
 export async function countFilesUnder(
   db: Queryable,
   orgId: number,
@@ -239,7 +241,11 @@ export async function countFilesUnder(
   const [row] = await db.query<{ file_count: number; total_bytes: string | number }>(
     `SELECT count(*)::int AS file_count, COALESCE(sum(file_size), 0)::bigint AS total_bytes
        FROM media
-      WHERE org_id = $1 AND volume_id = $2 AND NOT is_deleted AND starts_with(lower(media_path), lower($3))`,
+      WHERE org_id = $1 AND volume_id = $2 AND NOT is_deleted
+        -- The subtree as one range of media_dir_tree_idx: in byte order every directory under '/media/a/'
+        -- lies between '/media/a/' and '/media/a0' ('0' follows '/'), so no other file is read.
+        AND lower(dir_path) COLLATE "C" >= lower($3) COLLATE "C"
+        AND lower(dir_path) COLLATE "C" < (left(lower($3), -1) || '0') COLLATE "C"`,
     [orgId, volumeId, dirPath],
   )
   return { file_count: row?.file_count ?? 0, total_bytes: Number(row?.total_bytes ?? 0) }

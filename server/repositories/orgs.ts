@@ -151,3 +151,24 @@ export async function findPaymentCustomer(db: Queryable, orgId: number): Promise
 export async function setPaymentCustomer(db: Queryable, orgId: number, customerRef: string): Promise<void> {
   await db.query('UPDATE org SET payment_customer_ref = $1 WHERE org_id = $2', [customerRef, orgId])
 }
+
+/** Locks the organization's row for the rest of the transaction (limits count under it). */
+export async function lockOrg(
+  db: Queryable,
+  orgId: number,
+): Promise<{ org_name: string; plan_id: string | null } | undefined> {
+  const [org] = await db.query<{ org_name: string; plan_id: string | null }>(
+    'SELECT org_name, plan_id FROM org WHERE org_id = $1 FOR UPDATE',
+    [orgId],
+  )
+  return org
+}
+
+/** Members of the organization, admins included. */
+export async function countMembers(db: Queryable, orgId: number): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM org_user WHERE org_id = $1',
+    [orgId],
+  )
+  return row?.count ?? 0
+}

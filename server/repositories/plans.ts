@@ -15,3 +15,11 @@ export async function findPlan(db: Queryable, planId: string): Promise<Plan | un
   const [plan] = await db.query<Plan>(`SELECT ${PLAN_FIELDS} FROM plan WHERE plan_id = $1`, [planId])
   return plan
 }
+
+/** The fewest members a self-signup plan allows; undefined when no plan limits them. */
+export async function smallestSelfSignupUserCount(db: Queryable): Promise<number | undefined> {
+  const [row] = await db.query<{ limit: number | null }>(
+    'SELECT min(max_user_count)::int AS "limit" FROM plan WHERE is_self_signup',
+  )
+  return row?.limit ?? undefined
+}

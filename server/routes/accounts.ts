@@ -1,15 +1,13 @@
 // Sign-in by e-mail code, the signed-in user, and the site's settings for the console.
 import type { FastifyInstance } from 'fastify'
 import { endpoints } from '../contract/endpoints.ts'
-import { USER_NAME_PATTERN } from '../contract/user.ts'
 import { clientAddress, sessionKeyHash } from '../http/access.ts'
 import { attemptOf, clearAttemptCookie, setAttemptCookie } from '../http/attemptCookie.ts'
 import { domainPrefixOf } from '../http/customDomain.ts'
 import { HttpError } from '../http/errors.ts'
 import { findSessionUserWithOrgs } from '../repositories/orgs.ts'
 import { revokeSession } from '../repositories/sessions.ts'
-import { setUserName } from '../repositories/users.ts'
-import { loginWithCode, sendLoginCode } from '../services/login.ts'
+import { changeUserName, loginWithCode, sendLoginCode } from '../services/login.ts'
 import { route } from './define.ts'
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
@@ -52,9 +50,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   })
 
   route(app, endpoints.updateCurrentUser, async ({ access: session, body }) => {
-    const userName = body.user_name.trim()
-    if (!USER_NAME_PATTERN.test(userName)) throw new HttpError(400, 'invalid_user_name')
-    if (!(await setUserName(app.db, session.user_id, userName))) throw new HttpError(409, 'used_user_name')
+    await changeUserName(app.db, session.user_id, body.user_name)
     return {}
   })
 

@@ -9,10 +9,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     user_list: await listOrgUsers(app.db, admin.org_id),
   }))
 
-  route(app, endpoints.userAdd, async ({ access: admin, body }) => ({
+  route(app, endpoints.userAdd, async ({ access: admin, body, request }) => ({
     user_id: await addUser(app.db, admin, body, {
       mailer: app.mailer,
       signInUrl: new URL('/login', app.config.publicUrl).href,
+      log: request.log,
     }),
   }))
 

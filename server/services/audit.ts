@@ -8,10 +8,12 @@ import {
   type AuditPageQuery,
   type VolumeAuditResponse,
 } from '../contract/audit.ts'
+import type { AuditEvent } from '../contract/media.ts'
 import type { Queryable } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
 import { insertAdminEvent, listAdminEvents, type NewAdminEvent } from '../repositories/adminEvents.ts'
 import { listAuditOfVolume } from '../repositories/auditEvents.ts'
+import { findMedia, listAuditOfMedia } from '../repositories/media.ts'
 import { findVolume } from '../repositories/volumes.ts'
 
 function pageOf(query: AuditPageQuery): { before?: number; limit: number } {
@@ -40,6 +42,13 @@ export async function volumeAudit(
   })
   const { page, next } = paged(rows, limit, (row) => row.audit_event_id)
   return { audit_list: page.map(({ audit_event_id: _id, ...event }) => event), next_before: next }
+}
+
+/** A file's events, newest first (a file's trail is short enough to answer whole). */
+export async function mediaAudit(db: Queryable, orgId: number, mediaId: number): Promise<AuditEvent[]> {
+  const media = await findMedia(db, orgId, mediaId)
+  if (!media) throw new HttpError(404, 'not_found')
+  return listAuditOfMedia(db, orgId, media.media_id)
 }
 
 export async function adminEvents(

@@ -24,6 +24,7 @@ import {
   listOverlappingGrants,
   removeGrantUser,
   updateGrant,
+  type GrantRow,
 } from '../repositories/grants.ts'
 import { findMembership, type Membership } from '../repositories/orgs.ts'
 import { findUser } from '../repositories/users.ts'
@@ -32,6 +33,8 @@ import { recordAdminEvent } from './audit.ts'
 import { grantRoot, normalizeSegments } from './paths.ts'
 
 export { listGrantsOfOrg, listGrantsOfUser } from '../repositories/grants.ts'
+
+const MAX_GRANT_NAME = 64
 
 function checkGrantName(name: string): string {
   if (!GRANT_NAME_PATTERN.test(name)) throw new HttpError(400, 'invalid_grant_name')
@@ -69,6 +72,46 @@ async function requireMemberUser(tx: Queryable, orgId: number, userId: number) {
   return user
 }
 
+/**
+ * A free container name made from a volume's: the name itself, else with a number (' 2', ' 3', ...), cut so
+ * that it keeps to the container name rule.
+ */
+async function freeGrantName(tx: Queryable, orgId: number, volumeName: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? '' : ` ${n}`
+    const stem = volumeName.slice(0, MAX_GRANT_NAME - suffix.length).replace(/[^A-Za-z0-9]+$/, '')
+    const name = `${stem}${suffix}`
+    if (!(await isGrantNameTaken(tx, orgId, name))) return name
+  }
+}
+
+/**
+ * Makes a volume's root container (prefix '/'), named after the volume, held by nobody yet: the one rule
+ * for a new volume's container and for giving someone a whole volume that has none. The caller records it
+ * in the admin trail, in the words of what it was doing.
+ */
+export async function createRootGrant(
+  tx: Queryable,
+  orgId: number,
+  volume: { volume_id: number; volume_name: string },
+): Promise<GrantRow> {
+  const grantName = await freeGrantName(tx, orgId, volume.volume_name)
+  const grantId = await insertGrant(tx, {
+    orgId,
+    volumeId: volume.volume_id,
+    grantName,
+    prefixPath: '/',
+    userIds: [],
+  })
+  return {
+    media_grant_id: grantId,
+    volume_id: volume.volume_id,
+    grant_name: grantName,
+    prefix_path: '/',
+    is_disabled: false,
+  }
+}
+
 export async function grantOverlap(
   db: Queryable,
   orgId: number,
@@ -93,7 +136,8 @@ export async function createGrant(
   return db.transaction(async (tx) => {
     const volume = await requireVolume(tx, admin.org_id, request.volume_id)
     if (await isGrantNameTaken(tx, admin.org_id, grantName)) throw new HttpError(409, 'used_grant_name')
-    if (await isPrefixTaken(tx, volume.volume_id, prefixPath)) throw new HttpError(409, 'used_prefix_path')
+    if (await isPrefixTaken(tx, admin.org_id, volume.volume_id, prefixPath))
+      throw new HttpError(409, 'used_prefix_path')
     const userIds = [...new Set(request.user_id_list ?? [])]
     for (const userId of userIds) await requireMemberUser(tx, admin.org_id, userId)
     const grantId = await insertGrant(tx, {
@@ -134,7 +178,7 @@ export async function changeGrant(
       words.push(`renamed to ${grantName}`)
     }
     if (prefixPath !== undefined && prefixPath !== grant.prefix_path) {
-      if (await isPrefixTaken(tx, grant.volume_id, prefixPath, grantId))
+      if (await isPrefixTaken(tx, admin.org_id, grant.volume_id, prefixPath, grantId))
         throw new HttpError(409, 'used_prefix_path')
       changes.prefix_path = prefixPath
       words.push(`moved from ${grant.prefix_path} to ${prefixPath}`)

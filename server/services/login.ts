@@ -14,6 +14,7 @@ import {
   newSessionKey,
   sha256,
 } from '../auth/secrets.ts'
+import { USER_NAME_PATTERN } from '../contract/user.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
 import { loginCodeMessage } from '../mail/messages.ts'
@@ -29,7 +30,7 @@ import {
 } from '../repositories/loginCodes.ts'
 import { findMembership, findOrgIdByDomainPrefix } from '../repositories/orgs.ts'
 import { insertSession } from '../repositories/sessions.ts'
-import { ensureUser, findUserByEmail } from '../repositories/users.ts'
+import { ensureUser, findUserByEmail, setUserName } from '../repositories/users.ts'
 import { RATE_LIMITS, takeRate } from './rateLimit.ts'
 
 /** The login e-mail rule (specification 000, section 5): something@something.something, no spaces. */
@@ -169,4 +170,11 @@ export async function loginWithCode(db: Database, request: LoginRequest): Promis
   const key = newSessionKey()
   await insertSession(db, check.userId, sha256(key))
   return key
+}
+
+/** The user name rule (000 section 5) on the name without surrounding spaces; unique without regard to case. */
+export async function changeUserName(db: Database, userId: number, rawName: string): Promise<void> {
+  const userName = rawName.trim()
+  if (!USER_NAME_PATTERN.test(userName)) throw new HttpError(400, 'invalid_user_name')
+  if (!(await setUserName(db, userId, userName))) throw new HttpError(409, 'used_user_name')
 }

@@ -6,15 +6,13 @@ import type { Plan } from '../contract/plan.ts'
 import { EXPIRE_DAYS_MAX } from '../contract/volume.ts'
 import type { Queryable } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
-import { findPlan } from '../repositories/plans.ts'
+import { countMembers, lockOrg } from '../repositories/orgs.ts'
+import { findPlan, smallestSelfSignupUserCount } from '../repositories/plans.ts'
 import { countEnabledVolumes } from '../repositories/volumes.ts'
 
 /** Locks the organization's row and answers its plan, or undefined while it has none. */
 export async function lockOrgPlan(tx: Queryable, orgId: number): Promise<Plan | undefined> {
-  const [org] = await tx.query<{ plan_id: string | null }>(
-    'SELECT plan_id FROM org WHERE org_id = $1 FOR UPDATE',
-    [orgId],
-  )
+  const org = await lockOrg(tx, orgId)
   return org?.plan_id ? await findPlan(tx, org.plan_id) : undefined
 }
 
@@ -41,21 +39,14 @@ export async function checkVolumeSlot(tx: Queryable, orgId: number, plan: Plan):
  */
 async function userLimit(tx: Queryable, plan: Plan | undefined): Promise<number | null> {
   if (plan) return plan.max_user_count
-  const [row] = await tx.query<{ limit: number | null }>(
-    'SELECT min(max_user_count)::int AS "limit" FROM plan WHERE is_self_signup',
-  )
-  return row?.limit ?? 1
+  return (await smallestSelfSignupUserCount(tx)) ?? 1
 }
 
 /** One more member must fit the plan; every member counts, the admins included. */
 export async function checkUserSlot(tx: Queryable, orgId: number, plan: Plan | undefined): Promise<void> {
   const limit = await userLimit(tx, plan)
   if (limit === null) return
-  const [row] = await tx.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM org_user WHERE org_id = $1',
-    [orgId],
-  )
-  if ((row?.count ?? 0) >= limit) throw new HttpError(402, 'max_user_count', limit)
+  if ((await countMembers(tx, orgId)) >= limit) throw new HttpError(402, 'max_user_count', limit)
 }
 
 export interface RetentionSettings {

@@ -8,7 +8,7 @@ export interface RateLimit {
   windowSeconds: number
 }
 
-// Every limit here is per address (the client's, as TRUSTED_PROXIES let it be known): a third party's
+// The sign-in limits are per address (the client's, as TRUSTED_PROXIES let it be known): a third party's
 // requests use up only their own address's share, never the share of the person whose e-mail they name.
 // How guessing stays bounded for one e-mail whatever the number of addresses is the login service's part
 // (per-code tries, codes bound to their attempt, longer codes for an e-mail under attack).
@@ -19,6 +19,10 @@ export const RATE_LIMITS = {
   codePerAddress: { bucket: 'code_address', limit: 20, windowSeconds: 300 },
   /** Sign-in attempts from one address, for any e-mails. */
   loginPerAddress: { bucket: 'login_address', limit: 30, windowSeconds: 300 },
+  /** Members added (each one mailed) by one organization in a day. */
+  invitePerOrg: { bucket: 'invite_org', limit: 50, windowSeconds: 86_400 },
+  /** Members added (each one mailed) by one admin in a day, in all their organizations. */
+  invitePerAdmin: { bucket: 'invite_admin', limit: 100, windowSeconds: 86_400 },
 } satisfies Record<string, RateLimit>
 
 /**

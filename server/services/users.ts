@@ -12,20 +12,16 @@ import type { Database, Queryable } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
 import { addedToOrgMessage } from '../mail/messages.ts'
 import type { Mailer } from '../mail/mailer.ts'
-import {
-  addGrantUser,
-  findGrantByPrefix,
-  insertGrant,
-  isGrantNameTaken,
-  removeGrantUser,
-} from '../repositories/grants.ts'
+import { addGrantUser, findGrantByPrefix, removeGrantUser } from '../repositories/grants.ts'
 import { findOrgUser, insertMember, updateMember, type Capabilities } from '../repositories/orgUsers.ts'
-import { findMembership, removeMember, type Membership } from '../repositories/orgs.ts'
-import { ensureUser } from '../repositories/users.ts'
+import { findMembership, lockOrg, removeMember, type Membership } from '../repositories/orgs.ts'
+import { ensureUser, findUserByEmail } from '../repositories/users.ts'
 import { findVolume } from '../repositories/volumes.ts'
 import { recordAdminEvent } from './audit.ts'
+import { createRootGrant } from './grants.ts'
 import { isValidEmail, normalizeEmail } from './login.ts'
 import { checkUserSlot, lockOrgPlan } from './planLimits.ts'
+import { RATE_LIMITS, takeRate } from './rateLimit.ts'
 
 export { listOrgUsers } from '../repositories/orgUsers.ts'
 
@@ -49,6 +45,8 @@ function describeCaps(caps: Capabilities): string {
 export interface AddUserContext {
   mailer: Mailer
   signInUrl: string
+  /** Where a mail that could not go out is told. */
+  log: { warn(details: object, message: string): void }
 }
 
 export async function addUser(
@@ -65,6 +63,15 @@ export async function addUser(
     cap_web_download: request.cap_web_download ?? NEW_MEMBER_CAPABILITIES.cap_web_download,
     cap_web_upload: request.cap_web_upload ?? NEW_MEMBER_CAPABILITIES.cap_web_upload,
   })
+  // Every addition mails someone the admin named, with a subject naming the organization: a limit per
+  // organization and per admin keeps the product from being a way to mail strangers. A member added
+  // already answers 409 first, as the contract says, without using up the limit.
+  const known = await findUserByEmail(db, email)
+  if (known && (await findMembership(db, admin.org_id, known.user_id))) throw new HttpError(409, 'used_email')
+  const allowed =
+    (await takeRate(db, RATE_LIMITS.invitePerOrg, String(admin.org_id))) &&
+    (await takeRate(db, RATE_LIMITS.invitePerAdmin, String(admin.user_id)))
+  if (!allowed) throw new HttpError(429, 'too_many_invites')
   const added = await db.transaction(async (tx) => {
     // An organization without a plan yet may have members too (see checkUserSlot).
     const plan = await lockOrgPlan(tx, admin.org_id)
@@ -72,9 +79,7 @@ export async function addUser(
     if (await findMembership(tx, admin.org_id, user.user_id)) throw new HttpError(409, 'used_email')
     await checkUserSlot(tx, admin.org_id, plan)
     await insertMember(tx, admin.org_id, user.user_id, caps)
-    const [org] = await tx.query<{ org_name: string }>('SELECT org_name FROM org WHERE org_id = $1', [
-      admin.org_id,
-    ])
+    const org = await lockOrg(tx, admin.org_id)
     await recordAdminEvent(tx, {
       orgId: admin.org_id,
       action: 'user_add',
@@ -85,13 +90,28 @@ export async function addUser(
     return { user, orgName: org?.org_name ?? '' }
   })
   // After the commit: a member is added even when the mail cannot go out now (they can still sign in).
-  await context.mailer.send(addedToOrgMessage(added.user.email, added.orgName, context.signInUrl))
+  try {
+    await context.mailer.send(addedToOrgMessage(added.user.email, added.orgName, context.signInUrl))
+  } catch (error) {
+    context.log.warn(
+      { err: error, org_id: admin.org_id },
+      'the mail to a member just added could not be sent',
+    )
+  }
   return added.user.user_id
 }
 
-/** The member an admin names: never the admin themself (403), never someone outside (404). */
+/**
+ * The member an admin names: never the admin themself (403), never someone outside (404). The
+ * organization's row is locked first and the acting admin checked again under the lock: two admins changing
+ * each other at once are taken one after the other, and the second, no longer an admin, is refused, so the
+ * organization always keeps an admin.
+ */
 async function requireOtherMember(tx: Queryable, admin: Membership, userId: number) {
   if (userId === admin.user_id) throw new HttpError(403, 'cannot_edit_self')
+  await lockOrgPlan(tx, admin.org_id)
+  if (!(await findMembership(tx, admin.org_id, admin.user_id))?.is_admin)
+    throw new HttpError(403, 'admin_required')
   const user = await findOrgUser(tx, admin.org_id, userId)
   if (!user) throw new HttpError(404, 'not_found')
   return user
@@ -150,31 +170,18 @@ export async function setUserVolume(
     const user = await findOrgUser(tx, admin.org_id, userId)
     const volume = await findVolume(tx, admin.org_id, volumeId)
     if (!user || !volume) throw new HttpError(404, 'not_found')
-    let grant = await findGrantByPrefix(tx, admin.org_id, volumeId, '/')
-    if (!grant && !holds) return
+    const existing = await findGrantByPrefix(tx, admin.org_id, volumeId, '/')
+    if (!existing && !holds) return
+    let grant = existing
     if (!grant) {
-      const grantName = await freeGrantName(tx, admin.org_id, volume.volume_name)
-      const grantId = await insertGrant(tx, {
-        orgId: admin.org_id,
-        volumeId,
-        grantName,
-        prefixPath: '/',
-        userIds: [],
-      })
-      grant = {
-        media_grant_id: grantId,
-        volume_id: volumeId,
-        grant_name: grantName,
-        prefix_path: '/',
-        is_disabled: false,
-      }
+      grant = await createRootGrant(tx, admin.org_id, volume)
       await recordAdminEvent(tx, {
         orgId: admin.org_id,
         action: 'grant_create',
         userId: admin.user_id,
         volumeId,
-        grantId,
-        summary: `Added container ${grantName} over / of ${volume.volume_name}`,
+        grantId: grant.media_grant_id,
+        summary: `Added container ${grant.grant_name} over / of ${volume.volume_name}`,
       })
     }
     const changed = holds
@@ -191,12 +198,4 @@ export async function setUserVolume(
       summary: `${holds ? 'Gave' : 'Took'} volume ${volume.volume_name} ${holds ? 'to' : 'from'} ${user.email}`,
     })
   })
-}
-
-/** The volume's name as a container name, or that name with a number when another container has it. */
-async function freeGrantName(tx: Queryable, orgId: number, volumeName: string): Promise<string> {
-  for (let n = 1; ; n++) {
-    const name = n === 1 ? volumeName : `${volumeName} ${n}`
-    if (!(await isGrantNameTaken(tx, orgId, name))) return name
-  }
 }

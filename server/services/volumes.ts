@@ -9,7 +9,7 @@ import {
 } from '../contract/volume.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
-import { insertGrant, isGrantNameTaken } from '../repositories/grants.ts'
+import { addGrantUser } from '../repositories/grants.ts'
 import type { Membership } from '../repositories/orgs.ts'
 import {
   findVolume,
@@ -20,6 +20,7 @@ import {
   type VolumeSettings,
 } from '../repositories/volumes.ts'
 import { recordAdminEvent } from './audit.ts'
+import { createRootGrant } from './grants.ts'
 import { checkRetention, checkVolumeSlot, defaultRetention, lockPlan } from './planLimits.ts'
 
 export { listVolumes }
@@ -54,23 +55,16 @@ export async function createVolume(
       liveExpireDays: retention.live_expire_days,
       deadExpireDays: retention.dead_expire_days,
     })
-    // The volume's whole tree as a container, held by its creator. A container of that name may exist
-    // already (named after an earlier volume); the volume then starts without one.
-    if (!(await isGrantNameTaken(tx, admin.org_id, volumeName))) {
-      await insertGrant(tx, {
-        orgId: admin.org_id,
-        volumeId,
-        grantName: volumeName,
-        prefixPath: '/',
-        userIds: [admin.user_id],
-      })
-    }
+    // The volume's whole tree as a container, held by its creator (named with a number when an earlier
+    // volume's container has the name).
+    const root = await createRootGrant(tx, admin.org_id, { volume_id: volumeId, volume_name: volumeName })
+    await addGrantUser(tx, admin.org_id, root.media_grant_id, admin.user_id)
     await recordAdminEvent(tx, {
       orgId: admin.org_id,
       action: 'volume_create',
       userId: admin.user_id,
       volumeId,
-      summary: `Created volume ${volumeName}${isDisabled ? ' (disabled)' : ''}`,
+      summary: `Created volume ${volumeName}${isDisabled ? ' (disabled)' : ''} with its container ${root.grant_name}`,
     })
     return volumeId
   })

@@ -12,6 +12,18 @@ export function withTrailingSlash(prefix: string): string {
   return prefix.endsWith('/') ? prefix : `${prefix}/`
 }
 
+/**
+ * A prefix as the server stores it ('/' then its segments, each followed by '/'), so that typing 'foo' for
+ * a saved '/foo/' is no change. Malformed segments are the server's to refuse.
+ */
+export function storedPrefix(prefix: string): string {
+  const segments = prefix
+    .trim()
+    .split('/')
+    .filter((segment) => segment !== '')
+  return segments.length === 0 ? '/' : `/${segments.join('/')}/`
+}
+
 /** The container an address names: its volume and its name, without regard to case (names are unique so). */
 export function findGrantByName(
   grants: readonly MediaGrant[],

@@ -556,4 +556,41 @@ describe.each(databaseKinds)('users of an organization on %s', (kind) => {
     for (const answer of await Promise.all(calls)) expect(answer).toEqual(refusal(403, 'admin_required'))
     expect(await users(org)).toEqual(beforeUsers)
   })
+
+  it('keeps an admin when two admins demote or remove each other at once', async () => {
+    const org = await adminOrg(suite, 'Admins', 'business_month')
+    const second = await addPerson(suite, org, { is_admin: true })
+    const firstId = await adminId(org)
+    const [demoted, removed] = await Promise.all([
+      change(org, second.userId, { is_admin: false }),
+      callEndpoint(suite.url, endpoints.userRemove, {
+        params: { org_id: org.orgId, user_id: firstId },
+        key: second.key,
+      }),
+    ])
+    // One goes first; the other, no longer an admin (or no longer a member) by then, is refused.
+    expect([demoted.status, removed.status].sort()).toEqual([200, 403])
+    const admins = (
+      await callEndpoint(suite.url, endpoints.userList, {
+        params: { org_id: org.orgId },
+        key: demoted.status === 200 ? org.key : second.key,
+      })
+    ).body.user_list.filter((user) => user.is_admin)
+    expect(admins).toHaveLength(1)
+  })
+
+  it('limits how many people one organization adds, and so mails, in a day', async () => {
+    const org = await adminOrg(suite, 'Inviting', 'business_month')
+    const email = uniqueEmail('invited')
+    for (let round = 0; round < 50; round++) {
+      const added = await add(org, { email })
+      expect(added.status, JSON.stringify(added.body)).toBe(200)
+      expect(await remove(org, (added.body as { user_id: number }).user_id)).toEqual(OK)
+    }
+    const before = await users(org)
+    expect(await add(org, { email })).toEqual(refusal(429, 'too_many_invites'))
+    expect(await users(org)).toEqual(before)
+    // A member added already still answers 409 first, as the contract says.
+    expect(await add(org, { email: before[0]?.email ?? '' })).toEqual(refusal(409, 'used_email'))
+  })
 })

@@ -14,6 +14,7 @@ import {
   holderName,
   permissionListText,
   statusText,
+  storedPrefix,
   withTrailingSlash,
 } from '../../src/lib/grants.ts'
 import { localState } from '../../src/lib/localState.ts'
@@ -39,6 +40,10 @@ describe('the prefix as sent', () => {
     expect(withTrailingSlash('projects')).toBe('projects/')
     expect(withTrailingSlash('/projects/')).toBe('/projects/')
     expect(withTrailingSlash('/')).toBe('/')
+    // What the server stores: typing 'foo' for a saved '/foo/' is no change.
+    expect(storedPrefix('foo')).toBe('/foo/')
+    expect(storedPrefix(' //a//b ')).toBe('/a/b/')
+    expect(storedPrefix('/')).toBe('/')
   })
 })
 

@@ -122,9 +122,7 @@ describe('messageFor', () => {
     expect(messageFor('volume_update', limited(402, 'max_dead_expire_days'))).toBe(
       'Sorry, your plan does not allow this change.',
     )
-    expect(messageFor('volume_update', limited(400, 'max_dead_expire_days'))).toBe(
-      INVALID_VOLUME_NAME_MESSAGE,
-    )
+    expect(messageFor('volume_update', limited(400, 'max_dead_expire_days'))).toBe('Failed to update volume.')
   })
   it('the spec words of issue 10', () => {
     expect(messageFor('user_add', status(402, 'max_user_count'))).toBe(
@@ -138,6 +136,15 @@ describe('messageFor', () => {
       'Sorry, your plan does not allow this change.',
     )
     expect(messageFor('volume_update', status(500))).toBe('Failed to update volume.')
+    // Only the name's refusal reads as the name rule; another 400 (days past 365) is a failed update.
+    expect(messageFor('volume_update', status(400, 'invalid_volume_name'))).toBe(INVALID_VOLUME_NAME_MESSAGE)
+    expect(messageFor('volume_update', status(400, 'invalid_request'))).toBe('Failed to update volume.')
+    expect(messageFor('grant_update', status(400, 'invalid_prefix_path'))).toBe(
+      'Invalid container name or prefix path.',
+    )
+    expect(messageFor('user_add', status(429, 'too_many_invites'))).toBe(
+      'Too many users were added today, please try again tomorrow.',
+    )
     expect(messageFor('user_update', status(500))).toBe('Failed to update user.')
     expect(messageFor('user_remove', status(500))).toBe('Failed to remove user.')
   })

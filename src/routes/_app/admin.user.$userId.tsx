@@ -32,12 +32,16 @@ export const Route = createFileRoute('/_app/admin/user/$userId')({
     // A user id has the form of any other id of the API ('12', not '012' or '1e1').
     if (!/^[1-9][0-9]{0,14}$/.test(params.userId)) throw notFound()
     const userId = Number(params.userId)
+    const list = orgUserQueries.list(context.api, orgId)
     const [users] = await Promise.all([
-      context.queryClient.ensureQueryData(orgUserQueries.list(context.api, orgId)),
+      context.queryClient.ensureQueryData(list),
       context.queryClient.ensureQueryData(mediaGrantQueries.adminList(context.api, orgId)),
       context.queryClient.ensureQueryData(volumeQueries.list(context.api, orgId)),
     ])
-    if (!users.some((user) => user.user_id === userId)) throw notFound()
+    // A user added since the list was read (in another tab) is not in it yet: ask once more before
+    // answering 'Page not found'.
+    const has = (list: readonly { user_id: number }[]) => list.some((user) => user.user_id === userId)
+    if (!has(users) && !has(await context.queryClient.fetchQuery({ ...list, staleTime: 0 }))) throw notFound()
   },
   component: UserPage,
 })

@@ -38,7 +38,11 @@ export const Route = createFileRoute('/_app/volume/$volumeId/grant/$grantName')(
     // answering 'Page not found'.
     const grant =
       findGrantByName(grants, volumeId, params.grantName) ??
-      findGrantByName(await context.queryClient.fetchQuery(list), volumeId, params.grantName)
+      findGrantByName(
+        await context.queryClient.fetchQuery({ ...list, staleTime: 0 }),
+        volumeId,
+        params.grantName,
+      )
     if (!grant) throw notFound()
     return { grantId: grant.media_grant_id }
   },

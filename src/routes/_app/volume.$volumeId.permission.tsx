@@ -34,7 +34,9 @@ function VolumeContainersPage() {
   return (
     <main className="page">
       <VolumeHeader volume={volume} />
-      <GrantTable grants={grants} />
+      <div className="panel">
+        <GrantTable grants={grants} />
+      </div>
       <section className="panel" aria-labelledby="add-grant-heading">
         <h2 id="add-grant-heading">Add Grant</h2>
         <AddGrantForm key={volume.volume_id} orgId={orgId} volumeId={volume.volume_id} />

@@ -32,7 +32,9 @@ function ContainersPage() {
   return (
     <main className="page">
       <h1>Containers</h1>
-      <GrantTable grants={grants} />
+      <div className="panel">
+        <GrantTable grants={grants} />
+      </div>
       <section className="panel" aria-labelledby="add-grant-heading">
         <h2 id="add-grant-heading">Add Grant</h2>
         <AddGrantForm orgId={orgId} volumes={volumes} />

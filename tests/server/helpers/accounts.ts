@@ -2,6 +2,8 @@
 // mailbox, and an organization ready for use (plan, card, first volume).
 import crypto from 'node:crypto'
 import { expect } from 'vitest'
+import { endpoints } from '../../../server/contract/endpoints.ts'
+import { callEndpoint } from './endpoint.ts'
 import { call, callWithHeaders, cookiesOf } from './http.ts'
 import type { Mailbox } from './mailbox.ts'
 
@@ -64,21 +66,24 @@ export interface ReadyOrg {
 export async function readyOrg(client: Client, label: string, plan = 'starter_month'): Promise<ReadyOrg> {
   const email = uniqueEmail(label)
   const key = await signUp(client, email)
-  const org = await call<{ org_id: number }>(client.url, 'POST', '/api/1/org', {
+  const org = await callEndpoint(client.url, endpoints.orgCreate, {
     key,
     body: { org_name: `${label} ${crypto.randomBytes(4).toString('hex')}` },
   })
   expect(org.status).toBe(200)
   const orgId = org.body.org_id
-  const card = await call(client.url, 'POST', `/api/1/org/${orgId}/payment_method`, {
+  const params = { org_id: orgId }
+  const card = await callEndpoint(client.url, endpoints.paymentMethodAdd, {
+    params,
     key,
     body: { stripe_payment_method_id: 'pm_card_visa' },
   })
   expect(card.status, JSON.stringify(card.body)).toBe(200)
   expect(
-    (await call(client.url, 'POST', `/api/1/org/${orgId}/plan`, { key, body: { plan_id: plan } })).status,
+    (await callEndpoint(client.url, endpoints.orgSetPlan, { params, key, body: { plan_id: plan } })).status,
   ).toBe(200)
-  const volume = await call<{ volume_id: number }>(client.url, 'POST', `/api/1/org/${orgId}/volume`, {
+  const volume = await callEndpoint(client.url, endpoints.volumeCreate, {
+    params,
     key,
     body: { org_id: orgId, volume_name: `${label} media` },
   })

@@ -2,9 +2,9 @@
 // content recorded as a device or a confirmed upload would record them.
 import crypto from 'node:crypto'
 import { expect } from 'vitest'
-import type { MediaGrantListResponse } from '../../../server/contract/volume.ts'
+import { endpoints } from '../../../server/contract/endpoints.ts'
 import { readyOrg, signUp, uniqueEmail, type ReadyOrg } from './accounts.ts'
-import { call } from './http.ts'
+import { callEndpoint } from './endpoint.ts'
 import type { Suite } from './suite.ts'
 
 export const hashOf = (text: string) => crypto.createHash('sha256').update(text).digest('hex')
@@ -18,7 +18,8 @@ export interface GrantedOrg extends ReadyOrg {
 /** A ready organization and the container of its first volume (the whole volume, held by its admin). */
 export async function grantedOrg(suite: Suite, label: string): Promise<GrantedOrg> {
   const org = await readyOrg({ url: suite.url, mailbox: suite.mailbox }, label)
-  const grants = await call<MediaGrantListResponse>(suite.url, 'GET', `/web/1/org/${org.orgId}/media_grant`, {
+  const grants = await callEndpoint(suite.url, endpoints.memberGrantList, {
+    params: { org_id: org.orgId },
     key: org.key,
   })
   const grantId = grants.body.media_grant_list[0]?.media_grant_id

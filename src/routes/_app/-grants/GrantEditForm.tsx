@@ -5,7 +5,7 @@ import { useRouter } from '@tanstack/react-router'
 import { useMemo, useState, type FormEvent } from 'react'
 import { useUpdateGrant, type MediaGrant } from '../../../api/mediaGrants.ts'
 import { changedFields, useDraft } from '../../../lib/draft.ts'
-import { withTrailingSlash } from '../../../lib/grants.ts'
+import { storedPrefix } from '../../../lib/grants.ts'
 import { messageFor } from '../../../lib/messages.ts'
 import { TextField } from '../../../ui/Field.tsx'
 import { FormError } from '../../../ui/FormError.tsx'
@@ -21,12 +21,12 @@ export function GrantEditForm({ orgId, grant }: { orgId: number; grant: MediaGra
   )
   const { draft, set } = useDraft(saved)
   const [error, setError] = useState<string>()
-  // What would be sent: the name without surrounding spaces, the prefix with its trailing '/'.
+  // What would be sent: the name without surrounding spaces, the prefix as the server stores it.
   const grantName = draft.grant_name.trim()
   const prefixPath = draft.prefix_path.trim()
   const changes = changedFields(saved, {
     grant_name: grantName,
-    prefix_path: prefixPath === '' ? '' : withTrailingSlash(prefixPath),
+    prefix_path: prefixPath === '' ? '' : storedPrefix(prefixPath),
   })
   const changed = Object.keys(changes).length > 0
   const valid = grantName !== '' && prefixPath !== ''

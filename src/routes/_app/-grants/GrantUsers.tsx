@@ -95,7 +95,7 @@ export function GrantUsers({ orgId, grant }: { orgId: number; grant: MediaGrant 
             )
           }
         >
-          Remove
+          Remove<span className="visually-hidden"> {user.email}</span>
         </button>
       ),
     },

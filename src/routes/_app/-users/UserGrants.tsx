@@ -47,7 +47,7 @@ function RemoveGrant({
         )
       }
     >
-      Remove
+      Remove<span className="visually-hidden"> {grant.grant_name}</span>
     </button>
   )
 }

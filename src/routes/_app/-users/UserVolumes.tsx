@@ -51,6 +51,7 @@ export function UserVolumes({ orgId, user, readOnly }: Props) {
           onClick={() => toggle(volume)}
         >
           {whole.has(volume.volume_id) ? 'Remove' : 'Add'}
+          <span className="visually-hidden"> {volume.volume_name}</span>
         </button>
       ),
     },

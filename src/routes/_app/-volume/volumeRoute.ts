@@ -19,8 +19,14 @@ export async function ensureVolume(context: SignedInContext, volumeIdSegment: st
   const orgId = adminOrgId(context.session)
   const volumeId = parseVolumeId(volumeIdSegment)
   if (volumeId === undefined) throw notFound()
-  const volumes = await context.queryClient.ensureQueryData(volumeQueries.list(context.api, orgId))
-  const volume = volumes.find((each) => each.volume_id === volumeId)
+  const list = volumeQueries.list(context.api, orgId)
+  const volumes = await context.queryClient.ensureQueryData(list)
+  // A volume added since the list was read (in another tab) is not in it yet: ask once more first.
+  const volume =
+    volumes.find((each) => each.volume_id === volumeId) ??
+    (await context.queryClient.fetchQuery({ ...list, staleTime: 0 })).find(
+      (each) => each.volume_id === volumeId,
+    )
   if (!volume) throw notFound()
   return volume
 }
