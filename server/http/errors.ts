@@ -28,6 +28,14 @@ export const UNIQUE_CONFLICTS: Readonly<Record<string, ErrorCode>> = {
   media_grant_prefix_key: 'used_prefix_path',
 }
 
+/**
+ * Foreign keys whose violation means "something still uses it": the code each answers with 409. A
+ * container's delete checks for mounts first; a mount added in between is refused by the key instead.
+ */
+export const REFERENCE_CONFLICTS: Readonly<Record<string, ErrorCode>> = {
+  device_media_grant_media_grant_id_fkey: 'grant_has_devices',
+}
+
 interface DatabaseError {
   /** SQLSTATE, as both PostgreSQL drivers (pg and PGlite) give it. */
   code: string
@@ -44,6 +52,14 @@ export function databaseRefusal(error: unknown): HttpError | undefined {
   if (!isDatabaseError(error)) return undefined
   if (error.code === '23505' && error.constraint && UNIQUE_CONFLICTS[error.constraint]) {
     return new HttpError(409, UNIQUE_CONFLICTS[error.constraint] as ErrorCode)
+  }
+  // 23503 foreign_key_violation, 23001 restrict_violation (ON DELETE RESTRICT).
+  if (
+    (error.code === '23503' || error.code === '23001') &&
+    error.constraint &&
+    REFERENCE_CONFLICTS[error.constraint]
+  ) {
+    return new HttpError(409, REFERENCE_CONFLICTS[error.constraint] as ErrorCode)
   }
   // Class 22, data exception: a value the database cannot hold (out of range, malformed, a NUL byte).
   // Schemas bound every value first; this keeps one they missed a 400 instead of a 500.

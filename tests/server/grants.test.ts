@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { endpoints } from '../../server/contract/endpoints.ts'
 import type { CreateGrantRequest, UpdateGrantRequest } from '../../server/contract/grant.ts'
+import { HttpError, databaseRefusal } from '../../server/http/errors.ts'
 import { addPerson, adminOrg, mountGrant, storeFile, type AdminOrg } from './helpers/admin.ts'
 import { databaseKinds } from './helpers/databases.ts'
 import { callEndpoint, refusal } from './helpers/endpoint.ts'
@@ -203,6 +204,11 @@ describe.each(databaseKinds)('containers on %s', (kind) => {
     expect(await grantOf(org, mounted)).toBeDefined()
     // It may be disabled instead.
     expect(await update(org, mounted, { is_disabled: 1 })).toEqual(OK)
+    // A mount that lands between the check and the delete is refused by the key, with the same answer.
+    const byKey = await suite.server.app.db
+      .query('DELETE FROM media_grant WHERE media_grant_id = $1', [mounted])
+      .then(() => 'deleted', databaseRefusal)
+    expect(byKey).toEqual(new HttpError(409, 'grant_has_devices'))
     expect(await remove(org, other.grantId)).toEqual(refusal(404, 'not_found'))
     expect(await grantOf(other, other.grantId)).toBeDefined()
   })
