@@ -30,10 +30,13 @@ const checks: {
 
 const found = new WeakMap<FastifyRequest, unknown>()
 
-/** The hook that checks a route's scope before its handler runs. */
-export function scopeHook(endpoint: Endpoint): preHandlerAsyncHookHandler {
+/**
+ * The hook that checks a route's scope before its handler runs; none where there is nothing to check (a
+ * public call, or one whose handler checks in its own statement), so those hot paths run no hook at all.
+ */
+export function scopeHook(endpoint: Endpoint): preHandlerAsyncHookHandler | undefined {
+  if (endpoint.scope === 'public' || endpoint.checkedByHandler) return undefined
   const check = checks[endpoint.scope]
-  if (endpoint.checkedByHandler) return async () => {}
   return async (request) => {
     found.set(request, await check(request, endpoint.capability))
   }

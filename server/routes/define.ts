@@ -70,12 +70,13 @@ export function route<const E extends Endpoint>(
   handler: (input: RouteInput<E>) => Promise<RouteOutput<E>>,
 ): void {
   const names = pathParamNames(endpoint.path)
+  const hook = scopeHook(endpoint)
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     schema: routeSchema(endpoint),
     config: { endpoint },
-    preHandler: scopeHook(endpoint),
+    ...(hook ? { preHandler: hook } : {}),
     handler: async (request, reply) => {
       const raw = request.params as Record<string, string>
       const params = Object.fromEntries(names.map((name) => [name, Number(raw[name])]))
