@@ -13,6 +13,7 @@ import {
   normalizeEmail,
 } from '../../lib/validation.ts'
 import { FormError } from '../../ui/FormError.tsx'
+import { TextField } from '../../ui/Field.tsx'
 
 export interface EmailCodeFormProps {
   /** Signup creates the user when the address is new. */
@@ -72,17 +73,15 @@ export function EmailCodeForm({ signup, onLoggedIn, onNotAMember }: EmailCodeFor
   if (step === 'email') {
     return (
       <form className="form" onSubmit={submitEmail} noValidate>
-        <label className="field">
-          <span>E-mail</span>
-          <input
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            autoFocus
-          />
-        </label>
+        <TextField
+          label="E-mail"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          autoFocus
+        />
         <FormError message={error} />
         <button type="submit" className="button" disabled={sendCode.isPending}>
           Send Code
@@ -95,17 +94,15 @@ export function EmailCodeForm({ signup, onLoggedIn, onNotAMember }: EmailCodeFor
       <p>
         We sent a code to <strong>{normalizeEmail(email)}</strong>.
       </p>
-      <label className="field">
-        <span>Code</span>
-        <input
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(event) => setCode(codeDigits(event.target.value))}
-          autoFocus
-        />
-      </label>
+      <TextField
+        label="Code"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={code}
+        onChange={(value) => setCode(codeDigits(value))}
+        autoFocus
+      />
       <FormError message={error} />
       <div className="form-actions">
         <button

@@ -10,6 +10,7 @@ import { useApi, useSession } from '../../app/session.ts'
 import { areaHref, childPath, findName } from '../../lib/filePaths.ts'
 import { CREATE_FAILED_MESSAGE } from '../../lib/messages.ts'
 import { FormError } from '../../ui/FormError.tsx'
+import { TextField } from '../../ui/Field.tsx'
 import { useContainerDirectory, type Container } from './-files/container.ts'
 import { Breadcrumbs } from './-files/Breadcrumbs.tsx'
 import { NoAccess } from './-files/NoAccess.tsx'
@@ -52,15 +53,7 @@ function CreateFolderForm({ container, directory }: { container: Container; dire
       <h1 id="create-folder-heading">Create Folder</h1>
       <Breadcrumbs grantName={grantName} directory={directory} />
       <form className="form" onSubmit={submit}>
-        <label className="field">
-          <span>Folder Name</span>
-          <input
-            name="folder_name"
-            value={name}
-            autoFocus
-            onChange={(event) => setName(event.target.value)}
-          />
-        </label>
+        <TextField label="Folder Name" name="folder_name" value={name} autoFocus onChange={setName} />
         <FormError message={error} />
         <div className="form-actions">
           <button type="button" className="button secondary" onClick={() => goBack(router)}>

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { ADD_CARD_FAILED_MESSAGE } from '../../../lib/messages.ts'
 import { testCardByNumber } from '../../../../server/contract/testCards.ts'
 import { FormError } from '../../../ui/FormError.tsx'
+import { TextField } from '../../../ui/Field.tsx'
 import type { CardFormProps } from './CardForm.tsx'
 
 export function TestCardForm({ onPaymentMethod, pending, error }: CardFormProps) {
@@ -23,37 +24,31 @@ export function TestCardForm({ onPaymentMethod, pending, error }: CardFormProps)
   return (
     <form className="form card-form" onSubmit={submit} aria-label="Card">
       <p className="hint">Test mode: use a Stripe test card, such as 4242 4242 4242 4242.</p>
-      <label className="field">
-        <span>Card Number</span>
-        <input
-          name="cardnumber"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          value={number}
-          onChange={(event) => setNumber(event.target.value)}
-        />
-      </label>
+      <TextField
+        label="Card Number"
+        name="cardnumber"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        value={number}
+        onChange={setNumber}
+      />
       <div className="field-row">
-        <label className="field">
-          <span>Expiry (MM/YY)</span>
-          <input
-            name="exp-date"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            value={expiry}
-            onChange={(event) => setExpiry(event.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span>CVC</span>
-          <input
-            name="cvc"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            value={cvc}
-            onChange={(event) => setCvc(event.target.value.replace(/\D/g, ''))}
-          />
-        </label>
+        <TextField
+          label="Expiry (MM/YY)"
+          name="exp-date"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          value={expiry}
+          onChange={setExpiry}
+        />
+        <TextField
+          label="CVC"
+          name="cvc"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          value={cvc}
+          onChange={(value) => setCvc(value.replace(/\D/g, ''))}
+        />
       </div>
       <FormError message={localError ?? error} />
       <button type="submit" className="button" disabled={!complete || pending}>

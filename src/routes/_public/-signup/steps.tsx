@@ -20,6 +20,7 @@ import { planLimitLines } from '../../../lib/signupSteps.ts'
 import { INVALID_VOLUME_NAME_MESSAGE, isValidOrgName, isValidVolumeName } from '../../../lib/validation.ts'
 import { AppLink } from '../../../ui/AppLink.tsx'
 import { FormError } from '../../../ui/FormError.tsx'
+import { TextField } from '../../../ui/Field.tsx'
 import { CardForm } from './CardForm.tsx'
 
 export function OrgStep({ onCreated }: { onCreated: (orgId: number) => void }) {
@@ -43,10 +44,7 @@ export function OrgStep({ onCreated }: { onCreated: (orgId: number) => void }) {
   return (
     <form className="form" onSubmit={submit}>
       <h2>Name your organization</h2>
-      <label className="field">
-        <span>Organization Name</span>
-        <input name="org_name" value={name} onChange={(event) => setName(event.target.value)} autoFocus />
-      </label>
+      <TextField label="Organization Name" name="org_name" value={name} onChange={setName} autoFocus />
       <FormError message={error} />
       <button type="submit" className="button" disabled={!isValidOrgName(name) || create.isPending}>
         Create Organization
@@ -210,10 +208,7 @@ export function VolumeStep({ orgId }: { orgId: number }) {
   return (
     <form className="form" onSubmit={submit}>
       <h2>Name your first volume</h2>
-      <label className="field">
-        <span>Volume Name</span>
-        <input name="volume_name" value={name} onChange={(event) => setName(event.target.value)} autoFocus />
-      </label>
+      <TextField label="Volume Name" name="volume_name" value={name} onChange={setName} autoFocus />
       <FormError message={error} />
       <button type="submit" className="button" disabled={name.trim() === '' || create.isPending}>
         Create Volume
