@@ -17,6 +17,7 @@ import { downloadManager } from '../../../transfers/downloads.ts'
 import { Breadcrumbs } from '../-files/Breadcrumbs.tsx'
 import type { Container } from '../-files/container.ts'
 import { FormError } from '../../../ui/FormError.tsx'
+import { Table } from '../../../ui/Table.tsx'
 
 interface Props {
   container: Container
@@ -65,30 +66,16 @@ export function DownloadCollect({ container, directory, selected, onStarted }: P
       <Breadcrumbs grantName={grant.grant_name} directory={directory} />
       {picker ? null : <p className="notice">{NO_MULTI_DOWNLOAD_NOTICE}</p>}
       <FormError message={files.isError ? COLLECT_FAILED_MESSAGE : undefined} />
-      <table className="table" aria-label="Files to download">
-        <thead>
-          <tr>
-            <th scope="col">Path</th>
-            <th scope="col">Size</th>
-          </tr>
-        </thead>
-        <tbody>
-          {files.isPending ? (
-            <tr>
-              <td colSpan={2} className="empty-state">
-                Collecting files…
-              </td>
-            </tr>
-          ) : (
-            (files.data ?? []).map((file) => (
-              <tr key={file.media_id}>
-                <td>{file.path}</td>
-                <td>{formatBytes(file.file_size)}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+      <Table
+        label="Files to download"
+        columns={[
+          { key: 'path', header: 'Path', render: (file) => file.path },
+          { key: 'size', header: 'Size', render: (file) => formatBytes(file.file_size) },
+        ]}
+        rows={files.data ?? []}
+        rowKey={(file) => file.media_id}
+        empty={files.isPending ? 'Collecting files…' : undefined}
+      />
       <div className="form-actions">
         <button
           type="button"

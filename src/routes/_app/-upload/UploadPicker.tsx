@@ -13,6 +13,7 @@ import {
   pickFolder,
   type PickedFile,
 } from './pickers.ts'
+import { Table } from '../../../ui/Table.tsx'
 
 type Selected = SelectedUpload<File, FileSystemFileHandle>
 
@@ -91,45 +92,37 @@ export function UploadPicker({ container, directory, send }: Props) {
           event.currentTarget.value = ''
         }}
       />
-      <table className="table" aria-label="Files to upload">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Folder</th>
-            <th scope="col">Size</th>
-            <th scope="col">
-              <span className="visually-hidden">Remove</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {selection.length === 0 ? (
-            <tr>
-              <td colSpan={4} className="empty-state">
-                Choose files or a folder to upload to {directory}
-              </td>
-            </tr>
-          ) : (
-            selection.map((each) => (
-              <tr key={each.media_path.toLowerCase()}>
-                <td>{each.file.name}</td>
-                <td>{`${directory}${each.folder ? `${each.folder}/` : ''}`}</td>
-                <td>{formatBytes(each.file.size)}</td>
-                <td className="row-actions">
-                  <button
-                    type="button"
-                    className="button link"
-                    aria-label={`Remove ${each.media_path}`}
-                    onClick={() => setSelection((current) => current.filter((other) => other !== each))}
-                  >
-                    Remove
-                  </button>
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+      <Table
+        label="Files to upload"
+        columns={[
+          { key: 'name', header: 'Name', render: (each) => each.file.name },
+          {
+            key: 'folder',
+            header: 'Folder',
+            render: (each) => `${directory}${each.folder ? `${each.folder}/` : ''}`,
+          },
+          { key: 'size', header: 'Size', render: (each) => formatBytes(each.file.size) },
+          {
+            key: 'remove',
+            header: 'Remove',
+            hideHeader: true,
+            className: 'row-actions',
+            render: (each) => (
+              <button
+                type="button"
+                className="button link"
+                aria-label={`Remove ${each.media_path}`}
+                onClick={() => setSelection((current) => current.filter((other) => other !== each))}
+              >
+                Remove
+              </button>
+            ),
+          },
+        ]}
+        rows={selection}
+        rowKey={(each) => each.media_path.toLowerCase()}
+        empty={`Choose files or a folder to upload to ${directory}`}
+      />
     </>
   )
 }
