@@ -2,8 +2,6 @@
 // and 7).
 import { Type, type Static } from 'typebox'
 
-const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
-
 export const UserGrant = Type.Object({
   media_grant_id: Type.Integer(),
   grant_name: Type.String(),
@@ -68,5 +66,3 @@ export const NEW_MEMBER_CAPABILITIES = {
   cap_web_download: true,
   cap_web_upload: true,
 } as const
-
-export const UserIdParam = Id
