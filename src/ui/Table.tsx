@@ -29,6 +29,8 @@ export interface TableProps<Row> {
   empty?: ReactNode
   /** A class for a row, e.g. 'selected'. */
   rowClassName?: (row: Row) => string | undefined
+  /** Data attributes of a row, e.g. { 'data-status': 'done' } (what tests and styles select rows by). */
+  rowData?: (row: Row) => Readonly<Record<`data-${string}`, string>>
   className?: string
 }
 
@@ -39,6 +41,7 @@ export function Table<Row>({
   rowKey,
   empty,
   rowClassName,
+  rowData,
   className,
 }: TableProps<Row>) {
   return (
@@ -63,7 +66,7 @@ export function Table<Row>({
           )
         ) : (
           rows.map((row, index) => (
-            <tr key={rowKey(row, index)} className={rowClassName?.(row)} role="row">
+            <tr key={rowKey(row, index)} className={rowClassName?.(row)} role="row" {...rowData?.(row)}>
               {columns.map((column) => {
                 const props = {
                   className: column.className,

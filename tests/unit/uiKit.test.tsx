@@ -59,6 +59,18 @@ describe('Table', () => {
     )
     expect(bare).toContain('<tbody role="rowgroup"></tbody>')
   })
+  it('sets the data attributes a row asks for', () => {
+    const marked = renderToStaticMarkup(
+      <Table
+        label="Fruit"
+        columns={columns}
+        rows={[{ id: 1, name: 'Apple', color: 'Red' }]}
+        rowKey={(fruit) => fruit.id}
+        rowData={(fruit) => ({ 'data-status': fruit.color.toLowerCase() })}
+      />,
+    )
+    expect(marked).toContain('<tr role="row" data-status="red">')
+  })
 })
 
 describe('EmptyState', () => {

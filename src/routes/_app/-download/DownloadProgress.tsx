@@ -11,6 +11,7 @@ import { askHandleAccess } from '../../../transfers/handleAccess.ts'
 import { downloadManager, type DownloadManager } from '../../../transfers/downloads.ts'
 import { openQueueStore } from '../../../transfers/queueStore.ts'
 import type { Container } from '../-files/container.ts'
+import { Table } from '../../../ui/Table.tsx'
 
 interface Props {
   queue: DownloadQueue
@@ -83,26 +84,21 @@ export function DownloadProgress({ queue, directory, container }: Props) {
       {queue.needs_access.length > 0 ? (
         <AllowDirectoryAccess names={queue.needs_access} manager={manager} />
       ) : null}
-      <table className="table" aria-label="Downloads">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Size</th>
-            <th scope="col">Status</th>
-            <th scope="col">Error</th>
-          </tr>
-        </thead>
-        <tbody>
-          {queue.items.map((item) => (
-            <tr key={item.id}>
-              <td>{item.path}</td>
-              <td>{formatBytes(item.file_size)}</td>
-              <td>{downloadStatusText(item)}</td>
-              <td className={item.error ? 'transfer-error' : undefined}>{item.error ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        label="Downloads"
+        columns={[
+          { key: 'name', header: 'Name', render: (item) => item.path },
+          { key: 'size', header: 'Size', render: (item) => formatBytes(item.file_size) },
+          { key: 'status', header: 'Status', render: (item) => downloadStatusText(item) },
+          {
+            key: 'error',
+            header: 'Error',
+            render: (item) => (item.error ? <span className="transfer-error">{item.error}</span> : ''),
+          },
+        ]}
+        rows={queue.items}
+        rowKey={(item) => item.id}
+      />
       <div className="form-actions">
         {summary.show_retry ? (
           <button type="button" className="button" onClick={() => manager.send({ type: 'retry' })}>

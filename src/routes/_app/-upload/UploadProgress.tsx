@@ -16,6 +16,7 @@ import type { UploadCommand } from '../../../transfers/uploadRunner.ts'
 import { askHandleAccess, hasHandleAccess } from '../../../transfers/handleAccess.ts'
 import { openQueueStore } from '../../../transfers/queueStore.ts'
 import { filesOfInput, hasFilePicker, pickFiles } from './pickers.ts'
+import { Table } from '../../../ui/Table.tsx'
 
 interface Props {
   queue: UploadQueue
@@ -139,47 +140,53 @@ export function UploadProgress({ queue, send, onClose }: Props) {
           </button>
         ) : null}
       </div>
-      <table className="table" aria-label="Uploads">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Folder</th>
-            <th scope="col">Size</th>
-            <th scope="col">Status</th>
-            <th scope="col">Error</th>
-            <th scope="col">
-              <span className="visually-hidden">Remove</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {queue.items.map((item) => (
-            <tr key={item.id} data-status={item.status}>
-              <td>{item.name}</td>
-              <td>{parentDirectory(item.media_path)}</td>
-              <td>{formatBytes(item.file_size)}</td>
-              <td>
-                {item.needs_file ? (
-                  <ChooseAgain item={item} kept={askingAccess.get(item.id)} send={send} />
-                ) : (
-                  uploadStatusText(item)
-                )}
-              </td>
-              <td className={item.status === 'error' ? 'form-error' : undefined}>{errorText(item)}</td>
-              <td className="row-actions">
-                <button
-                  type="button"
-                  className="button link"
-                  aria-label={`Remove ${item.media_path}`}
-                  onClick={() => send({ type: 'remove', id: item.id })}
-                >
-                  Remove
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        label="Uploads"
+        columns={[
+          { key: 'name', header: 'Name', render: (item) => item.name },
+          { key: 'folder', header: 'Folder', render: (item) => parentDirectory(item.media_path) },
+          { key: 'size', header: 'Size', render: (item) => formatBytes(item.file_size) },
+          {
+            key: 'status',
+            header: 'Status',
+            render: (item) =>
+              item.needs_file ? (
+                <ChooseAgain item={item} kept={askingAccess.get(item.id)} send={send} />
+              ) : (
+                uploadStatusText(item)
+              ),
+          },
+          {
+            key: 'error',
+            header: 'Error',
+            render: (item) =>
+              item.status === 'error' ? (
+                <span className="transfer-error">{errorText(item)}</span>
+              ) : (
+                errorText(item)
+              ),
+          },
+          {
+            key: 'remove',
+            header: 'Remove',
+            hideHeader: true,
+            className: 'row-actions',
+            render: (item) => (
+              <button
+                type="button"
+                className="button link"
+                aria-label={`Remove ${item.media_path}`}
+                onClick={() => send({ type: 'remove', id: item.id })}
+              >
+                Remove
+              </button>
+            ),
+          },
+        ]}
+        rows={queue.items}
+        rowKey={(item) => item.id}
+        rowData={(item) => ({ 'data-status': item.status })}
+      />
     </>
   )
 }
