@@ -2,8 +2,7 @@
 // prefix as sent, finding a container by its address, the holder lists cut at five, the overlap
 // preview's words, the deletion's confirmation lines; and, over the real route tree and a fake server,
 // who reaches which screen ('Page not found' inside the layout for a member or an unknown container).
-import { QueryClient } from '@tanstack/react-query'
-import { createMemoryHistory, createRouter } from '@tanstack/react-router'
+import { answering, forgetSession, loadRoute } from './routeTreeHarness.ts'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { MediaGrant, Volume } from '../../server/contract/volume.ts'
 import type { Transport } from '../../src/api/transport.ts'
@@ -17,8 +16,6 @@ import {
   storedPrefix,
   withTrailingSlash,
 } from '../../src/lib/grants.ts'
-import { localState } from '../../src/lib/localState.ts'
-import { routeTree } from '../../src/routeTree.gen.ts'
 import { org } from './orgFixture.ts'
 
 function grant(media_grant_id: number, grant_name: string, volume_id = 1): MediaGrant {
@@ -129,30 +126,14 @@ function fakeApi(isAdmin: boolean): Transport {
     [/^\/api\/1\/org\/1\/volume$/, { volume_list: [volume(1)] }],
     [/^\/api\/1\/org\/1\/user$/, { user_list: [] }],
   ]
-  return {
-    request<T>(path: string): Promise<T> {
-      const found = answers.find(([pattern]) => pattern.test(path))
-      return found ? Promise.resolve(found[1] as T) : Promise.reject(new Error(`no answer for ${path}`))
-    },
-  }
+  return answering(answers)
 }
 
 async function load(path: string, isAdmin = true) {
-  localState.write('session_key', 'key')
-  const router = createRouter({
-    routeTree,
-    context: { queryClient: new QueryClient(), api: fakeApi(isAdmin) },
-    history: createMemoryHistory({ initialEntries: [path] }),
-  })
-  await router.load()
-  const matches = router.state.matches
-  const notFoundAt =
-    matches.find((match) => match.status === 'notFound')?.routeId ??
-    matches.find((match) => (match as { _notFound?: boolean })._notFound)?.routeId
-  return { notFoundAt, leaf: matches.at(-1)?.routeId, status: matches.at(-1)?.status }
+  return loadRoute(path, fakeApi(isAdmin))
 }
 
-afterEach(() => localState.remove('session_key'))
+afterEach(forgetSession)
 
 describe('the container screens', () => {
   it('open for an admin, the container found without regard to case', async () => {

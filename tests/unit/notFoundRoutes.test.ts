@@ -3,14 +3,11 @@
 // area's (src/routes/_app/route.tsx: the layout, the sidebar kept); a visitor without a session gets the
 // root's plain page (a known screen still sends them to the login: e2e/shell.spec.ts). The real route tree,
 // loaded without rendering, over a fake server.
-import { QueryClient } from '@tanstack/react-query'
-import { createMemoryHistory, createRouter } from '@tanstack/react-router'
+import { answering, forgetSession, loadRoute } from './routeTreeHarness.ts'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { DirListResponse, Media } from '../../server/contract/media.ts'
 import type { MediaGrant } from '../../server/contract/volume.ts'
 import type { Transport } from '../../src/api/transport.ts'
-import { localState } from '../../src/lib/localState.ts'
-import { routeTree } from '../../src/routeTree.gen.ts'
 import { org } from './orgFixture.ts'
 
 function grant(media_grant_id: number, grant_name: string): MediaGrant {
@@ -61,34 +58,14 @@ function fakeApi(isAdmin: boolean): Transport {
       { media_list: [file('here.txt')], dir_list: [] } satisfies DirListResponse,
     ],
   ]
-  return {
-    request<T>(path: string): Promise<T> {
-      const found = answers.find(([pattern]) => pattern.test(path))
-      return found ? Promise.resolve(found[1] as T) : Promise.reject(new Error(`no answer for ${path}`))
-    },
-  }
+  return answering(answers)
 }
 
 async function load(path: string, { signedIn = true, isAdmin = true } = {}) {
-  if (signedIn) localState.write('session_key', 'key')
-  const router = createRouter({
-    routeTree,
-    context: { queryClient: new QueryClient(), api: fakeApi(isAdmin) },
-    history: createMemoryHistory({ initialEntries: [path] }),
-  })
-  await router.load()
-  const matches = router.state.matches
-  return {
-    pathname: router.state.location.pathname,
-    /** The route whose not-found shows: its notFoundComponent in place of its component. */
-    notFoundAt:
-      matches.find((match) => match.status === 'notFound')?.routeId ??
-      matches.find((match) => (match as { _notFound?: boolean })._notFound)?.routeId,
-    leaf: matches.at(-1)?.routeId,
-  }
+  return loadRoute(path, fakeApi(isAdmin), { signedIn })
 }
 
-afterEach(() => localState.remove('session_key'))
+afterEach(forgetSession)
 
 describe('Page not found', () => {
   it('for a signed-in user, an unknown path is the signed-in area’s, inside the layout', async () => {

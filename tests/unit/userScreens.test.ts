@@ -2,13 +2,10 @@
 // /admin/user/{user_id} (an admin; a member or an unknown user is 'Page not found' inside the layout), the
 // role rule (an admin holds every capability; back to Member gives back what the person had), and what the
 // removal's confirmation lists. The real route tree, loaded without rendering, over a fake server.
-import { QueryClient } from '@tanstack/react-query'
-import { createMemoryHistory, createRouter } from '@tanstack/react-router'
+import { answering, forgetSession, loadRoute } from './routeTreeHarness.ts'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { OrgUser } from '../../server/contract/orgUser.ts'
 import type { Transport } from '../../src/api/transport.ts'
-import { localState } from '../../src/lib/localState.ts'
-import { routeTree } from '../../src/routeTree.gen.ts'
 import { chooseRole, holdings, NEW_USER_ROLE, roleOf } from '../../src/routes/_app/-users/roles.ts'
 import { org, plan } from './orgFixture.ts'
 
@@ -41,36 +38,14 @@ function fakeApi(isAdmin: boolean): Transport {
     [/^\/api\/1\/org\/1\/volume$/, { volume_list: [] }],
     [/^\/org_admin\/1\/org\/1\/media_grant$/, { media_grant_list: [] }],
   ]
-  return {
-    request<T>(path: string): Promise<T> {
-      const found = answers.find(([pattern]) => pattern.test(path))
-      return found ? Promise.resolve(found[1] as T) : Promise.reject(new Error(`no answer for ${path}`))
-    },
-  }
+  return answering(answers)
 }
 
 async function load(path: string, { isAdmin = true } = {}) {
-  localState.write('session_key', 'key')
-  const router = createRouter({
-    routeTree,
-    context: {
-      queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-      api: fakeApi(isAdmin),
-    },
-    history: createMemoryHistory({ initialEntries: [path] }),
-  })
-  await router.load()
-  const matches = router.state.matches
-  return {
-    notFoundAt:
-      matches.find((match) => match.status === 'notFound')?.routeId ??
-      matches.find((match) => (match as { _notFound?: boolean })._notFound)?.routeId,
-    failed: matches.some((match) => match.status === 'error'),
-    leaf: matches.at(-1)?.routeId,
-  }
+  return loadRoute(path, fakeApi(isAdmin))
 }
 
-afterEach(() => localState.remove('session_key'))
+afterEach(forgetSession)
 
 describe('users screens', () => {
   it('an admin reaches the list and a user of the organization, their own record included', async () => {

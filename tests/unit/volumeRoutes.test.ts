@@ -1,13 +1,10 @@
 // Who reaches the volume screens (specification 001, sections 2 and 6): an admin reaches the list and a
 // volume of the organization; a member, or a volume id the organization does not have, is 'Page not found'
 // inside the layout. The real route tree, loaded without rendering, over a fake server.
-import { QueryClient } from '@tanstack/react-query'
-import { createMemoryHistory, createRouter } from '@tanstack/react-router'
+import { answering, forgetSession, loadRoute } from './routeTreeHarness.ts'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Volume } from '../../server/contract/volume.ts'
 import type { Transport } from '../../src/api/transport.ts'
-import { localState } from '../../src/lib/localState.ts'
-import { routeTree } from '../../src/routeTree.gen.ts'
 import { org, plan } from './orgFixture.ts'
 
 const footage: Volume = {
@@ -33,36 +30,14 @@ function fakeApi(isAdmin: boolean): Transport {
     [/^\/api\/1\/org\/1\/audit_event\/volume\/3$/, { audit_list: [], next_before: null }],
     [/^\/api\/1\/org\/1\/admin_event$/, { admin_event_list: [], next_before: null }],
   ]
-  return {
-    request<T>(path: string): Promise<T> {
-      const found = answers.find(([pattern]) => pattern.test(path))
-      return found ? Promise.resolve(found[1] as T) : Promise.reject(new Error(`no answer for ${path}`))
-    },
-  }
+  return answering(answers)
 }
 
 async function load(path: string, { isAdmin = true } = {}) {
-  localState.write('session_key', 'key')
-  const router = createRouter({
-    routeTree,
-    context: {
-      queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-      api: fakeApi(isAdmin),
-    },
-    history: createMemoryHistory({ initialEntries: [path] }),
-  })
-  await router.load()
-  const matches = router.state.matches
-  return {
-    notFoundAt:
-      matches.find((match) => match.status === 'notFound')?.routeId ??
-      matches.find((match) => (match as { _notFound?: boolean })._notFound)?.routeId,
-    failed: matches.some((match) => match.status === 'error'),
-    leaf: matches.at(-1)?.routeId,
-  }
+  return loadRoute(path, fakeApi(isAdmin))
 }
 
-afterEach(() => localState.remove('session_key'))
+afterEach(forgetSession)
 
 describe('volume screens', () => {
   it('an admin reaches the list, the settings and the audit of a volume of the organization', async () => {
