@@ -6,23 +6,33 @@ import { holderName, permissionListText, statusText } from '../../../lib/grants.
 import { RouteLink } from '../../../ui/RouteLink.tsx'
 import { Table, type Column } from '../../../ui/Table.tsx'
 
+/** What a row needs to name a container: the columns every container table starts with. */
+type GrantRow = Pick<MediaGrant, 'volume_id' | 'grant_name' | 'volume_name' | 'prefix_path' | 'is_disabled'>
+
+/** Container Name (a link to its detail), Volume, Prefix Path and Status: shared by every container table. */
+export function grantColumns<Row extends GrantRow>(): Array<Column<Row>> {
+  return [
+    {
+      key: 'name',
+      header: 'Container Name',
+      rowHeader: true,
+      render: (grant) => (
+        <RouteLink
+          to="/volume/$volumeId/grant/$grantName"
+          params={{ volumeId: String(grant.volume_id), grantName: grant.grant_name }}
+        >
+          {grant.grant_name}
+        </RouteLink>
+      ),
+    },
+    { key: 'volume', header: 'Volume', render: (grant) => grant.volume_name },
+    { key: 'prefix', header: 'Prefix Path', className: 'cell-path', render: (grant) => grant.prefix_path },
+    { key: 'status', header: 'Status', render: (grant) => statusText(grant.is_disabled) },
+  ]
+}
+
 const COLUMNS: ReadonlyArray<Column<MediaGrant>> = [
-  {
-    key: 'name',
-    header: 'Container Name',
-    rowHeader: true,
-    render: (grant) => (
-      <RouteLink
-        to="/volume/$volumeId/grant/$grantName"
-        params={{ volumeId: String(grant.volume_id), grantName: grant.grant_name }}
-      >
-        {grant.grant_name}
-      </RouteLink>
-    ),
-  },
-  { key: 'volume', header: 'Volume', render: (grant) => grant.volume_name },
-  { key: 'prefix', header: 'Prefix Path', className: 'cell-path', render: (grant) => grant.prefix_path },
-  { key: 'status', header: 'Status', render: (grant) => statusText(grant.is_disabled) },
+  ...grantColumns<MediaGrant>(),
   {
     key: 'users',
     header: 'Users',

@@ -8,8 +8,8 @@ import { showAlert } from '../../../app/dialogs.tsx'
 import { useApi } from '../../../app/session.ts'
 import { messageFor } from '../../../lib/messages.ts'
 import { SelectField } from '../../../ui/Field.tsx'
+import { grantColumns } from '../-grants/GrantTable.tsx'
 import { FormError } from '../../../ui/FormError.tsx'
-import { RouteLink } from '../../../ui/RouteLink.tsx'
 import { Table, type Column } from '../../../ui/Table.tsx'
 
 type UserGrant = OrgUser['media_grant_list'][number]
@@ -109,22 +109,7 @@ function AddGrantForm({ orgId, user, readOnly }: Props) {
 
 export function UserGrants({ orgId, user, readOnly }: Props) {
   const columns: ReadonlyArray<Column<UserGrant>> = [
-    {
-      key: 'name',
-      header: 'Container Name',
-      rowHeader: true,
-      render: (grant) => (
-        <RouteLink
-          to="/volume/$volumeId/grant/$grantName"
-          params={{ volumeId: String(grant.volume_id), grantName: grant.grant_name }}
-        >
-          {grant.grant_name}
-        </RouteLink>
-      ),
-    },
-    { key: 'volume', header: 'Volume', render: (grant) => grant.volume_name },
-    { key: 'prefix', header: 'Prefix Path', className: 'cell-path', render: (grant) => grant.prefix_path },
-    { key: 'status', header: 'Status', render: (grant) => (grant.is_disabled ? 'Disabled' : 'Enabled') },
+    ...grantColumns<UserGrant>(),
     {
       key: 'actions',
       header: 'Actions',
