@@ -17,6 +17,7 @@ import { registerInputRules } from './http/inputRules.ts'
 import { registerSecurityHeaders } from './http/securityHeaders.ts'
 import { createLogger, RequestLog } from './logger.ts'
 import { createMailer } from './mail/index.ts'
+import { createSealer, loadServerKey, type Sealer } from './auth/sealing.ts'
 import type { Mailer } from './mail/mailer.ts'
 import { createPaymentProvider } from './payments/index.ts'
 import type { PaymentProvider } from './payments/provider.ts'
@@ -30,6 +31,8 @@ declare module 'fastify' {
     db: Database
     mailer: Mailer
     payments: PaymentProvider
+    /** Seals and opens the secrets the server keeps (volume keys). */
+    sealer: Sealer
     /** Every route registered, with its schema: what tests that must cover every call walk through. */
     routeCatalog: RouteEntry[]
   }
@@ -80,6 +83,7 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
     app.decorate('mailer', mailer)
     app.addHook('onClose', () => mailer.close())
     app.decorate('payments', await createPaymentProvider(config))
+    app.decorate('sealer', createSealer(loadServerKey(config.serverKey, config.dataDir)))
 
     registerInputRules(app)
     registerIdleTimeout(app, config.idleTimeoutSeconds)
@@ -93,7 +97,11 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
       openapi: {
         info: { title: 'Media Console API', version: '1' },
         components: {
-          securitySchemes: { session_key: { type: 'apiKey', in: 'query', name: 'session_key' } },
+          securitySchemes: {
+            session_key: { type: 'apiKey', in: 'query', name: 'session_key' },
+            // The device protocol (docs/devices.md): a registered device's token.
+            device_token: { type: 'http', scheme: 'bearer' },
+          },
         },
         security: [{ session_key: [] }],
       },

@@ -31,6 +31,8 @@ export interface Config {
   rateLimitExempt: string[]
   /** A connection that moves no byte for this long is closed (a stalled upload or download). */
   idleTimeoutSeconds: number
+  /** The key that seals stored secrets (64 hex digits); undefined: one kept in DATA_DIR/server.key. */
+  serverKey: string | undefined
 }
 
 export class ConfigError extends Error {
@@ -110,6 +112,16 @@ function readSeconds(env: Env, name: string, fallback: number): number {
   return seconds
 }
 
+function readServerKey(env: Env): string | undefined {
+  const value = read(env, 'SERVER_KEY')?.toLowerCase()
+  if (value !== undefined && !/^[0-9a-f]{64}$/.test(value)) {
+    throw new ConfigError(
+      'SERVER_KEY must be 64 hex digits (32 random bytes), as `openssl rand -hex 32` prints',
+    )
+  }
+  return value
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const port = readPort(env)
   const databaseUrl = read(env, 'DATABASE_URL')
@@ -137,5 +149,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     trustedProxies: readAddressList(env, 'TRUSTED_PROXIES'),
     rateLimitExempt: readAddressList(env, 'RATE_LIMIT_EXEMPT'),
     idleTimeoutSeconds: readSeconds(env, 'IDLE_TIMEOUT_SECONDS', 120),
+    serverKey: readServerKey(env),
   }
 }

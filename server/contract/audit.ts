@@ -31,6 +31,14 @@ export const ADMIN_ACTIONS = [
   'user_add',
   'user_update',
   'user_remove',
+  'device_update',
+  'mount_add',
+  'mount_update',
+  'mount_delete',
+  'volume_key',
+  'app_create',
+  'app_update',
+  'app_new_key',
 ] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 

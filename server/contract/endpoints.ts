@@ -4,8 +4,34 @@
 // read them, and the OpenAPI document is generated from them. Path parameters are ids (digits), named
 // in the path; no entry declares them twice.
 import type { TSchema } from 'typebox'
+import {
+  AppListResponse,
+  AppResponse,
+  CreateAppRequest,
+  CreateAppResponse,
+  NewKeyResponse,
+  UpdateAppRequest,
+} from './app.ts'
 import { AdminEventListResponse, AdminEventQuery, AuditPageQuery, VolumeAuditResponse } from './audit.ts'
 import { ClientConfig } from './clientConfig.ts'
+import {
+  DeviceDownloadQuery,
+  DeviceGrantRequest,
+  DeviceListQuery,
+  DeviceListResponse,
+  DeviceMountListResponse,
+  DeviceResponse,
+  HeartbeatRequest,
+  HeartbeatResponse,
+  HoldingRequest,
+  HoldingResponse,
+  MountFileQuery,
+  MountFileResponse,
+  RegisterDeviceRequest,
+  RegisterDeviceResponse,
+  UpdateDeviceRequest,
+  VolumeKeyResponse,
+} from './device.ts'
 import {
   CreateGrantRequest,
   CreateGrantResponse,
@@ -67,9 +93,13 @@ import {
  * - member: a member of the path's organization;
  * - admin: an admin of the path's organization;
  * - container: a member of the path's organization who holds the path's container (media_grant_id),
- *   enabled, on an enabled volume, with the entry's capability when it names one.
+ *   enabled, on an enabled volume, with the entry's capability when it names one;
+ * - device: a registered device (`Authorization: Bearer <device_token>`), enabled, of an enabled app,
+ *   whose user is still a member of its organization;
+ * - mount: such a device that mounts the path's container, the mount, container and volume enabled; the
+ *   entry's capability is then the device's upload or download switch.
  */
-export type Scope = 'public' | 'session' | 'member' | 'admin' | 'container'
+export type Scope = 'public' | 'session' | 'member' | 'admin' | 'container' | 'device' | 'mount'
 
 export type Capability = 'cap_web_upload' | 'cap_web_download'
 
@@ -93,6 +123,10 @@ export interface Endpoint {
 const ORG = '/api/1/org/:org_id'
 const CONTAINER = '/web/1/org/:org_id/media_grant/:media_grant_id'
 const ADMIN_GRANT = '/org_admin/1/org/:org_id/media_grant'
+const DEVICE = `${ORG}/device/:device_id`
+const DEVICE_GRANT = '/web/1/org/:org_id/device/:device_id/media_grant'
+const APP = '/org_admin/1/org/:org_id/app'
+const MOUNT = '/device/1/mount/:media_grant_id'
 
 export const endpoints = {
   // Public
@@ -458,6 +492,213 @@ export const endpoints = {
     capability: 'cap_web_upload',
     summary: 'Join the stored parts into the object',
     body: MultipartCompleteRequest,
+  },
+  // Devices and their mounts (the console's calls)
+  deviceList: {
+    method: 'GET',
+    path: `${ORG}/device`,
+    scope: 'member',
+    summary: "Devices of the organization (an admin's view), or the caller's own devices (a member's)",
+    query: DeviceListQuery,
+    response: DeviceListResponse,
+  },
+  deviceDetail: {
+    method: 'GET',
+    path: DEVICE,
+    scope: 'member',
+    summary: 'A device with its mounts (a member sees only their own devices)',
+    response: DeviceResponse,
+  },
+  deviceUpdate: {
+    method: 'POST',
+    path: DEVICE,
+    scope: 'admin',
+    summary: "Change a device's name, switches, priority or user (changed fields only)",
+    body: UpdateDeviceRequest,
+  },
+  deviceVolumeMount: {
+    method: 'POST',
+    path: `${DEVICE}/volume/:volume_id`,
+    scope: 'admin',
+    summary: 'Mount a whole volume (its root container) on a device',
+  },
+  deviceVolumeEnable: {
+    method: 'POST',
+    path: `${DEVICE}/volume/:volume_id/enable`,
+    scope: 'admin',
+    summary: "Enable a device's mount of a whole volume",
+  },
+  deviceVolumeDisable: {
+    method: 'POST',
+    path: `${DEVICE}/volume/:volume_id/disable`,
+    scope: 'admin',
+    summary: "Disable a device's mount of a whole volume",
+  },
+  deviceGrantAdd: {
+    method: 'POST',
+    path: DEVICE_GRANT,
+    scope: 'admin',
+    summary: 'Mount a container on a device',
+    body: DeviceGrantRequest,
+  },
+  deviceGrantDelete: {
+    method: 'POST',
+    path: `${DEVICE_GRANT}/delete`,
+    scope: 'admin',
+    summary: 'Remove a mount the device has not synced yet',
+    body: DeviceGrantRequest,
+  },
+  deviceGrantEnable: {
+    method: 'POST',
+    path: `${DEVICE_GRANT}/enable`,
+    scope: 'admin',
+    summary: 'Enable a mount',
+    body: DeviceGrantRequest,
+  },
+  deviceGrantDisable: {
+    method: 'POST',
+    path: `${DEVICE_GRANT}/disable`,
+    scope: 'admin',
+    summary: 'Disable a mount',
+    body: DeviceGrantRequest,
+  },
+  deviceVolumeKey: {
+    method: 'POST',
+    path: `${DEVICE}/media_grant/:media_grant_id/volume_key`,
+    scope: 'admin',
+    summary: "The key of a mounted container's volume (each retrieval is recorded)",
+    response: VolumeKeyResponse,
+  },
+
+  // Apps
+  appList: {
+    method: 'GET',
+    path: APP,
+    scope: 'admin',
+    summary: 'Apps of the organization',
+    response: AppListResponse,
+  },
+  appCreate: {
+    method: 'POST',
+    path: APP,
+    scope: 'admin',
+    summary: 'Add an app (without a key until New Key)',
+    body: CreateAppRequest,
+    response: CreateAppResponse,
+  },
+  appDetail: {
+    method: 'GET',
+    path: `${APP}/:app_id`,
+    scope: 'admin',
+    summary: 'An app with the devices registered through it',
+    response: AppResponse,
+  },
+  appUpdate: {
+    method: 'POST',
+    path: `${APP}/:app_id`,
+    scope: 'admin',
+    summary: 'Rename, enable or disable an app',
+    body: UpdateAppRequest,
+  },
+  appNewKey: {
+    method: 'POST',
+    path: `${APP}/:app_id/new_key`,
+    scope: 'admin',
+    summary: "Make the app's secret key, replacing any earlier one (shown once)",
+    response: NewKeyResponse,
+  },
+
+  // The device protocol: a device registers as its user, then calls with its own token
+  deviceRegister: {
+    method: 'POST',
+    path: '/device/1/org/:org_id/register',
+    scope: 'member',
+    summary: "Register this machine as a device of the caller, through an app, and get the device's token",
+    body: RegisterDeviceRequest,
+    response: RegisterDeviceResponse,
+  },
+  deviceHeartbeat: {
+    method: 'POST',
+    path: '/device/1/heartbeat',
+    scope: 'device',
+    summary: 'Say the device is alive and which version it runs; answers what it may do',
+    body: HeartbeatRequest,
+    response: HeartbeatResponse,
+  },
+  deviceMounts: {
+    method: 'GET',
+    path: '/device/1/mount',
+    scope: 'device',
+    summary: "The device's mounts",
+    response: DeviceMountListResponse,
+  },
+  mountFiles: {
+    method: 'GET',
+    path: `${MOUNT}/file`,
+    scope: 'mount',
+    summary: "A mount's live files, by path, a page at a time",
+    query: MountFileQuery,
+    response: MountFileResponse,
+  },
+  mountRegister: {
+    method: 'POST',
+    path: `${MOUNT}/media`,
+    scope: 'mount',
+    capability: 'cap_web_upload',
+    summary: 'Register a file (or a new version) at a path; the version names the device',
+    body: RegisterMediaRequest,
+    response: RegisterMediaResponse,
+  },
+  mountUpload: {
+    method: 'POST',
+    path: `${MOUNT}/upload`,
+    scope: 'mount',
+    capability: 'cap_web_upload',
+    summary: 'Signed PUTs for single-part files not stored yet',
+    body: UploadRequest,
+    response: UploadResponse,
+  },
+  mountS3Object: {
+    method: 'POST',
+    path: `${MOUNT}/s3_object`,
+    scope: 'mount',
+    capability: 'cap_web_upload',
+    summary: 'Confirm a single-part object was stored',
+    body: S3ObjectRequest,
+  },
+  mountMultipart: {
+    method: 'POST',
+    path: `${MOUNT}/multipart`,
+    scope: 'mount',
+    capability: 'cap_web_upload',
+    summary: 'Plan a multipart upload: signed PUTs of the parts not stored yet',
+    body: MultipartRequest,
+    response: MultipartResponse,
+  },
+  mountMultipartComplete: {
+    method: 'POST',
+    path: `${MOUNT}/multipart_complete`,
+    scope: 'mount',
+    capability: 'cap_web_upload',
+    summary: 'Join the stored parts into the object',
+    body: MultipartCompleteRequest,
+  },
+  mountDownloadUrl: {
+    method: 'GET',
+    path: `${MOUNT}/media/:media_id/download_url`,
+    scope: 'mount',
+    capability: 'cap_web_download',
+    summary: "A signed URL of a file's content, recorded with the device's destination path",
+    query: DeviceDownloadQuery,
+    response: DownloadUrlResponse,
+  },
+  mountHolding: {
+    method: 'POST',
+    path: `${MOUNT}/holding`,
+    scope: 'mount',
+    summary: 'Report a change to the content the device holds (hashes added and removed)',
+    body: HoldingRequest,
+    response: HoldingResponse,
   },
 } as const satisfies Record<string, Endpoint>
 

@@ -2,6 +2,7 @@
 // (specification 000, sections 3 and 7). Times in answers are ISO 8601 strings in UTC; ctime and mtime in a
 // registration are epoch milliseconds, as File.lastModified gives them.
 import { Type, type Static } from 'typebox'
+import { Nullable } from './wireValues.ts'
 import { MAX_FILE_BYTES, MAX_PART_BYTES, MAX_PARTS } from './parts.ts'
 
 export const MEDIA_PATH_PREFIX = '/media/'
@@ -14,9 +15,6 @@ const EpochMs = Type.Integer({ minimum: -62_135_596_800_000, maximum: 253_402_30
 const StoreId = Type.Integer({ minimum: 0, maximum: 2_147_483_647 })
 /** A SHA-256 in hex; its form (64 lower-case hex digits) is checked by the service, answering invalid_hash. */
 const Sha256Hex = Type.String({ maxLength: 64 })
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Union([schema, Type.Null()])
 
 export const Media = Type.Object({
   media_id: Type.Integer(),
@@ -95,6 +93,12 @@ export const RegisterMediaRequest = Type.Object({
   file_hash: Sha256Hex,
   ctime: Type.Optional(Nullable(EpochMs)),
   mtime: Type.Optional(Nullable(EpochMs)),
+  /**
+   * The content the caller last saw at the path: when the path holds it, the new content becomes the
+   * file's next version (a device syncing a changed file). Without it, other content at the path is 409
+   * different_file, so no one overwrites a change they did not see.
+   */
+  previous_hash: Type.Optional(Sha256Hex),
 })
 export type RegisterMediaRequest = Static<typeof RegisterMediaRequest>
 

@@ -22,6 +22,8 @@ export const Plan = Type.Object({
   max_dead_expire_days: Type.Union([Type.Integer(), Type.Null()]),
   /** The largest min_expire_size (bytes) a volume may set; null: no limit. */
   max_min_expire_size: Type.Union([Type.Integer(), Type.Null()]),
+  /** Whether devices may turn on the Avid integration. */
+  allows_avid: Type.Boolean(),
 })
 export type Plan = Static<typeof Plan>
 

@@ -1,5 +1,6 @@
 // Wire types of volumes and containers (grants) (specification 000 section 3; 001 sections 3 and 7).
 import { Type, type Static } from 'typebox'
+import { ZeroOrOne } from './wireValues.ts'
 
 export const Volume = Type.Object({
   volume_id: Type.Integer(),
@@ -14,8 +15,6 @@ export type Volume = Static<typeof Volume>
 
 export const VolumeListResponse = Type.Object({ volume_list: Type.Array(Volume) })
 export type VolumeListResponse = Static<typeof VolumeListResponse>
-
-const ZeroOrOne = Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 })])
 
 export const CreateVolumeRequest = Type.Object({
   org_id: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),

@@ -26,6 +26,8 @@ export const UNIQUE_CONFLICTS: Readonly<Record<string, ErrorCode>> = {
   volume_name_key: 'used_volume_name',
   media_grant_name_key: 'used_grant_name',
   media_grant_prefix_key: 'used_prefix_path',
+  app_name_key: 'used_app_name',
+  device_user_name_key: 'used_device_name',
 }
 
 /**

@@ -17,6 +17,8 @@ export interface GrantAccess {
   grant: HeldGrant
   /** The grant's root directory as a full path ('/media/...'/). */
   root: string
+  /** The device calling through its mount (http/deviceAccess.ts); undefined for the web. */
+  device?: { device_id: number }
 }
 
 const REFUSALS: Record<Capability, ErrorCode> = {

@@ -7,6 +7,7 @@ import type { Capability, Endpoint, Scope } from '../contract/endpoints.ts'
 import type { Membership } from '../repositories/orgs.ts'
 import type { SessionRow } from '../repositories/sessions.ts'
 import { requireAdmin, requireMember, requireSession } from './access.ts'
+import { requireDevice, requireMount, type DeviceAccess, type MountAccess } from './deviceAccess.ts'
 import { requireGrant, type GrantAccess } from './grantAccess.ts'
 
 /** What each scope's check gives the handler. */
@@ -16,6 +17,8 @@ export interface ScopeAccess {
   member: Membership
   admin: Membership
   container: GrantAccess
+  device: DeviceAccess
+  mount: MountAccess
 }
 
 const checks: {
@@ -26,6 +29,8 @@ const checks: {
   member: requireMember,
   admin: requireAdmin,
   container: requireGrant,
+  device: requireDevice,
+  mount: requireMount,
 }
 
 const found = new WeakMap<FastifyRequest, unknown>()

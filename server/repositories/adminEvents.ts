@@ -1,6 +1,7 @@
 // The trail of changes admins made (volumes, containers, users). SQL only.
 import type { AdminAction, AdminEvent } from '../contract/audit.ts'
 import type { Queryable } from '../db/index.ts'
+import { iso } from './isoTime.ts'
 
 export interface NewAdminEvent {
   orgId: number
@@ -10,13 +11,16 @@ export interface NewAdminEvent {
   volumeId?: number | null
   grantId?: number | null
   subjectUserId?: number | null
+  /** The device the change was about. */
+  deviceId?: number | null
   summary: string
 }
 
 export async function insertAdminEvent(db: Queryable, event: NewAdminEvent): Promise<void> {
   await db.query(
-    `INSERT INTO admin_event (org_id, action, user_id, volume_id, media_grant_id, subject_user_id, summary)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO admin_event (org_id, action, user_id, volume_id, media_grant_id, subject_user_id, device_id,
+                              summary)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
       event.orgId,
       event.action,
@@ -24,6 +28,7 @@ export async function insertAdminEvent(db: Queryable, event: NewAdminEvent): Pro
       event.volumeId ?? null,
       event.grantId ?? null,
       event.subjectUserId ?? null,
+      event.deviceId ?? null,
       event.summary,
     ],
   )
@@ -44,7 +49,7 @@ export async function listAdminEvents(
 ): Promise<AdminEvent[]> {
   return db.query<AdminEvent>(
     `SELECT e.admin_event_id,
-            to_char(e.create_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS create_time,
+            ${iso('e.create_time')} AS create_time,
             e.action, e.user_id, u.user_name, u.email, e.volume_id, e.media_grant_id, e.subject_user_id, e.summary
        FROM admin_event e
        LEFT JOIN app_user u ON u.user_id = e.user_id

@@ -1,6 +1,7 @@
 // A volume's file events (downloads, and the devices' transfers), paged newest first. SQL only.
 import type { AuditEvent } from '../contract/media.ts'
 import type { Queryable } from '../db/index.ts'
+import { iso } from './isoTime.ts'
 
 export interface AuditRow extends AuditEvent {
   audit_event_id: number
@@ -15,7 +16,7 @@ export async function listAuditOfVolume(
 ): Promise<AuditRow[]> {
   return db.query<AuditRow>(
     `SELECT a.audit_event_id,
-            to_char(a.create_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS create_time,
+            ${iso('a.create_time')} AS create_time,
             d.device_name, u.user_name, u.email, a.dest_path, a.media_path, a.device_id, a.user_id
        FROM audit_event a
        LEFT JOIN app_user u ON u.user_id = a.user_id

@@ -5,9 +5,9 @@
 import type { AuditEvent, DirEntry, Media, MediaVersion, HashContainer } from '../contract/media.ts'
 import type { Queryable } from '../db/index.ts'
 import type { DirRow } from '../services/paths.ts'
+import { iso } from './isoTime.ts'
 
 /** A timestamp as the wire has it: ISO 8601 in UTC with milliseconds. */
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
 const MEDIA_FIELDS = `m.media_id, m.media_path, m.file_size, m.file_hash, ${iso('m.ctime')} AS ctime,
   ${iso('m.mtime')} AS mtime, m.is_deleted, COALESCE(m.media_version_id, 0) AS media_version_id,
@@ -79,14 +79,17 @@ export interface NewContent {
   ctime: number | null
   mtime: number | null
   userId: number
+  /** The device that sent the content; null for the web. */
+  deviceId: number | null
 }
 
 /** Inserts the file row when no file holds the path; answers its id, or undefined when one does. */
 export async function insertMedia(db: Queryable, media: NewContent): Promise<number | undefined> {
   const [row] = await db.query<{ media_id: number }>(
     `INSERT INTO media (org_id, volume_id, media_path, dir_path, name, file_hash, file_size, ctime, mtime,
-                        last_update_user_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, to_timestamp($8::float8 / 1000), to_timestamp($9::float8 / 1000), $10)
+                        last_update_user_id, last_update_device_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, to_timestamp($8::float8 / 1000), to_timestamp($9::float8 / 1000), $10,
+             $11)
      ON CONFLICT (volume_id, lower(media_path)) DO NOTHING
      RETURNING media_id`,
     [
@@ -100,6 +103,7 @@ export async function insertMedia(db: Queryable, media: NewContent): Promise<num
       media.ctime,
       media.mtime,
       media.userId,
+      media.deviceId,
     ],
   )
   return row?.media_id
@@ -109,14 +113,14 @@ export async function insertMedia(db: Queryable, media: NewContent): Promise<num
 export async function addVersion(db: Queryable, mediaId: number, content: NewContent): Promise<void> {
   await db.query(
     `WITH version AS (
-       INSERT INTO media_version (org_id, media_id, file_hash, file_size, ctime, mtime, user_id)
-       VALUES ($1, $2, $3, $4, to_timestamp($5::float8 / 1000), to_timestamp($6::float8 / 1000), $7)
+       INSERT INTO media_version (org_id, media_id, file_hash, file_size, ctime, mtime, user_id, device_id)
+       VALUES ($1, $2, $3, $4, to_timestamp($5::float8 / 1000), to_timestamp($6::float8 / 1000), $7, $8)
        RETURNING media_version_id, file_hash, file_size, ctime, mtime
      )
      UPDATE media m
         SET media_version_id = v.media_version_id, file_hash = v.file_hash, file_size = v.file_size,
             ctime = v.ctime, mtime = v.mtime, is_deleted = false, last_updated = now(),
-            last_update_user_id = $7, last_update_device_id = NULL
+            last_update_user_id = $7, last_update_device_id = $8
        FROM version v
       WHERE m.org_id = $1 AND m.media_id = $2`,
     [
@@ -127,6 +131,7 @@ export async function addVersion(db: Queryable, mediaId: number, content: NewCon
       content.ctime,
       content.mtime,
       content.userId,
+      content.deviceId,
     ],
   )
 }
@@ -305,12 +310,29 @@ export async function findVersion(
 
 export async function insertAuditEvent(
   db: Queryable,
-  event: { orgId: number; volumeId: number; mediaId: number; mediaPath: string; userId: number },
+  event: {
+    orgId: number
+    volumeId: number
+    mediaId: number
+    mediaPath: string
+    userId: number
+    /** A device's download, with where the device writes the file; both null for the web. */
+    deviceId: number | null
+    destPath: string | null
+  },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO audit_event (org_id, volume_id, media_id, media_path, user_id, dest_path)
-     VALUES ($1, $2, $3, $4, $5, NULL)`,
-    [event.orgId, event.volumeId, event.mediaId, event.mediaPath, event.userId],
+    `INSERT INTO audit_event (org_id, volume_id, media_id, media_path, user_id, device_id, dest_path)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      event.orgId,
+      event.volumeId,
+      event.mediaId,
+      event.mediaPath,
+      event.userId,
+      event.deviceId,
+      event.destPath,
+    ],
   )
 }
 

@@ -5,7 +5,7 @@ import type { Queryable } from '../db/index.ts'
 export const PLAN_FIELDS = `plan.plan_id, plan.plan_name, plan.plan_frequency, plan.display_price, plan.description,
   plan.is_self_signup, plan.max_user_count, plan.max_device_count, plan.max_storage_bytes, plan.retention_days,
   plan.max_org_count, plan.max_volume_count, plan.default_live_expire_days, plan.default_dead_expire_days,
-  plan.max_live_expire_days, plan.max_dead_expire_days, plan.max_min_expire_size`
+  plan.max_live_expire_days, plan.max_dead_expire_days, plan.max_min_expire_size, plan.allows_avid`
 
 export async function listPlans(db: Queryable): Promise<Plan[]> {
   return db.query<Plan>(`SELECT ${PLAN_FIELDS} FROM plan ORDER BY sort_order`)

@@ -56,6 +56,9 @@ export function routeSchema(endpoint: Endpoint): FastifySchema {
   return {
     summary: endpoint.summary,
     tags: [endpoint.scope],
+    ...(endpoint.scope === 'device' || endpoint.scope === 'mount'
+      ? { security: [{ device_token: [] }] }
+      : {}),
     ...(params ? { params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),

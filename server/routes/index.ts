@@ -3,7 +3,10 @@
 // admin area adds its module here.
 import type { FastifyInstance } from 'fastify'
 import { accountRoutes } from './accounts.ts'
+import { appRoutes } from './apps.ts'
 import { auditRoutes } from './audit.ts'
+import { deviceProtocolRoutes } from './deviceProtocol.ts'
+import { deviceRoutes } from './devices.ts'
 import { downloadRoutes } from './downloads.ts'
 import { grantRoutes } from './grants.ts'
 import { healthRoutes } from './health.ts'
@@ -30,4 +33,7 @@ export const routeModules: ReadonlyArray<(app: FastifyInstance) => Promise<void>
   mediaRoutes,
   uploadRoutes,
   downloadRoutes,
+  deviceRoutes,
+  appRoutes,
+  deviceProtocolRoutes,
 ]

@@ -22,6 +22,8 @@ export async function signDownload(
   access: GrantAccess,
   content: DownloadContent,
   inline: boolean,
+  /** Where a device writes the file (the audit trail's Destination); undefined for the web. */
+  destPath?: string,
 ): Promise<{ url: string }> {
   const orgId = access.member.org_id
   if (!(await isConfirmed(db, orgId, content.fileHash))) throw new HttpError(404, 'not_uploaded')
@@ -35,6 +37,8 @@ export async function signDownload(
     mediaId: content.mediaId,
     mediaPath: content.mediaPath,
     userId: access.member.user_id,
+    deviceId: access.device?.device_id ?? null,
+    destPath: destPath ?? null,
   })
   return { url: signed.url }
 }

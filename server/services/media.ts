@@ -93,6 +93,7 @@ export async function registerMedia(
     ctime: request.ctime ?? null,
     mtime: request.mtime ?? null,
     userId: access.member.user_id,
+    deviceId: access.device?.device_id ?? null,
   }
   const dirs = dirChain(file.dirPath)
   // The file's row is locked first (inserted, or read for update), its directories after it, root first:
@@ -109,7 +110,11 @@ export async function registerMedia(
     if (!existing) throw new Error('a media path conflicted but no file holds it')
     if (!existing.is_deleted) {
       if (existing.file_hash === content.fileHash) return existing.media_id
-      throw new HttpError(409, 'different_file')
+      if (request.previous_hash !== existing.file_hash) throw new HttpError(409, 'different_file')
+      // The caller saw the content being replaced: a new version of an active file counts nothing again.
+      await addVersion(tx, existing.media_id, content)
+      await touchDirChain(tx, content.orgId, content.volumeId, dirs, countChange('active', 'active'))
+      return existing.media_id
     }
     await addVersion(tx, existing.media_id, content)
     await touchDirChain(tx, content.orgId, content.volumeId, dirs, countChange('deleted', 'active'))

@@ -7,6 +7,7 @@ import {
   type UpdateVolumeRequest,
   type Volume,
 } from '../contract/volume.ts'
+import { asBoolean } from '../contract/wireValues.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
 import { addGrantUser } from '../repositories/grants.ts'
@@ -33,8 +34,6 @@ function checkVolumeName(name: string): string {
   if (!VOLUME_NAME_PATTERN.test(name)) throw new HttpError(400, 'invalid_volume_name')
   return name
 }
-
-const asBoolean = (value: boolean | number) => value === true || value === 1
 
 export async function createVolume(
   db: Database,

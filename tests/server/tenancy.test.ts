@@ -8,7 +8,12 @@
 //       organization (and container) naming the victim's ids;
 //   (c) a member of the victim's organization who holds no container (container and admin calls);
 //   (d) a member who holds the container but lacks the capability the entry names;
-//   (e) a member, holding the container with every capability, on an admin call.
+//   (e) a member, holding the container with every capability, on an admin call;
+// and, on the device protocol's calls (a device's token instead of a session):
+//   (f) a device of another organization, naming the victim's container;
+//   (g) a device of the victim's organization that does not mount the container;
+//   (h) a device that mounts it with its upload and download switches off, where the entry needs one;
+//   (i) a disabled device that mounts it.
 // Each must answer its refusal (a 4xx with the scope's code, never 2xx or 5xx) and change no row of any
 // table (helpers/tableSnapshot.ts).
 import { isDeepStrictEqual } from 'node:util'
@@ -20,6 +25,7 @@ import { isAppPath } from '../../server/contract/paths.ts'
 import { readyOrg } from './helpers/accounts.ts'
 import { addPerson, adminOrg, storeFile, type Person } from './helpers/admin.ts'
 import { databaseKinds } from './helpers/databases.ts'
+import { addMount, appWithKey, changeDevice, registerDevice } from './helpers/devices.ts'
 import {
   callEndpoint,
   refusal,
@@ -41,8 +47,9 @@ import {
 const EXCLUSIONS: SnapshotExclusions = {
   // Attempts counted per address and e-mail for rate limits.
   tables: ['rate_event'],
-  // A live session's last use, touched (at most once a minute) by any call that carries its key.
-  columns: ['user_session.last_used_at'],
+  // A live session's last use, touched (at most once a minute) by any call that carries its key; a
+  // disabled device's last refused call, which the console shows.
+  columns: ['user_session.last_used_at', 'device.last_refused_at'],
 }
 
 /** The refusal of a call the caller lacks the entry's capability for. */
@@ -64,6 +71,8 @@ interface Fixture {
   holderWithoutCaps: Person
   /** Every capability, no container. */
   outsider: Person
+  /** Device tokens: (f) to (i) above. */
+  devices: { foreign: string; unmounted: string; switchedOff: string; disabled: string }
 }
 
 /**
@@ -84,6 +93,19 @@ async function makeFixture(suite: Suite): Promise<Fixture> {
   const holderWithoutCaps = await addPerson(suite, victim, {}, [victim.grantId])
   const outsider = await addPerson(suite, victim, everyCap)
   const attacker = await adminOrg(suite, 'Attacker')
+  const victimApp = await appWithKey(suite, victim, 'Victim app')
+  const victimDevice = await registerDevice(suite, holder, victim.orgId, victimApp, 'Victim device')
+  await addMount(suite, victim, victimDevice.deviceId, victim.grantId)
+  const unmounted = await registerDevice(suite, outsider, victim.orgId, victimApp, 'Unmounted')
+  const switchedOff = await registerDevice(suite, holder, victim.orgId, victimApp, 'Switched off')
+  await addMount(suite, victim, switchedOff.deviceId, victim.grantId)
+  await changeDevice(suite, victim, switchedOff.deviceId, { is_upload_disabled: 1, is_download_disabled: 1 })
+  const disabled = await registerDevice(suite, outsider, victim.orgId, victimApp, 'Disabled')
+  await addMount(suite, victim, disabled.deviceId, victim.grantId)
+  await changeDevice(suite, victim, disabled.deviceId, { is_disabled: 1 })
+  const attackerApp = await appWithKey(suite, attacker, 'Attacker app')
+  const foreign = await registerDevice(suite, { key: attacker.key }, attacker.orgId, attackerApp, 'Attacker')
+  await addMount(suite, attacker, foreign.deviceId, attacker.grantId)
   return {
     victimIds: {
       org_id: victim.orgId,
@@ -93,11 +115,19 @@ async function makeFixture(suite: Suite): Promise<Fixture> {
       media_version_id: file.mediaVersionId,
       user_id: holder.userId,
       payment_method_id: paymentMethodId as number,
+      device_id: victimDevice.deviceId,
+      app_id: victimApp.appId,
     },
     attacker: { key: attacker.key, orgId: attacker.orgId, grantId: attacker.grantId },
     holder,
     holderWithoutCaps,
     outsider,
+    devices: {
+      foreign: foreign.token,
+      unmounted: unmounted.token,
+      switchedOff: switchedOff.token,
+      disabled: disabled.token,
+    },
   }
 }
 
@@ -140,6 +170,7 @@ interface MatrixCase {
 /** Everyone who must be refused this route, with the request each makes and the answer each must get. */
 function casesOf(endpoint: Endpoint, fixture: Fixture): MatrixCase[] {
   if (endpoint.scope === 'public') return []
+  if (endpoint.scope === 'device' || endpoint.scope === 'mount') return deviceCasesOf(endpoint, fixture)
   const { victimIds, attacker } = fixture
   const request = (key: string | undefined, ids: Record<string, number> = victimIds): EndpointCall => ({
     params: paramsOf(endpoint, ids),
@@ -219,6 +250,47 @@ function casesOf(endpoint: Endpoint, fixture: Fixture): MatrixCase[] {
   return cases
 }
 
+/** The device protocol's refusals: a device's token names its organization, so no path does. */
+function deviceCasesOf(endpoint: Endpoint, fixture: Fixture): MatrixCase[] {
+  const request = (token: string | undefined): EndpointCall => ({
+    params: paramsOf(endpoint, fixture.victimIds),
+    ...(endpoint.query ? { query: queryOf(endpoint) } : {}),
+    ...(endpoint.body ? { body: bodyOf(endpoint, fixture.victimIds) } : {}),
+    ...(token === undefined ? {} : { token }),
+  })
+  const { devices } = fixture
+  const cases: MatrixCase[] = [
+    {
+      who: '(a) no device token',
+      request: request(undefined),
+      expected: refusal(403, 'invalid_device_token'),
+    },
+    {
+      who: '(i) a disabled device',
+      request: request(devices.disabled),
+      expected: refusal(403, 'device_disabled'),
+    },
+  ]
+  if (endpoint.scope === 'device') return cases
+  const notFound = refusal(404, 'not_found')
+  cases.push(
+    { who: "(f) another organization's device", request: request(devices.foreign), expected: notFound },
+    {
+      who: '(g) a device that does not mount the container',
+      request: request(devices.unmounted),
+      expected: notFound,
+    },
+  )
+  if (endpoint.capability) {
+    cases.push({
+      who: '(h) a device mounting the container with its switches off',
+      request: request(devices.switchedOff),
+      expected: refusal(403, CAPABILITY_REFUSALS[endpoint.capability]),
+    })
+  }
+  return cases
+}
+
 /** A route of the catalogue that is not the API's: the store's signed URLs, or the app shell's files. */
 const isStoreOrShell = (route: RouteEntry) =>
   route.url.startsWith('/storage/') || (route.method === 'GET' && isAppPath(route.url))
@@ -239,12 +311,14 @@ describe.each(databaseKinds)('tenant isolation on %s', (kind) => {
     expect(
       others.filter((route) => !isStoreOrShell(route)).map((route) => `${route.method} ${route.url}`),
     ).toEqual([])
-    // Every call that reaches an organization's data names the organization in its path.
+    // Every call that reaches an organization's data names the organization in its path, but a device's,
+    // whose token names it.
+    const orgFromToken = ['public', 'session', 'device', 'mount']
     for (const { endpoint } of registered) {
-      if (endpoint && endpoint.scope !== 'public' && endpoint.scope !== 'session') {
+      if (endpoint && !orgFromToken.includes(endpoint.scope)) {
         expect(pathParamNames(endpoint.path), endpoint.path).toContain('org_id')
       }
-      if (endpoint?.scope === 'container')
+      if (endpoint?.scope === 'container' || endpoint?.scope === 'mount')
         expect(pathParamNames(endpoint.path), endpoint.path).toContain('media_grant_id')
     }
   })
@@ -285,7 +359,7 @@ describe.each(databaseKinds)('tenant isolation on %s', (kind) => {
       }
       expect(failures).toEqual([])
       // Every kind of caller was tried, on every route that has one.
-      expect([...covered].sort()).toEqual(['(a)', '(b)', '(c)', '(d)', '(e)'])
+      expect([...covered].sort()).toEqual(['(a)', '(b)', '(c)', '(d)', '(e)', '(f)', '(g)', '(h)', '(i)'])
       expect(calls).toBeGreaterThan(Object.keys(endpoints).length * 3)
     },
   )

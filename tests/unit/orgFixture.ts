@@ -38,6 +38,7 @@ export function plan(plan_id: string, overrides: Partial<Plan> = {}): Plan {
     max_live_expire_days: 3,
     max_dead_expire_days: 3,
     max_min_expire_size: 10 * 1024 ** 3,
+    allows_avid: false,
     ...overrides,
   }
 }

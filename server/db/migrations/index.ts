@@ -8,6 +8,7 @@ import loginAttempts from './20261123010000_login_attempts.ts'
 import mediaDirCounts from './20261123200000_media_dir_counts.ts'
 import administration from './20261125100000_administration.ts'
 import mediaDirDeletedCounts from './20261125120000_media_dir_deleted_counts.ts'
+import devices from './20261125140000_devices.ts'
 
 export interface Migration {
   id: string
@@ -23,4 +24,5 @@ export const migrations: readonly Migration[] = [
   { id: '20261123200000_media_dir_counts', sql: mediaDirCounts },
   { id: '20261125100000_administration', sql: administration },
   { id: '20261125120000_media_dir_deleted_counts', sql: mediaDirDeletedCounts },
+  { id: '20261125140000_devices', sql: devices },
 ]

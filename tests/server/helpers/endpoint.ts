@@ -20,6 +20,8 @@ export interface EndpointCall {
   body?: unknown
   /** The session key, sent as the query value session_key. */
   key?: string
+  /** A device's token, sent as `Authorization: Bearer` (the device and mount scopes). */
+  token?: string
 }
 
 /** The path and query of a call: '/api/1/org/7/volume?x=1'. */
@@ -41,12 +43,13 @@ export function requestEndpoint(
 ): Promise<Answer<unknown>> {
   return call<unknown>(url, endpoint.method, endpointUrl(endpoint, input), {
     ...(input.key !== undefined ? { key: input.key } : {}),
+    ...(input.token !== undefined ? { bearer: input.token } : {}),
     ...(input.body !== undefined ? { body: input.body } : {}),
   })
 }
 
 /** What a test sends: the entry's parameters, query and body as the console's calls type them, and a key. */
-export type EndpointCallInput<E extends Endpoint> = EndpointInput<E> & { key?: string }
+export type EndpointCallInput<E extends Endpoint> = EndpointInput<E> & { key?: string; token?: string }
 
 /**
  * Makes the call of an entry: `callEndpoint(url, endpoints.volumeUpdate, { params: { org_id, volume_id },

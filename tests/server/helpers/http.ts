@@ -24,6 +24,8 @@ export interface CallOptions {
   forwardedFor?: string
   /** Sent as the Cookie header. */
   cookie?: string
+  /** A device's token, sent as `Authorization: Bearer` (the device protocol). */
+  bearer?: string
 }
 
 export async function call<T = Record<string, unknown>>(
@@ -57,6 +59,7 @@ export function callWithHeaders<T = Record<string, unknown>>(
           ...(options.host ? { host: options.host } : {}),
           ...(options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {}),
           ...(options.cookie ? { cookie: options.cookie } : {}),
+          ...(options.bearer ? { authorization: `Bearer ${options.bearer}` } : {}),
         },
       },
       (response) => {

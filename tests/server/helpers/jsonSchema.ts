@@ -22,6 +22,7 @@ export interface JsonSchema {
   minLength?: number
   maxLength?: number
   pattern?: string
+  examples?: unknown[]
   minItems?: number
   maxItems?: number
 }
@@ -78,9 +79,13 @@ function numberIn(schema: JsonSchema, integer: boolean): number {
   return Math.min(Math.max(0, low), high)
 }
 
-/** A value the schema accepts (for the schemas of the product: no patterns in request bodies). */
+/**
+ * A value the schema accepts (for the schemas of the product: a pattern in a request body comes with an
+ * example that matches it).
+ */
 export function validValue(schema: JsonSchema): Json {
   if (schema.const !== undefined) return schema.const as Json
+  if (schema.pattern !== undefined && schema.examples?.length) return schema.examples[0] as Json
   if (schema.enum?.length) return schema.enum[0] as Json
   const first = schema.anyOf?.[0] ?? schema.oneOf?.[0]
   if (first) return validValue(first)

@@ -1,0 +1,61 @@
+// The device protocol (docs/devices.md). Moving content through a mount uses the web's own services
+// (registration, signed PUTs, multipart, download URLs): the mount scope hands them the same access a
+// container gives, naming the device, so versions and audit events say which device it was.
+import type { FastifyInstance } from 'fastify'
+import { endpoints } from '../contract/endpoints.ts'
+import { requireMediaOfGrant } from '../http/grantAccess.ts'
+import {
+  heartbeat,
+  mountFiles,
+  mountsOf,
+  registerDevice,
+  reportHoldings,
+} from '../services/deviceProtocol.ts'
+import { signDownload } from '../services/downloads.ts'
+import { registerMedia } from '../services/media.ts'
+import { completeMultipart, confirmObject, planMultipart, signUploads } from '../services/uploads.ts'
+import { route } from './define.ts'
+
+export async function deviceProtocolRoutes(app: FastifyInstance): Promise<void> {
+  route(app, endpoints.deviceRegister, async ({ access, body }) => registerDevice(app.db, access, body))
+
+  route(app, endpoints.deviceHeartbeat, async ({ access, body }) => ({
+    device: await heartbeat(app.db, access, body.version),
+  }))
+
+  route(app, endpoints.deviceMounts, async ({ access }) => ({ mount_list: await mountsOf(app.db, access) }))
+
+  route(app, endpoints.mountFiles, async ({ access, query }) => mountFiles(app.db, access, query))
+
+  route(app, endpoints.mountRegister, async ({ access, body }) => ({
+    media_id: await registerMedia(app.db, access, body),
+  }))
+
+  route(app, endpoints.mountUpload, async ({ access, body }) => ({
+    upload_list: await signUploads(app.db, app.store, access.member.org_id, body),
+  }))
+
+  route(app, endpoints.mountS3Object, async ({ access, body }) => {
+    await confirmObject(app.db, app.store, access.member.org_id, body)
+    return {}
+  })
+
+  route(app, endpoints.mountMultipart, async ({ access, body }) =>
+    planMultipart(app.db, app.store, access.member.org_id, body),
+  )
+
+  route(app, endpoints.mountMultipartComplete, async ({ access, body }) => {
+    await completeMultipart(app.db, app.store, access.member.org_id, body)
+    return {}
+  })
+
+  route(app, endpoints.mountDownloadUrl, async ({ access, request, query }) => {
+    const media = await requireMediaOfGrant(request, access)
+    const content = { mediaId: media.media_id, mediaPath: media.media_path, fileHash: media.file_hash }
+    return signDownload(app.db, app.store, access, content, false, query.dest_path)
+  })
+
+  route(app, endpoints.mountHolding, async ({ access, body }) => ({
+    held_count: await reportHoldings(app.db, access, body),
+  }))
+}
