@@ -12,6 +12,7 @@ import {
   NewKeyResponse,
   UpdateAppRequest,
 } from './app.ts'
+import { AtRiskQuery, AtRiskResponse } from './atRisk.ts'
 import { AdminEventListResponse, AdminEventQuery, AuditPageQuery, VolumeAuditResponse } from './audit.ts'
 import { ClientConfig } from './clientConfig.ts'
 import {
@@ -268,6 +269,14 @@ export const endpoints = {
     scope: 'admin',
     summary: "Change a volume's settings (changed fields only)",
     body: UpdateVolumeRequest,
+  },
+  volumeAtRisk: {
+    method: 'GET',
+    path: `${ORG}/volume/:volume_id/at_risk`,
+    scope: 'admin',
+    summary: "A volume's files not in the cloud yet, and those only devices not seen lately hold",
+    query: AtRiskQuery,
+    response: AtRiskResponse,
   },
   volumeAudit: {
     method: 'GET',

@@ -1,6 +1,7 @@
 // Volumes of an organization and their settings.
 import type { FastifyInstance } from 'fastify'
 import { endpoints } from '../contract/endpoints.ts'
+import { volumeAtRisk } from '../services/atRisk.ts'
 import { changeVolume, createVolume, listVolumes } from '../services/volumes.ts'
 import { route } from './define.ts'
 
@@ -17,4 +18,8 @@ export async function volumeRoutes(app: FastifyInstance): Promise<void> {
     await changeVolume(app.db, admin, params.volume_id, body)
     return {}
   })
+
+  route(app, endpoints.volumeAtRisk, async ({ access: admin, params, query }) =>
+    volumeAtRisk(app.db, admin, params.volume_id, query.stale_days),
+  )
 }

@@ -292,4 +292,45 @@ describe.each(databaseKinds)('the device protocol on %s', (kind) => {
     expect(await heartbeat(device.token)).toEqual(refusal(403, 'device_not_allowed'))
     expect(await heartbeat('x'.repeat(43))).toEqual(refusal(403, 'invalid_device_token'))
   })
+
+  it("lists a volume's media at risk: not in the cloud, and held only by devices not seen lately", async () => {
+    const { org, device } = await mountedDevice()
+    await storeFile(suite, org, org.grantId, 'safe.mov', 'safe')
+    const raw = Buffer.from('only on the device')
+    const rawRef = { file_hash: sha256(raw), file_size: raw.length }
+    const registered = await callEndpoint(suite.url, endpoints.mountRegister, {
+      params: { media_grant_id: org.grantId },
+      body: { media_path: 'raw.mov', ...rawRef },
+      token: device.token,
+    })
+    expect(registered.status).toBe(200)
+    await callEndpoint(suite.url, endpoints.mountHolding, {
+      params: { media_grant_id: org.grantId },
+      body: { add: [rawRef.file_hash] },
+      token: device.token,
+    })
+    await heartbeat(device.token)
+    const atRisk = (staleDays?: string) =>
+      callEndpoint(suite.url, endpoints.volumeAtRisk, {
+        params: { org_id: org.orgId, volume_id: org.volumeId },
+        ...(staleDays ? { query: { stale_days: staleDays } } : {}),
+        key: org.key,
+      })
+    const fresh = await atRisk()
+    expect(fresh.body).toMatchObject({ stale_days: 7, not_uploaded_count: 1, stale_count: 0 })
+    expect(fresh.body.file_list).toEqual([
+      expect.objectContaining({
+        media_id: registered.body.media_id,
+        media_path: '/media/raw.mov',
+        is_stale: false,
+        device_list: [expect.objectContaining({ device_id: device.deviceId, device_name: 'Studio Mac' })],
+      }),
+    ])
+    await db().query("UPDATE device SET last_seen = now() - interval '10 days' WHERE device_id = $1", [
+      device.deviceId,
+    ])
+    expect((await atRisk()).body).toMatchObject({ not_uploaded_count: 1, stale_count: 1 })
+    expect((await atRisk('30')).body).toMatchObject({ stale_days: 30, stale_count: 0 })
+    expect((await atRisk('0')).status).toBe(400)
+  })
 })
