@@ -18,6 +18,8 @@ import { Route as PublicLoadingRouteImport } from './routes/_public/loading'
 import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as PublicLogoutRouteImport } from './routes/_public/logout'
 import { Route as PublicSignupRouteImport } from './routes/_public/signup'
+import { Route as AppDeviceIndexRouteImport } from './routes/_app/device.index'
+import { Route as AppDeviceDeviceIdRouteImport } from './routes/_app/device.$deviceId'
 import { Route as AppHomeIndexRouteImport } from './routes/_app/home.index'
 import { Route as AppVolumeIndexRouteImport } from './routes/_app/volume.index'
 import { Route as AppVolumePermissionRouteImport } from './routes/_app/volume.permission'
@@ -26,6 +28,8 @@ import { Route as AppAdminUserUserIdRouteImport } from './routes/_app/admin.user
 import { Route as AppCreate_folderGrantNameSplatRouteImport } from './routes/_app/create_folder.$grantName.$'
 import { Route as AppDownloadGrantNameSplatRouteImport } from './routes/_app/download.$grantName.$'
 import { Route as AppHomeGrantNameSplatRouteImport } from './routes/_app/home.$grantName.$'
+import { Route as AppOrgAppIndexRouteImport } from './routes/_app/org.app.index'
+import { Route as AppOrgAppAppIdRouteImport } from './routes/_app/org.app.$appId'
 import { Route as AppUploadGrantNameSplatRouteImport } from './routes/_app/upload.$grantName.$'
 import { Route as AppVolumeVolumeIdIndexRouteImport } from './routes/_app/volume.$volumeId.index'
 import { Route as AppVolumeVolumeIdAuditRouteImport } from './routes/_app/volume.$volumeId.audit'
@@ -75,6 +79,16 @@ const PublicSignupRoute = PublicSignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => PublicRouteRoute,
 } as any)
+const AppDeviceIndexRoute = AppDeviceIndexRouteImport.update({
+  id: '/device/',
+  path: '/device/',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppDeviceDeviceIdRoute = AppDeviceDeviceIdRouteImport.update({
+  id: '/device/$deviceId',
+  path: '/device/$deviceId',
+  getParentRoute: () => AppRouteRoute,
+} as any)
 const AppHomeIndexRoute = AppHomeIndexRouteImport.update({
   id: '/home/',
   path: '/home/',
@@ -117,6 +131,16 @@ const AppHomeGrantNameSplatRoute = AppHomeGrantNameSplatRouteImport.update({
   path: '/home/$grantName/$',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const AppOrgAppIndexRoute = AppOrgAppIndexRouteImport.update({
+  id: '/org/app/',
+  path: '/org/app/',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppOrgAppAppIdRoute = AppOrgAppAppIdRouteImport.update({
+  id: '/org/app/$appId',
+  path: '/org/app/$appId',
+  getParentRoute: () => AppRouteRoute,
+} as any)
 const AppUploadGrantNameSplatRoute = AppUploadGrantNameSplatRouteImport.update({
   id: '/upload/$grantName/$',
   path: '/upload/$grantName/$',
@@ -153,17 +177,21 @@ export interface FileRoutesByFullPath {
   '/login': typeof PublicLoginRoute
   '/logout': typeof PublicLogoutRoute
   '/signup': typeof PublicSignupRoute
+  '/device/$deviceId': typeof AppDeviceDeviceIdRoute
   '/volume/permission': typeof AppVolumePermissionRoute
+  '/device/': typeof AppDeviceIndexRoute
   '/home/': typeof AppHomeIndexRoute
   '/volume/': typeof AppVolumeIndexRoute
   '/admin/user/$userId': typeof AppAdminUserUserIdRoute
   '/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
   '/download/$grantName/$': typeof AppDownloadGrantNameSplatRoute
   '/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
+  '/org/app/$appId': typeof AppOrgAppAppIdRoute
   '/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
   '/volume/$volumeId/audit': typeof AppVolumeVolumeIdAuditRoute
   '/volume/$volumeId/permission': typeof AppVolumeVolumeIdPermissionRoute
   '/admin/user/': typeof AppAdminUserIndexRoute
+  '/org/app/': typeof AppOrgAppIndexRoute
   '/volume/$volumeId/': typeof AppVolumeVolumeIdIndexRoute
   '/volume/$volumeId/grant/$grantName': typeof AppVolumeVolumeIdGrantGrantNameRoute
 }
@@ -175,17 +203,21 @@ export interface FileRoutesByTo {
   '/login': typeof PublicLoginRoute
   '/logout': typeof PublicLogoutRoute
   '/signup': typeof PublicSignupRoute
+  '/device/$deviceId': typeof AppDeviceDeviceIdRoute
   '/volume/permission': typeof AppVolumePermissionRoute
+  '/device': typeof AppDeviceIndexRoute
   '/home': typeof AppHomeIndexRoute
   '/volume': typeof AppVolumeIndexRoute
   '/admin/user/$userId': typeof AppAdminUserUserIdRoute
   '/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
   '/download/$grantName/$': typeof AppDownloadGrantNameSplatRoute
   '/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
+  '/org/app/$appId': typeof AppOrgAppAppIdRoute
   '/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
   '/volume/$volumeId/audit': typeof AppVolumeVolumeIdAuditRoute
   '/volume/$volumeId/permission': typeof AppVolumeVolumeIdPermissionRoute
   '/admin/user': typeof AppAdminUserIndexRoute
+  '/org/app': typeof AppOrgAppIndexRoute
   '/volume/$volumeId': typeof AppVolumeVolumeIdIndexRoute
   '/volume/$volumeId/grant/$grantName': typeof AppVolumeVolumeIdGrantGrantNameRoute
 }
@@ -200,17 +232,21 @@ export interface FileRoutesById {
   '/_public/login': typeof PublicLoginRoute
   '/_public/logout': typeof PublicLogoutRoute
   '/_public/signup': typeof PublicSignupRoute
+  '/_app/device/$deviceId': typeof AppDeviceDeviceIdRoute
   '/_app/volume/permission': typeof AppVolumePermissionRoute
+  '/_app/device/': typeof AppDeviceIndexRoute
   '/_app/home/': typeof AppHomeIndexRoute
   '/_app/volume/': typeof AppVolumeIndexRoute
   '/_app/admin/user/$userId': typeof AppAdminUserUserIdRoute
   '/_app/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
   '/_app/download/$grantName/$': typeof AppDownloadGrantNameSplatRoute
   '/_app/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
+  '/_app/org/app/$appId': typeof AppOrgAppAppIdRoute
   '/_app/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
   '/_app/volume/$volumeId/audit': typeof AppVolumeVolumeIdAuditRoute
   '/_app/volume/$volumeId/permission': typeof AppVolumeVolumeIdPermissionRoute
   '/_app/admin/user/': typeof AppAdminUserIndexRoute
+  '/_app/org/app/': typeof AppOrgAppIndexRoute
   '/_app/volume/$volumeId/': typeof AppVolumeVolumeIdIndexRoute
   '/_app/volume/$volumeId/grant/$grantName': typeof AppVolumeVolumeIdGrantGrantNameRoute
 }
@@ -224,17 +260,21 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/signup'
+    | '/device/$deviceId'
     | '/volume/permission'
+    | '/device/'
     | '/home/'
     | '/volume/'
     | '/admin/user/$userId'
     | '/create_folder/$grantName/$'
     | '/download/$grantName/$'
     | '/home/$grantName/$'
+    | '/org/app/$appId'
     | '/upload/$grantName/$'
     | '/volume/$volumeId/audit'
     | '/volume/$volumeId/permission'
     | '/admin/user/'
+    | '/org/app/'
     | '/volume/$volumeId/'
     | '/volume/$volumeId/grant/$grantName'
   fileRoutesByTo: FileRoutesByTo
@@ -246,17 +286,21 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/signup'
+    | '/device/$deviceId'
     | '/volume/permission'
+    | '/device'
     | '/home'
     | '/volume'
     | '/admin/user/$userId'
     | '/create_folder/$grantName/$'
     | '/download/$grantName/$'
     | '/home/$grantName/$'
+    | '/org/app/$appId'
     | '/upload/$grantName/$'
     | '/volume/$volumeId/audit'
     | '/volume/$volumeId/permission'
     | '/admin/user'
+    | '/org/app'
     | '/volume/$volumeId'
     | '/volume/$volumeId/grant/$grantName'
   id:
@@ -270,17 +314,21 @@ export interface FileRouteTypes {
     | '/_public/login'
     | '/_public/logout'
     | '/_public/signup'
+    | '/_app/device/$deviceId'
     | '/_app/volume/permission'
+    | '/_app/device/'
     | '/_app/home/'
     | '/_app/volume/'
     | '/_app/admin/user/$userId'
     | '/_app/create_folder/$grantName/$'
     | '/_app/download/$grantName/$'
     | '/_app/home/$grantName/$'
+    | '/_app/org/app/$appId'
     | '/_app/upload/$grantName/$'
     | '/_app/volume/$volumeId/audit'
     | '/_app/volume/$volumeId/permission'
     | '/_app/admin/user/'
+    | '/_app/org/app/'
     | '/_app/volume/$volumeId/'
     | '/_app/volume/$volumeId/grant/$grantName'
   fileRoutesById: FileRoutesById
@@ -356,6 +404,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicSignupRouteImport
       parentRoute: typeof PublicRouteRoute
     }
+    '/_app/device/': {
+      id: '/_app/device/'
+      path: '/device'
+      fullPath: '/device/'
+      preLoaderRoute: typeof AppDeviceIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_app/device/$deviceId': {
+      id: '/_app/device/$deviceId'
+      path: '/device/$deviceId'
+      fullPath: '/device/$deviceId'
+      preLoaderRoute: typeof AppDeviceDeviceIdRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/_app/home/': {
       id: '/_app/home/'
       path: '/home'
@@ -412,6 +474,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppHomeGrantNameSplatRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/_app/org/app/': {
+      id: '/_app/org/app/'
+      path: '/org/app'
+      fullPath: '/org/app/'
+      preLoaderRoute: typeof AppOrgAppIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_app/org/app/$appId': {
+      id: '/_app/org/app/$appId'
+      path: '/org/app/$appId'
+      fullPath: '/org/app/$appId'
+      preLoaderRoute: typeof AppOrgAppAppIdRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/_app/upload/$grantName/$': {
       id: '/_app/upload/$grantName/$'
       path: '/upload/$grantName/$'
@@ -453,17 +529,21 @@ declare module '@tanstack/react-router' {
 interface AppRouteRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppAccountRoute: typeof AppAccountRoute
+  AppDeviceDeviceIdRoute: typeof AppDeviceDeviceIdRoute
   AppVolumePermissionRoute: typeof AppVolumePermissionRoute
+  AppDeviceIndexRoute: typeof AppDeviceIndexRoute
   AppHomeIndexRoute: typeof AppHomeIndexRoute
   AppVolumeIndexRoute: typeof AppVolumeIndexRoute
   AppAdminUserUserIdRoute: typeof AppAdminUserUserIdRoute
   AppCreate_folderGrantNameSplatRoute: typeof AppCreate_folderGrantNameSplatRoute
   AppDownloadGrantNameSplatRoute: typeof AppDownloadGrantNameSplatRoute
   AppHomeGrantNameSplatRoute: typeof AppHomeGrantNameSplatRoute
+  AppOrgAppAppIdRoute: typeof AppOrgAppAppIdRoute
   AppUploadGrantNameSplatRoute: typeof AppUploadGrantNameSplatRoute
   AppVolumeVolumeIdAuditRoute: typeof AppVolumeVolumeIdAuditRoute
   AppVolumeVolumeIdPermissionRoute: typeof AppVolumeVolumeIdPermissionRoute
   AppAdminUserIndexRoute: typeof AppAdminUserIndexRoute
+  AppOrgAppIndexRoute: typeof AppOrgAppIndexRoute
   AppVolumeVolumeIdIndexRoute: typeof AppVolumeVolumeIdIndexRoute
   AppVolumeVolumeIdGrantGrantNameRoute: typeof AppVolumeVolumeIdGrantGrantNameRoute
 }
@@ -471,17 +551,21 @@ interface AppRouteRouteChildren {
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppAccountRoute: AppAccountRoute,
+  AppDeviceDeviceIdRoute: AppDeviceDeviceIdRoute,
   AppVolumePermissionRoute: AppVolumePermissionRoute,
+  AppDeviceIndexRoute: AppDeviceIndexRoute,
   AppHomeIndexRoute: AppHomeIndexRoute,
   AppVolumeIndexRoute: AppVolumeIndexRoute,
   AppAdminUserUserIdRoute: AppAdminUserUserIdRoute,
   AppCreate_folderGrantNameSplatRoute: AppCreate_folderGrantNameSplatRoute,
   AppDownloadGrantNameSplatRoute: AppDownloadGrantNameSplatRoute,
   AppHomeGrantNameSplatRoute: AppHomeGrantNameSplatRoute,
+  AppOrgAppAppIdRoute: AppOrgAppAppIdRoute,
   AppUploadGrantNameSplatRoute: AppUploadGrantNameSplatRoute,
   AppVolumeVolumeIdAuditRoute: AppVolumeVolumeIdAuditRoute,
   AppVolumeVolumeIdPermissionRoute: AppVolumeVolumeIdPermissionRoute,
   AppAdminUserIndexRoute: AppAdminUserIndexRoute,
+  AppOrgAppIndexRoute: AppOrgAppIndexRoute,
   AppVolumeVolumeIdIndexRoute: AppVolumeVolumeIdIndexRoute,
   AppVolumeVolumeIdGrantGrantNameRoute: AppVolumeVolumeIdGrantGrantNameRoute,
 }

@@ -14,11 +14,12 @@ function baseUrl(): string {
 async function send(
   method: 'GET' | 'POST' | 'DELETE',
   path: string,
-  options: { sessionKey?: string; body?: unknown; cookie?: string } = {},
+  options: { sessionKey?: string; body?: unknown; cookie?: string; bearer?: string } = {},
 ): Promise<{ body: unknown; setCookie: string[] }> {
   const url = new URL(path, baseUrl())
   if (options.sessionKey) url.searchParams.set('session_key', options.sessionKey)
   const headers: Record<string, string> = {}
+  if (options.bearer) headers.Authorization = `Bearer ${options.bearer}`
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
   if (options.cookie) headers.Cookie = options.cookie
   const response = await fetch(url, {
@@ -303,6 +304,88 @@ export async function addGrantUser(
   await api(
     endpoints.grantAddUser,
     { params: { org_id: orgId, media_grant_id: grantId }, body: { user_id: userId } },
+    sessionKey,
+  )
+}
+
+// Apps and devices (specification 001 and the device protocol, docs/devices.md): an admin makes an app and
+// its key, a member registers a machine through it, and the device then calls with its own token.
+
+/** Adds an app (admin); answers its id. */
+export async function createApp(sessionKey: string, orgId: number, app_name: string): Promise<number> {
+  return (await api(endpoints.appCreate, { params: { org_id: orgId }, body: { app_name } }, sessionKey))
+    .app_id
+}
+
+/** Makes the app's secret key (admin); the answer is the only time it is shown. */
+export async function newAppKey(sessionKey: string, orgId: number, appId: number): Promise<string> {
+  return (await api(endpoints.appNewKey, { params: { org_id: orgId, app_id: appId } }, sessionKey)).secret_key
+}
+
+/** Registers a machine as a device of the session's user, through an app; answers its id and token. */
+export async function registerDevice(
+  sessionKey: string,
+  orgId: number,
+  body: { app_id: number; secret_key: string; device_name: string },
+): Promise<{ device_id: number; device_token: string }> {
+  return api(endpoints.deviceRegister, { params: { org_id: orgId }, body }, sessionKey)
+}
+
+/** A call of the device protocol, with the device's token (`Authorization: Bearer`). */
+export async function deviceApi<const E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  deviceToken: string,
+): Promise<EndpointAnswer<E>> {
+  const { params, query, body } = input as {
+    params?: Record<string, number>
+    query?: Record<string, string>
+    body?: unknown
+  }
+  const search = query ? `?${new URLSearchParams(query).toString()}` : ''
+  const path = `${endpointPath(endpoint.path, params)}${search}`
+  return (await send(endpoint.method, path, { bearer: deviceToken, body })).body as EndpointAnswer<E>
+}
+
+/** The device says it is alive and which version it runs. */
+export async function heartbeat(deviceToken: string, version: string): Promise<void> {
+  await deviceApi(endpoints.deviceHeartbeat, { body: { version } }, deviceToken)
+}
+
+/** The HTTP status of a heartbeat (a disabled device's is refused with 403). */
+export async function heartbeatStatus(deviceToken: string, version: string): Promise<number> {
+  const response = await fetch(new URL(endpoints.deviceHeartbeat.path, baseUrl()), {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${deviceToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ version }),
+  })
+  return response.status
+}
+
+/** Changes a device (admin; changed fields only). */
+export async function updateDevice(
+  sessionKey: string,
+  orgId: number,
+  deviceId: number,
+  changes: { device_name?: string; is_disabled?: boolean; is_avid_enabled?: boolean },
+): Promise<void> {
+  await api(
+    endpoints.deviceUpdate,
+    { params: { org_id: orgId, device_id: deviceId }, body: changes },
+    sessionKey,
+  )
+}
+
+/** Mounts a container on a device (admin). */
+export async function addDeviceMount(
+  sessionKey: string,
+  orgId: number,
+  deviceId: number,
+  grantId: number,
+): Promise<void> {
+  await api(
+    endpoints.deviceGrantAdd,
+    { params: { org_id: orgId, device_id: deviceId }, body: { media_grant_id: grantId } },
     sessionKey,
   )
 }

@@ -1,7 +1,11 @@
 import { test as base, expect } from '@playwright/test'
 import { AccountPage } from '../pages/AccountPage.ts'
+import { AppDetailPage } from '../pages/AppDetailPage.ts'
 import { AppFrame } from '../pages/AppFrame.ts'
+import { AppListPage } from '../pages/AppListPage.ts'
 import { ContainerListPage } from '../pages/ContainerListPage.ts'
+import { DeviceDetailPage } from '../pages/DeviceDetailPage.ts'
+import { DeviceListPage } from '../pages/DeviceListPage.ts'
 import { DownloadPage } from '../pages/DownloadPage.ts'
 import { FileDetailPage } from '../pages/FileDetailPage.ts'
 import { FileListPage } from '../pages/FileListPage.ts'
@@ -39,6 +43,10 @@ interface Pages {
   grantDetail: GrantDetailPage
   userList: UserListPage
   userDetail: UserDetailPage
+  deviceList: DeviceListPage
+  deviceDetail: DeviceDetailPage
+  appList: AppListPage
+  appDetail: AppDetailPage
   /** Errors the page printed to its console (CSP violations among them). */
   consoleErrors: string[]
 }
@@ -76,6 +84,10 @@ export const test = base.extend<Pages>({
   grantDetail: async ({ page }, use) => use(new GrantDetailPage(page)),
   userList: async ({ page }, use) => use(new UserListPage(page)),
   userDetail: async ({ page }, use) => use(new UserDetailPage(page)),
+  deviceList: async ({ page }, use) => use(new DeviceListPage(page)),
+  deviceDetail: async ({ page }, use) => use(new DeviceDetailPage(page)),
+  appList: async ({ page }, use) => use(new AppListPage(page)),
+  appDetail: async ({ page }, use) => use(new AppDetailPage(page)),
 })
 
 export { expect }

@@ -25,12 +25,21 @@ export interface SidebarEntry {
   to: '/home' | '/volume' | '/device' | '/admin/user' | '/org'
 }
 
+/**
+ * Whether Devices shows (001 sections 2 and 6): always to an admin; to a member when the organization may
+ * add devices (they hold cap_add_device and the plan allows devices) or has at least one.
+ */
+export function showsDevices(org: OrgListItem): boolean {
+  if (org.is_admin || org.device_count > 0) return true
+  return org.cap_add_device && org.plan !== null && org.plan.max_device_count !== 0
+}
+
 /** The sidebar's entries for an organization (000 section 2, 001 section 6). */
 export function sidebarEntries(org: OrgListItem | undefined): SidebarEntry[] {
   const entries: SidebarEntry[] = [{ label: 'Home', to: '/home' }]
   if (!org) return entries
   if (org.is_admin) entries.push({ label: 'Volumes', to: '/volume' })
-  if (org.cap_add_device || org.device_count > 0) entries.push({ label: 'Devices', to: '/device' })
+  if (showsDevices(org)) entries.push({ label: 'Devices', to: '/device' })
   if (org.is_admin) entries.push({ label: 'Users', to: '/admin/user' }, { label: 'Organization', to: '/org' })
   return entries
 }

@@ -35,6 +35,11 @@ export const DOWNLOAD_START_FAILED_MESSAGE = 'Failed to start download, please t
 
 export const NO_AUDIT_EVENTS_MESSAGE = 'No audit events found.'
 
+// Devices and apps (specification 001, section 8: empty states).
+export const NO_DEVICES_MESSAGE = "Looks like you don't have any devices yet."
+export const NO_DEVICE_MOUNTS_MESSAGE = 'No Device Mounts.'
+export const NO_APP_DEVICES_MESSAGE = 'No devices associated with this app.'
+
 /** Keys: a server error code (`used_grant_name`) or an HTTP status as text (`'409'`); `default` otherwise. */
 export type CatalogueEntry = { [codeOrStatus in ErrorCode | `${number}`]?: string } & { default: string }
 
@@ -65,10 +70,21 @@ export type Operation =
   | 'user_volume_add'
   | 'user_volume_remove'
   | 'audit_load'
+  | 'device_update'
+  | 'device_mount_add'
+  | 'device_mount_enable'
+  | 'device_mount_disable'
+  | 'device_mount_delete'
+  | 'device_volume_key'
+  | 'app_create'
+  | 'app_update'
+  | 'app_key'
 
 const VOLUME_NAME_IN_USE = 'Volume name already in use.'
 const GRANT_NAME_IN_USE = 'Name already in use.'
 const GRANT_PATH_IN_USE = 'Grant already exists with the path.'
+const MOUNT_SYNCED_MESSAGE =
+  'This mount has been synced by the device. You may disable but not delete this mount.'
 
 export const CATALOGUE: Record<Operation, CatalogueEntry> = {
   send_code: {
@@ -154,6 +170,25 @@ export const CATALOGUE: Record<Operation, CatalogueEntry> = {
   user_volume_add: { default: 'Failed to add grant, please try again.' },
   user_volume_remove: { default: 'Failed to remove grant, please try again.' },
   audit_load: { default: 'Failed to load audit events, please try again.' },
+  // Devices: a 402 other than the device count is a plan that does not allow the change (Avid); the
+  // specification's 'you plan' is kept word for word.
+  device_update: {
+    max_device_count: 'Sorry, your plan limit for devices has been reached.',
+    '402': 'Sorry, you plan does not allow this change.',
+    default: 'Failed to update device.',
+  },
+  device_mount_add: { default: 'Failed to add mount, please try again.' },
+  device_mount_enable: { default: 'Failed to enable mount, please try again.' },
+  device_mount_disable: { default: 'Failed to disable mount, please try again.' },
+  device_mount_delete: {
+    mount_synced: MOUNT_SYNCED_MESSAGE,
+    '409': MOUNT_SYNCED_MESSAGE,
+    default: 'Failed to delete mount, please try again.',
+  },
+  device_volume_key: { default: 'Failed to get volume key, please try again.' },
+  app_create: { '409': 'Name already in use, please try again.', default: CREATE_FAILED_MESSAGE },
+  app_update: { '409': 'Name already in use.', default: 'Update failed, please try again.' },
+  app_key: { default: 'Generate key failed, please try again.' },
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { OrgListItem } from '../../server/contract/user.ts'
-import { org } from './orgFixture.ts'
+import { org, plan } from './orgFixture.ts'
 import { chooseCurrentOrg, homeCase, lacksSiteOrg, sidebarEntries } from '../../src/lib/currentOrg.ts'
 
 const orgs = [org(1), org(2, { domain_prefix: 'acme' }), org(3)]
@@ -31,20 +31,32 @@ describe('lacksSiteOrg', () => {
 
 describe('sidebarEntries', () => {
   const labels = (item: OrgListItem | undefined) => sidebarEntries(item).map((entry) => entry.label)
-  it('gives admins Volumes, Users and Organization', () => {
-    expect(labels(org(1, { is_admin: true }))).toEqual(['Home', 'Volumes', 'Users', 'Organization'])
-    expect(labels(org(1))).toEqual(['Home'])
-  })
-  it('shows Devices when the org may add devices or has some', () => {
-    expect(labels(org(1, { cap_add_device: true }))).toEqual(['Home', 'Devices'])
-    expect(labels(org(1, { device_count: 2 }))).toEqual(['Home', 'Devices'])
-    expect(labels(org(1, { is_admin: true, cap_add_device: true }))).toEqual([
+  const starter = plan('starter_month')
+  it('gives admins Volumes, Devices, Users and Organization', () => {
+    expect(labels(org(1, { is_admin: true }))).toEqual([
       'Home',
       'Volumes',
       'Devices',
       'Users',
       'Organization',
     ])
+    expect(labels(org(1))).toEqual(['Home'])
+  })
+  it('shows a member Devices when the org may add devices or has some', () => {
+    expect(labels(org(1, { cap_add_device: true, plan: starter }))).toEqual(['Home', 'Devices'])
+    expect(labels(org(1, { device_count: 2 }))).toEqual(['Home', 'Devices'])
+    // Unlimited (enterprise) counts as allowing devices.
+    expect(
+      labels(org(1, { cap_add_device: true, plan: plan('enterprise', { max_device_count: null }) })),
+    ).toEqual(['Home', 'Devices'])
+  })
+  it('hides Devices from a member who may not add any and has none', () => {
+    expect(labels(org(1, { plan: starter }))).toEqual(['Home'])
+    expect(labels(org(1, { cap_add_device: true, plan: plan('none', { max_device_count: 0 }) }))).toEqual([
+      'Home',
+    ])
+    expect(labels(org(1, { cap_add_device: true, plan: null }))).toEqual(['Home'])
+    expect(labels(org(1, { cap_add_device: true, device_count: 1, plan: null }))).toEqual(['Home', 'Devices'])
   })
   it('gives no organization only Home', () => {
     expect(labels(undefined)).toEqual(['Home'])

@@ -148,6 +148,38 @@ describe('messageFor', () => {
     expect(messageFor('user_update', status(500))).toBe('Failed to update user.')
     expect(messageFor('user_remove', status(500))).toBe('Failed to remove user.')
   })
+  it("devices: the plan count before any other 402, the spec's words kept", () => {
+    expect(messageFor('device_update', limited(402, 'max_device_count', 2))).toBe(
+      'Sorry, your plan limit for devices has been reached.',
+    )
+    expect(messageFor('device_update', status(402, 'plan_limit'))).toBe(
+      'Sorry, you plan does not allow this change.',
+    )
+    expect(messageFor('device_update', status(400, 'invalid_device_name'))).toBe('Failed to update device.')
+    expect(messageFor('device_mount_add', status(409, 'used_mount'))).toBe(
+      'Failed to add mount, please try again.',
+    )
+    expect(messageFor('device_mount_enable', status(500))).toBe('Failed to enable mount, please try again.')
+    expect(messageFor('device_mount_disable', status(500))).toBe('Failed to disable mount, please try again.')
+    expect(messageFor('device_mount_delete', status(409, 'mount_synced'))).toBe(
+      'This mount has been synced by the device. You may disable but not delete this mount.',
+    )
+    expect(messageFor('device_mount_delete', status(404, 'not_found'))).toBe(
+      'Failed to delete mount, please try again.',
+    )
+    expect(messageFor('device_volume_key', new ApiError('timeout'))).toBe(
+      'Failed to get volume key, please try again.',
+    )
+  })
+  it('apps: a used name on create and on update, each in its words', () => {
+    expect(messageFor('app_create', status(409, 'used_app_name'))).toBe(
+      'Name already in use, please try again.',
+    )
+    expect(messageFor('app_create', status(400, 'invalid_app_name'))).toBe('Create failed, please try again.')
+    expect(messageFor('app_update', status(409, 'used_app_name'))).toBe('Name already in use.')
+    expect(messageFor('app_update', status(500))).toBe('Update failed, please try again.')
+    expect(messageFor('app_key', status(404, 'not_found'))).toBe('Generate key failed, please try again.')
+  })
   it('every entry has a default, and no text is left with an unknown placeholder', () => {
     for (const [operation, entry] of Object.entries(CATALOGUE)) {
       expect(entry.default, operation).toMatch(/\S/)

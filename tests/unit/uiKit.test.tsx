@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import type { AuditEvent } from '../../server/contract/media.ts'
 import { AuditTable, auditUser } from '../../src/ui/AuditTable.tsx'
+import { CopyField } from '../../src/ui/CopyField.tsx'
 import { EmptyState } from '../../src/ui/EmptyState.tsx'
 import { Field, RadioGroup, SelectField, TextField } from '../../src/ui/Field.tsx'
 import { SaveButton } from '../../src/ui/SaveButton.tsx'
@@ -134,6 +135,27 @@ describe('Field', () => {
     expect(html).toMatch(/^<fieldset class="radio-group" disabled=""><legend>Status<\/legend>/)
     expect(html.match(/type="radio"/g)).toHaveLength(2)
     expect(html).toMatch(/<input type="radio" name="[^"]+" checked="" value="1"\/>Disabled/)
+  })
+})
+
+describe('CopyField', () => {
+  it('shows a secret once: a labelled read-only field with its note, Copy and any other action', () => {
+    const html = renderToStaticMarkup(
+      <CopyField
+        label="New Secret Key"
+        value="s3cr3t"
+        hint="Copy it now: it will not be shown again."
+        actions={<button type="button">Hide</button>}
+      />,
+    )
+    const id = /<label for="([^"]+)">New Secret Key<\/label>/.exec(html)?.[1]
+    expect(id).toBeDefined()
+    expect(html).toMatch(
+      new RegExp(`<input id="${id}" aria-describedby="${id}-hint" readOnly=""[^>]* value="s3cr3t"`),
+    )
+    expect(html).toContain('Copy it now: it will not be shown again.')
+    expect(html).toContain('Copy<span class="visually-hidden"> New Secret Key</span></button>')
+    expect(html).toContain('<button type="button">Hide</button>')
   })
 })
 

@@ -1,0 +1,107 @@
+// Devices (specification 001, section 2: /device): Active (the default) or All devices, with their user,
+// status (a disabled device that still calls shows when it was last refused), last seen and version; the
+// client downloads. An admin sees every device of the organization, a member their own; a member reaches
+// the screen when the organization may add devices or has some (section 6).
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { deviceQueries, type DeviceFilter, type DeviceListItem } from '../../api/devices.ts'
+import { useApi, useSession } from '../../app/session.ts'
+import { NO_DEVICES_MESSAGE } from '../../lib/messages.ts'
+import { RadioGroup } from '../../ui/Field.tsx'
+import { RouteLink } from '../../ui/RouteLink.tsx'
+import { Table, type Column } from '../../ui/Table.tsx'
+import { ClientDownloads } from './-devices/ClientDownloads.tsx'
+import { deviceOrg } from './-devices/deviceAccess.ts'
+import { deviceStatus, lastSeenText } from './-devices/deviceStatus.ts'
+
+export interface DeviceSearch {
+  /** All devices; without it, the active ones. */
+  filter?: 'all'
+}
+
+export const Route = createFileRoute('/_app/device/')({
+  validateSearch: (search: Record<string, unknown>): DeviceSearch =>
+    search.filter === 'all' ? { filter: 'all' } : {},
+  beforeLoad: ({ context }) => {
+    deviceOrg(context.session)
+  },
+  loaderDeps: ({ search }): { filter: DeviceFilter } => ({ filter: search.filter ?? 'active' }),
+  loader: async ({ context, deps }) => {
+    const org = deviceOrg(context.session)
+    await context.queryClient.ensureQueryData(deviceQueries.list(context.api, org.org_id, deps.filter))
+  },
+  component: DevicesPage,
+})
+
+const FILTER_OPTIONS = [
+  { value: 'active', label: 'Active' },
+  { value: 'all', label: 'All' },
+] as const
+
+function StatusCell({ device }: { device: DeviceListItem }) {
+  const { status, refused } = deviceStatus(device)
+  return (
+    <>
+      {status}
+      {refused ? <span className="hint"> {refused}</span> : null}
+    </>
+  )
+}
+
+const COLUMNS: ReadonlyArray<Column<DeviceListItem>> = [
+  {
+    key: 'name',
+    header: 'Device Name',
+    rowHeader: true,
+    render: (device) => (
+      <RouteLink to="/device/$deviceId" params={{ deviceId: String(device.device_id) }}>
+        {device.device_name}
+      </RouteLink>
+    ),
+  },
+  { key: 'user', header: 'User', render: (device) => device.user_name ?? device.email ?? '' },
+  { key: 'status', header: 'Status', render: (device) => <StatusCell device={device} /> },
+  { key: 'seen', header: 'Last Seen', render: (device) => lastSeenText(device.last_seen) },
+  { key: 'version', header: 'Version', render: (device) => device.last_version ?? '' },
+]
+
+function DevicesPage() {
+  const api = useApi()
+  const org = deviceOrg(useSession())
+  const filter: DeviceFilter = Route.useSearch().filter ?? 'active'
+  const navigate = useNavigate({ from: Route.fullPath })
+  // The radio follows a click at once; the list follows once the address (and its loader) has.
+  const [choice, setChoice] = useState<DeviceFilter>(filter)
+  const [addressFilter, setAddressFilter] = useState<DeviceFilter>(filter)
+  if (addressFilter !== filter) {
+    setAddressFilter(filter)
+    setChoice(filter)
+  }
+  const { data: devices } = useSuspenseQuery(deviceQueries.list(api, org.org_id, filter))
+  return (
+    <main className="page">
+      <h1>Devices</h1>
+      <div className="panel">
+        <RadioGroup
+          legend="Show"
+          options={FILTER_OPTIONS}
+          value={choice}
+          onChange={(value) => {
+            setChoice(value)
+            void navigate({ search: value === 'all' ? { filter: 'all' } : {}, replace: true })
+          }}
+        />
+        <Table
+          label="Devices"
+          columns={COLUMNS}
+          rows={devices}
+          rowKey={(device) => device.device_id}
+          rowData={(device) => ({ 'data-status': device.is_disabled ? 'disabled' : 'enabled' })}
+          empty={NO_DEVICES_MESSAGE}
+        />
+      </div>
+      <ClientDownloads />
+    </main>
+  )
+}

@@ -1,0 +1,113 @@
+// Apps (specification 001, section 2: /org/app): the clients devices register through, each Enabled or
+// Disabled, and Add App by name (Create App stays disabled while the name is empty, section 5). A new app
+// has no secret key until New Key on its page. Admins only.
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { appQueries, useCreateApp, type AppListItem } from '../../api/apps.ts'
+import { adminOrgId } from '../../app/adminAccess.ts'
+import { useApi, useSession } from '../../app/session.ts'
+import { messageFor } from '../../lib/messages.ts'
+import { TextField } from '../../ui/Field.tsx'
+import { FormError } from '../../ui/FormError.tsx'
+import { RouteLink } from '../../ui/RouteLink.tsx'
+import { Table, type Column } from '../../ui/Table.tsx'
+import { APP_NAME_MAX, appStatusText } from './-apps/appText.ts'
+
+export const Route = createFileRoute('/_app/org/app/')({
+  beforeLoad: ({ context }) => {
+    adminOrgId(context.session)
+  },
+  loader: async ({ context }) => {
+    const orgId = adminOrgId(context.session)
+    await context.queryClient.ensureQueryData(appQueries.list(context.api, orgId))
+  },
+  component: AppsPage,
+})
+
+const COLUMNS: ReadonlyArray<Column<AppListItem>> = [
+  {
+    key: 'name',
+    header: 'Name',
+    rowHeader: true,
+    render: (app) => (
+      <RouteLink to="/org/app/$appId" params={{ appId: String(app.app_id) }}>
+        {app.app_name}
+      </RouteLink>
+    ),
+  },
+  { key: 'status', header: 'Status', render: appStatusText },
+]
+
+function AddAppForm({ orgId }: { orgId: number }) {
+  const create = useCreateApp(orgId)
+  const [name, setName] = useState('')
+  const [error, setError] = useState<string>()
+  const [added, setAdded] = useState<string>()
+  const trimmed = name.trim()
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (trimmed === '') return
+    setError(undefined)
+    setAdded(undefined)
+    create.mutate(trimmed, {
+      onSuccess: () => {
+        setAdded(`App ${trimmed} created. Open it to make its secret key.`)
+        setName('')
+      },
+      onError: (failure) => setError(messageFor('app_create', failure)),
+    })
+  }
+  return (
+    <form className="form" onSubmit={submit}>
+      <TextField
+        label="New App Name"
+        name="app_name"
+        autoComplete="off"
+        maxLength={APP_NAME_MAX}
+        value={name}
+        onChange={(value) => {
+          setName(value)
+          setAdded(undefined)
+        }}
+      />
+      <FormError message={error} />
+      <p className="form-status" role="status">
+        {added ?? ''}
+      </p>
+      <button
+        type="submit"
+        className="button"
+        disabled={trimmed === '' || create.isPending}
+        aria-busy={create.isPending}
+      >
+        Create App
+      </button>
+    </form>
+  )
+}
+
+function AppsPage() {
+  const api = useApi()
+  const orgId = adminOrgId(useSession())
+  const { data: apps } = useSuspenseQuery(appQueries.list(api, orgId))
+  return (
+    <main className="page">
+      <h1>Apps</h1>
+      <p className="hint">Devices register through an app, with its id and secret key.</p>
+      <div className="panel">
+        <Table
+          label="Apps"
+          columns={COLUMNS}
+          rows={apps}
+          rowKey={(app) => app.app_id}
+          empty="No apps yet. Add one below."
+        />
+      </div>
+      <section className="panel" aria-labelledby="add-app-heading">
+        <h2 id="add-app-heading">Add App</h2>
+        <AddAppForm orgId={orgId} />
+      </section>
+    </main>
+  )
+}

@@ -1,0 +1,192 @@
+// How devices, mounts and apps read (specification 001, sections 2, 4, 5, 8 and 9), the device form's rules
+// and the update it sends (changed fields only), and the client downloads built from one path.
+import { describe, expect, it } from 'vitest'
+import type { Device } from '../../server/contract/device.ts'
+import {
+  KEY_SHOWN_ONCE_HINT,
+  appStatusText,
+  keyButtonText,
+  keyConfirm,
+  keyStateText,
+} from '../../src/routes/_app/-apps/appText.ts'
+import {
+  CLIENT_RELEASES,
+  clientDownloadUrl,
+  releaseText,
+} from '../../src/routes/_app/-devices/clientReleases.ts'
+import {
+  INVALID_DEVICE_NAME_MESSAGE,
+  INVALID_UPLOAD_PRIORITY_MESSAGE,
+  deviceChanges,
+  formOfSettings,
+  readDeviceForm,
+  settingsOfDevice,
+} from '../../src/routes/_app/-devices/deviceForm.ts'
+import {
+  deviceStatus,
+  lastRefusedText,
+  lastSeenText,
+  mountStatusText,
+  refusedText,
+} from '../../src/routes/_app/-devices/deviceStatus.ts'
+
+const NOW = new Date('2026-11-25T12:00:00Z')
+const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString()
+
+function device(overrides: Partial<Device> = {}): Device {
+  return {
+    device_id: 3,
+    device_name: 'Edit Bay',
+    user_id: 7,
+    user_name: null,
+    email: 'ed@example.com',
+    org_id: 1,
+    app_id: 5,
+    app_name: 'Desktop',
+    is_disabled: false,
+    is_upload_disabled: false,
+    is_download_disabled: false,
+    upload_priority: 500,
+    is_avid_enabled: false,
+    last_seen: null,
+    last_version: null,
+    last_refused_at: null,
+    media_grant_list: [],
+    held_count: 0,
+    volume_key_list: [],
+    ...overrides,
+  }
+}
+
+describe('device status', () => {
+  it('a disabled device that was refused says when; an enabled one does not', () => {
+    expect(deviceStatus(device({ is_disabled: true, last_refused_at: minutesAgo(5) }), NOW)).toEqual({
+      status: 'Disabled',
+      refused: 'Refused 5 minutes ago',
+    })
+    expect(deviceStatus(device({ is_disabled: true }), NOW)).toEqual({
+      status: 'Disabled',
+      refused: undefined,
+    })
+    // Refused while disabled, enabled since: the list no longer says it.
+    expect(deviceStatus(device({ last_refused_at: minutesAgo(5) }), NOW)).toEqual({
+      status: 'Enabled',
+      refused: undefined,
+    })
+  })
+
+  it('a refusal stamped ahead of this clock reads as just now', () => {
+    expect(refusedText(new Date(NOW.getTime() + 60_000).toISOString(), NOW)).toBe(
+      'Refused less than a minute ago',
+    )
+    expect(refusedText(null, NOW)).toBeUndefined()
+  })
+
+  it('offboarding names the last refusal with its time, or that there was none', () => {
+    expect(lastRefusedText(minutesAgo(120), NOW)).toMatch(/^Refused about 2 hours ago \(\d\d\/\d\d\/26 /)
+    expect(lastRefusedText(null, NOW)).toBe('Never refused')
+  })
+
+  it('a mount reads its own switch, then whether its volume or container stops it', () => {
+    const mount = { is_disabled: false, grant_is_disabled: false, volume_is_disabled: false }
+    expect(mountStatusText(mount)).toBe('Enabled')
+    expect(mountStatusText({ ...mount, is_disabled: true, volume_is_disabled: true })).toBe('Disabled')
+    expect(mountStatusText({ ...mount, volume_is_disabled: true, grant_is_disabled: true })).toBe(
+      'Enabled (volume disabled)',
+    )
+    expect(mountStatusText({ ...mount, grant_is_disabled: true })).toBe('Enabled (container disabled)')
+  })
+
+  it('last seen is the short time, or Never', () => {
+    expect(lastSeenText(null, NOW)).toBe('Never')
+    expect(lastSeenText(minutesAgo(3 * 24 * 60), NOW)).toMatch(/^[A-Z][a-z]+day$/)
+  })
+})
+
+describe('device form', () => {
+  const saved = settingsOfDevice(device())
+  const form = formOfSettings(saved)
+
+  it('an untouched form sends nothing', () => {
+    const { settings, errors } = readDeviceForm(form, saved)
+    expect(errors).toEqual({})
+    expect(settings && deviceChanges(saved, settings)).toEqual({})
+  })
+
+  it('sends only the changed fields, the name trimmed and the priority a number', () => {
+    const { settings } = readDeviceForm(
+      { ...form, device_name: ' Bay 2 ', upload_priority: '1000', is_upload_disabled: true, user_id: '9' },
+      saved,
+    )
+    expect(settings && deviceChanges(saved, settings)).toEqual({
+      device_name: 'Bay 2',
+      upload_priority: 1000,
+      is_upload_disabled: true,
+      user_id: 9,
+    })
+    // Spaces around the saved name are no change.
+    const same = readDeviceForm({ ...form, device_name: ' Edit Bay ' }, saved).settings
+    expect(same && deviceChanges(saved, same)).toEqual({})
+  })
+
+  it('refuses an empty or long name and a priority outside 0 to 1000', () => {
+    expect(readDeviceForm({ ...form, device_name: '  ' }, saved)).toEqual({
+      settings: undefined,
+      errors: { device_name: INVALID_DEVICE_NAME_MESSAGE },
+    })
+    expect(readDeviceForm({ ...form, device_name: 'x'.repeat(65) }, saved).errors.device_name).toBe(
+      INVALID_DEVICE_NAME_MESSAGE,
+    )
+    expect(readDeviceForm({ ...form, device_name: 'x'.repeat(64) }, saved).errors).toEqual({})
+    for (const priority of ['1001', '-1', '', '5.5', '1e2'])
+      expect(readDeviceForm({ ...form, upload_priority: priority }, saved).errors, priority).toEqual({
+        upload_priority: INVALID_UPLOAD_PRIORITY_MESSAGE,
+      })
+    expect(readDeviceForm({ ...form, upload_priority: '0' }, saved).settings?.upload_priority).toBe(0)
+  })
+
+  it('a device without a user keeps none until one is chosen', () => {
+    const userless = settingsOfDevice(device({ user_id: null }))
+    const userlessForm = formOfSettings(userless)
+    expect(userlessForm.user_id).toBe('')
+    const { settings } = readDeviceForm({ ...userlessForm, is_avid_enabled: true }, userless)
+    expect(settings && deviceChanges(userless, settings)).toEqual({ is_avid_enabled: true })
+  })
+})
+
+describe('client downloads', () => {
+  it('lists the releases of the specification, each under the one download path', () => {
+    expect(CLIENT_RELEASES.map(releaseText)).toEqual([
+      'Mac Apple Silicon 1.0.261',
+      'Mac Intel 1.0.261',
+      'Avid Launcher 1.0.80',
+      'Windows x64 1.0.440 (beta)',
+      'Windows arm64 1.0.440 (beta)',
+    ])
+    expect(clientDownloadUrl('https://console.example.com/', { slug: 'mac-arm64', version: '1.0.261' })).toBe(
+      'https://console.example.com/downloads/client/mac-arm64/1.0.261',
+    )
+    const urls = CLIENT_RELEASES.map((release) => clientDownloadUrl('http://localhost:3000', release))
+    expect(new Set(urls).size).toBe(CLIENT_RELEASES.length)
+  })
+})
+
+describe('app text', () => {
+  it('New Key until the app has one, then Regenerate Key, each asked first', () => {
+    const app = { app_name: 'Desktop', has_key: false, is_disabled: false }
+    expect(keyButtonText(app)).toBe('New Key')
+    expect(keyStateText(app)).toBe('Not set')
+    expect(keyConfirm(app).positive).toBe('New Key')
+    expect(keyButtonText({ ...app, has_key: true })).toBe('Regenerate Key')
+    expect(keyConfirm({ ...app, has_key: true })).toMatchObject({
+      positive: 'Regenerate Key',
+      text: expect.stringContaining('Regenerate the secret key of Desktop?'),
+    })
+    expect(KEY_SHOWN_ONCE_HINT).toContain('will not be shown again')
+  })
+
+  it('reads Enabled or Disabled', () => {
+    expect(appStatusText({ is_disabled: false })).toBe('Enabled')
+    expect(appStatusText({ is_disabled: true })).toBe('Disabled')
+  })
+})
