@@ -18,6 +18,7 @@ export default tseslint.config(
   {
     files: [
       'server/**/*.ts',
+      'agent/**/*.ts',
       'scripts/**/*.mjs',
       'tests/**/*.ts',
       'e2e/**/*.ts',

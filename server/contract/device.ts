@@ -197,7 +197,12 @@ export const HoldingRequest = Type.Object(
 )
 export type HoldingRequest = Static<typeof HoldingRequest>
 
-export const HoldingResponse = Type.Object({ held_count: Type.Integer() })
+export const HoldingResponse = Type.Object({
+  /** How many distinct contents the device holds, over all its mounts. */
+  held_count: Type.Integer(),
+  /** Hashes of `add` not recorded: no file of the mount has that content (yet); report them again later. */
+  ignored_list: Type.Array(Type.String()),
+})
 export type HoldingResponse = Static<typeof HoldingResponse>
 
 export const DeviceDownloadQuery = Type.Object({

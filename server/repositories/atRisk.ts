@@ -46,8 +46,10 @@ export async function listAtRisk(
             COALESCE((SELECT json_agg(json_build_object('device_id', d.device_id, 'device_name', d.device_name,
                                                         'last_seen', ${iso('d.last_seen')})
                                       ORDER BY d.last_seen DESC NULLS LAST, d.device_id)
-                        FROM device_object o JOIN device d ON d.device_id = o.device_id
-                       WHERE o.org_id = $1 AND o.file_hash = j.file_hash), '[]'::json) AS device_list
+                        FROM device d
+                       WHERE d.device_id IN (SELECT o.device_id FROM device_object o
+                                              WHERE o.org_id = $1 AND o.file_hash = j.file_hash)), '[]'::json)
+              AS device_list
        FROM judged j
       ORDER BY j.is_stale DESC, lower(j.media_path)
       LIMIT $4`,

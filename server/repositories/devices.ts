@@ -202,39 +202,47 @@ export async function recordRefusal(db: Queryable, deviceId: number): Promise<vo
 /** How many distinct contents the device reports holding. */
 export async function countHoldings(db: Queryable, deviceId: number): Promise<number> {
   const [row] = await db.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM device_object WHERE device_id = $1',
+    'SELECT count(DISTINCT file_hash)::int AS count FROM device_object WHERE device_id = $1',
     [deviceId],
   )
   return row?.count ?? 0
 }
 
-/**
- * Records content the device holds, only where it is a file of the mount (the volume, under the root): a
- * device cannot claim content of containers it does not mount, which would name it on their files.
- */
-export async function addHoldings(
-  db: Queryable,
-  mount: { orgId: number; deviceId: number; volumeId: number; root: string },
-  hashes: string[],
-): Promise<void> {
-  if (hashes.length === 0) return
-  await db.query(
-    `INSERT INTO device_object (org_id, device_id, file_hash)
-     SELECT $1, $2, hash FROM unnest($3::text[]) AS hash
-      WHERE EXISTS (SELECT 1 FROM media m
-                     WHERE m.org_id = $1 AND m.file_hash = hash AND m.volume_id = $4
-                       AND starts_with(lower(m.media_path), lower($5)))
-     ON CONFLICT (device_id, file_hash) DO UPDATE SET last_seen = now()`,
-    [mount.orgId, mount.deviceId, hashes, mount.volumeId, mount.root],
-  )
+/** A mount of a device, as holdings are kept: per mount, within the mount's volume and root. */
+export interface HoldingMount {
+  orgId: number
+  deviceId: number
+  grantId: number
+  volumeId: number
+  root: string
 }
 
-export async function removeHoldings(db: Queryable, deviceId: number, hashes: string[]): Promise<void> {
+/**
+ * Records content the device holds through the mount, only where it is a file of the mount (the volume,
+ * under the root): a device cannot claim content of containers it does not mount, which would name it on
+ * their files. Answers the hashes recorded.
+ */
+export async function addHoldings(db: Queryable, mount: HoldingMount, hashes: string[]): Promise<string[]> {
+  if (hashes.length === 0) return []
+  const rows = await db.query<{ file_hash: string }>(
+    `INSERT INTO device_object (org_id, device_id, media_grant_id, file_hash)
+     SELECT $1, $2, $3, hash FROM unnest($4::text[]) AS hash
+      WHERE EXISTS (SELECT 1 FROM media m
+                     WHERE m.org_id = $1 AND m.file_hash = hash AND m.volume_id = $5
+                       AND starts_with(lower(m.media_path), lower($6)))
+     ON CONFLICT (device_id, media_grant_id, file_hash) DO UPDATE SET last_seen = now()
+     RETURNING file_hash`,
+    [mount.orgId, mount.deviceId, mount.grantId, hashes, mount.volumeId, mount.root],
+  )
+  return rows.map((row) => row.file_hash)
+}
+
+export async function removeHoldings(db: Queryable, mount: HoldingMount, hashes: string[]): Promise<void> {
   if (hashes.length === 0) return
-  await db.query('DELETE FROM device_object WHERE device_id = $1 AND file_hash = ANY($2::text[])', [
-    deviceId,
-    hashes,
-  ])
+  await db.query(
+    'DELETE FROM device_object WHERE device_id = $1 AND media_grant_id = $2 AND file_hash = ANY($3::text[])',
+    [mount.deviceId, mount.grantId, hashes],
+  )
 }
 
 /** The volume keys handed out for the device's mounts, newest first. */

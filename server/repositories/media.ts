@@ -258,10 +258,11 @@ export async function listHashContainers(
   fileHash: string,
 ): Promise<HashContainer[]> {
   return db.query<HashContainer>(
-    `SELECT d.device_name, ${iso('o.last_seen')} AS last_seen
+    `SELECT d.device_name, ${iso('max(o.last_seen)')} AS last_seen
        FROM device_object o JOIN device d ON d.device_id = o.device_id
       WHERE o.org_id = $1 AND o.file_hash = $2
-      ORDER BY o.last_seen DESC, d.device_id`,
+      GROUP BY d.device_id, d.device_name
+      ORDER BY max(o.last_seen) DESC, d.device_id`,
     [orgId, fileHash],
   )
 }

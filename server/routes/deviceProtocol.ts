@@ -55,7 +55,5 @@ export async function deviceProtocolRoutes(app: FastifyInstance): Promise<void> 
     return signDownload(app.db, app.store, access, content, false, query.dest_path)
   })
 
-  route(app, endpoints.mountHolding, async ({ access, body }) => ({
-    held_count: await reportHoldings(app.db, access, body),
-  }))
+  route(app, endpoints.mountHolding, async ({ access, body }) => reportHoldings(app.db, access, body))
 }

@@ -7,6 +7,7 @@ import type {
   DeviceMount,
   DeviceSelf,
   HoldingRequest,
+  HoldingResponse,
   MountFileQuery,
   MountFileResponse,
   RegisterDeviceRequest,
@@ -105,22 +106,28 @@ export async function mountFiles(
   return { file_list: fileList, next_after: fileList.length === limit && last ? last.path : null }
 }
 
-/** Applies a report of the content the device now holds and no longer holds; answers how much it holds. */
+/**
+ * Applies a report of the content the device now holds and no longer holds through the mount; answers how
+ * much it holds in all, and which added hashes no file of the mount has (not recorded).
+ */
 export async function reportHoldings(
   db: Database,
   access: MountAccess,
   request: HoldingRequest,
-): Promise<number> {
-  const deviceId = access.device.device_id
+): Promise<HoldingResponse> {
+  const mount = {
+    orgId: access.member.org_id,
+    deviceId: access.device.device_id,
+    grantId: access.grant.media_grant_id,
+    volumeId: access.grant.volume_id,
+    root: access.root,
+  }
   return db.transaction(async (tx) => {
-    await removeHoldings(tx, deviceId, request.remove ?? [])
-    const mount = {
-      orgId: access.member.org_id,
-      deviceId,
-      volumeId: access.grant.volume_id,
-      root: access.root,
+    await removeHoldings(tx, mount, request.remove ?? [])
+    const added = new Set(await addHoldings(tx, mount, request.add ?? []))
+    return {
+      held_count: await countHoldings(tx, mount.deviceId),
+      ignored_list: [...new Set(request.add ?? [])].filter((hash) => !added.has(hash)),
     }
-    await addHoldings(tx, mount, request.add ?? [])
-    return countHoldings(tx, deviceId)
   })
 }

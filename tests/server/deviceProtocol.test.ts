@@ -186,7 +186,10 @@ describe.each(databaseKinds)('the device protocol on %s', (kind) => {
         body,
         token: device.token,
       })
-    expect((await report({ add: [file.fileHash, foreign.fileHash] })).body).toEqual({ held_count: 1 })
+    expect((await report({ add: [file.fileHash, foreign.fileHash] })).body).toEqual({
+      held_count: 1,
+      ignored_list: [foreign.fileHash],
+    })
     const detail = await callEndpoint(suite.url, endpoints.mediaDetail, {
       params: { org_id: org.orgId, media_grant_id: org.grantId, media_id: file.mediaId },
       key: org.key,
@@ -194,7 +197,37 @@ describe.each(databaseKinds)('the device protocol on %s', (kind) => {
     expect(detail.body.media.hash_containers).toEqual([
       expect.objectContaining({ device_name: 'Studio Mac' }),
     ])
-    expect((await report({ remove: [file.fileHash] })).body).toEqual({ held_count: 0 })
+    expect((await report({ remove: [file.fileHash] })).body).toEqual({ held_count: 0, ignored_list: [] })
+
+    // Holdings are kept per mount: removing content through one mount leaves what another one reported.
+    const take = await storeFile(suite, org, org.grantId, 'Team/take.mov', 'take')
+    const team = await callEndpoint(suite.url, endpoints.grantCreate, {
+      params: { org_id: org.orgId },
+      body: { grant_name: 'Team', volume_id: org.volumeId, prefix_path: '/Team/' },
+      key: org.key,
+    })
+    expect(team.status, JSON.stringify(team.body)).toBe(200)
+    await addMount(suite, org, device.deviceId, team.body.media_grant_id)
+    const teamReport = (body: { add?: string[]; remove?: string[] }) =>
+      callEndpoint(suite.url, endpoints.mountHolding, {
+        params: { media_grant_id: team.body.media_grant_id },
+        body,
+        token: device.token,
+      })
+    // The Team mount has take.mov but not clip.mov.
+    expect((await teamReport({ add: [take.fileHash, file.fileHash] })).body).toEqual({
+      held_count: 1,
+      ignored_list: [file.fileHash],
+    })
+    expect((await report({ add: [take.fileHash] })).body.held_count).toBe(1)
+    expect((await report({ remove: [take.fileHash] })).body.held_count).toBe(1)
+    const takeDetail = await callEndpoint(suite.url, endpoints.mediaDetail, {
+      params: { org_id: org.orgId, media_grant_id: org.grantId, media_id: take.mediaId },
+      key: org.key,
+    })
+    expect(takeDetail.body.media.hash_containers).toEqual([
+      expect.objectContaining({ device_name: 'Studio Mac' }),
+    ])
 
     const url = await callEndpoint(suite.url, endpoints.mountDownloadUrl, {
       params: { media_grant_id: org.grantId, media_id: file.mediaId },

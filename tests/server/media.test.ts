@@ -201,9 +201,13 @@ describe.each(databaseKinds)('files of a container on %s', (kind) => {
     const laptop = await addDevice(suite, org.orgId, 'Laptop')
     await addDevice(suite, org.orgId, 'Idle phone')
     await suite.server.app.db.query(
-      `INSERT INTO device_object (org_id, device_id, file_hash, last_seen)
-       VALUES ($1, $2, $3, '2026-01-02T03:04:05Z')`,
-      [org.orgId, laptop, hashOf('content')],
+      'INSERT INTO device_media_grant (org_id, device_id, media_grant_id) VALUES ($1, $2, $3)',
+      [org.orgId, laptop, org.grantId],
+    )
+    await suite.server.app.db.query(
+      `INSERT INTO device_object (org_id, device_id, media_grant_id, file_hash, last_seen)
+       VALUES ($1, $2, $3, $4, '2026-01-02T03:04:05Z')`,
+      [org.orgId, laptop, org.grantId, hashOf('content')],
     )
     const detail = await get<MediaDetailResponse>(org.key, path)
     expect(detail.status).toBe(200)

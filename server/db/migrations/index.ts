@@ -9,6 +9,7 @@ import mediaDirCounts from './20261123200000_media_dir_counts.ts'
 import administration from './20261125100000_administration.ts'
 import mediaDirDeletedCounts from './20261125120000_media_dir_deleted_counts.ts'
 import devices from './20261125140000_devices.ts'
+import holdingsPerMount from './20261125150000_holdings_per_mount.ts'
 
 export interface Migration {
   id: string
@@ -25,4 +26,5 @@ export const migrations: readonly Migration[] = [
   { id: '20261125100000_administration', sql: administration },
   { id: '20261125120000_media_dir_deleted_counts', sql: mediaDirDeletedCounts },
   { id: '20261125140000_devices', sql: devices },
+  { id: '20261125150000_holdings_per_mount', sql: holdingsPerMount },
 ]
