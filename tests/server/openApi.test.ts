@@ -10,12 +10,14 @@ interface OpenApiOperation {
   summary?: string
   parameters?: Array<{ name: string; in: string; required?: boolean }>
   requestBody?: unknown
+  security?: Array<Record<string, string[]>>
 }
 
 interface OpenApiDocument {
   openapi: string
   info: { title: string; version: string }
   paths: Record<string, Record<string, OpenApiOperation>>
+  components: { securitySchemes: Record<string, { type: string; scheme?: string }> }
 }
 
 /** '/api/1/org/:org_id' as OpenAPI writes it: '/api/1/org/{org_id}'. */
@@ -43,7 +45,14 @@ describe.each(databaseKinds)('OpenAPI document on %s', (kind) => {
         pathParamNames(endpoint.path).sort(),
       )
       expect(operation.requestBody !== undefined, name).toBe('body' in endpoint)
+      // The device protocol's calls carry a device's token, every other call the session key.
+      if (endpoint.scope === 'device' || endpoint.scope === 'mount') {
+        expect(operation.security, name).toEqual([{ device_token: [] }])
+      } else {
+        expect(operation.security, name).toBeUndefined()
+      }
     }
+    expect(document.components.securitySchemes.device_token).toEqual({ type: 'http', scheme: 'bearer' })
     expect(missing).toEqual([])
     // Nothing but the API: the store's signed URLs are not in it.
     expect(
@@ -52,6 +61,7 @@ describe.each(databaseKinds)('OpenAPI document on %s', (kind) => {
           !path.startsWith('/api/') &&
           !path.startsWith('/web/') &&
           !path.startsWith('/org_admin/') &&
+          !path.startsWith('/device/') &&
           path !== '/healthz',
       ),
     ).toEqual([])

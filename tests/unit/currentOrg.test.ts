@@ -40,6 +40,11 @@ describe('sidebarEntries', () => {
       'Users',
       'Organization',
     ])
+    // The organization's area opens on its apps until its detail screen exists.
+    expect(sidebarEntries(org(1, { is_admin: true })).at(-1)).toEqual({
+      label: 'Organization',
+      to: '/org/app',
+    })
     expect(labels(org(1))).toEqual(['Home'])
   })
   it('shows a member Devices when the org may add devices or has some', () => {
