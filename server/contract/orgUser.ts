@@ -15,7 +15,14 @@ export type UserGrant = Static<typeof UserGrant>
 export const UserVolume = Type.Object({ volume_id: Type.Integer(), volume_name: Type.String() })
 export type UserVolume = Static<typeof UserVolume>
 
-export const UserDevice = Type.Object({ device_id: Type.Integer(), device_name: Type.String() })
+/** A member's device, with what it holds for offboarding: its mounts and the volume keys handed out for it. */
+export const UserDevice = Type.Object({
+  device_id: Type.Integer(),
+  device_name: Type.String(),
+  is_disabled: Type.Boolean(),
+  mount_count: Type.Integer(),
+  volume_key_count: Type.Integer(),
+})
 export type UserDevice = Static<typeof UserDevice>
 
 export const OrgUser = Type.Object({

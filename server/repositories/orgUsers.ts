@@ -18,7 +18,12 @@ const ORG_USER_SQL = `
                      JOIN media_grant g ON g.media_grant_id = h.media_grant_id AND g.prefix_path = '/'
                      JOIN volume v ON v.volume_id = g.volume_id
                     WHERE h.org_id = m.org_id AND h.user_id = u.user_id), '[]'::json) AS volume_list,
-         COALESCE((SELECT json_agg(json_build_object('device_id', d.device_id, 'device_name', d.device_name)
+         COALESCE((SELECT json_agg(json_build_object(
+                             'device_id', d.device_id, 'device_name', d.device_name, 'is_disabled', d.is_disabled,
+                             'mount_count', (SELECT count(*) FROM device_media_grant x WHERE x.device_id = d.device_id),
+                             'volume_key_count', (SELECT count(*) FROM admin_event e
+                                                   WHERE e.org_id = d.org_id AND e.device_id = d.device_id
+                                                     AND e.action = 'volume_key'))
                                    ORDER BY lower(d.device_name), d.device_id)
                      FROM device d WHERE d.org_id = m.org_id AND d.user_id = u.user_id), '[]'::json) AS device_list
     FROM org_user m

@@ -129,7 +129,9 @@ describe.each(databaseKinds)('users of an organization on %s', (kind) => {
         { ...rootGrant, media_grant_id: team.body.media_grant_id, grant_name: 'Team', prefix_path: '/team/' },
       ],
       volume_list: [{ volume_id: org.volumeId, volume_name: 'Roster media' }],
-      device_list: [{ device_id: device, device_name: 'Laptop' }],
+      device_list: [
+        { device_id: device, device_name: 'Laptop', is_disabled: false, mount_count: 1, volume_key_count: 0 },
+      ],
     })
     expect(list.map((user) => user.email)).toEqual([org.email.toLowerCase(), member.email].sort())
   })

@@ -114,11 +114,15 @@ describe('roles', () => {
           is_disabled: 0,
         },
       ],
-      device_list: [{ device_id: 9, device_name: 'Laptop' }],
+      device_list: [
+        { device_id: 9, device_name: 'Laptop', is_disabled: false, mount_count: 2, volume_key_count: 1 },
+        { device_id: 10, device_name: 'Old tower', is_disabled: true, mount_count: 1, volume_key_count: 0 },
+      ],
     })
     expect(holdings(user)).toEqual([
       'Container: Edits (Footage /edits/)',
-      'Device: Laptop',
+      'Device: Laptop (2 mounts, 1 volume key handed out)',
+      'Device: Old tower (disabled, 1 mount, 0 volume keys handed out)',
       'Capabilities: Web Upload',
     ])
     expect(holdings(orgUser(5, { cap_web_upload: false, cap_web_download: false }))).toEqual([

@@ -1,7 +1,7 @@
 // The role rules of the users screens (specification 001, sections 2 and 5): an admin holds every
 // capability, so choosing Org Admin turns them all on (and the screens disable them); choosing Member again
 // gives back the capabilities the person had as a member. And what a user holds, listed before removal.
-import { NEW_MEMBER_CAPABILITIES } from '../../../../server/contract/orgUser.ts'
+import { NEW_MEMBER_CAPABILITIES, type UserDevice } from '../../../../server/contract/orgUser.ts'
 import { permissionsText, type OrgUser } from '../../../api/orgUsers.ts'
 
 /** Role and capabilities, as the Add User form and the user detail edit them. */
@@ -61,6 +61,18 @@ export function holdings(user: OrgUser): string[] {
   const devices =
     user.device_list.length === 0
       ? ['Devices: none']
-      : user.device_list.map((device) => `Device: ${device.device_name}`)
+      : user.device_list.map((device) => `Device: ${deviceHoldings(device)}`)
   return [...containers, ...devices, `Capabilities: ${permissionsText(user)}`]
+}
+
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
+
+/**
+ * What a device holds, for offboarding: 'Laptop (2 mounts, 1 volume key handed out)'. A removed member's
+ * devices are refused from their next call on, so an admin reads here which mounts and keys go with them.
+ */
+export function deviceHoldings(device: UserDevice): string {
+  const mounts = counted(device.mount_count, 'mount', 'mounts')
+  const keys = counted(device.volume_key_count, 'volume key handed out', 'volume keys handed out')
+  return `${device.device_name} (${device.is_disabled ? 'disabled, ' : ''}${mounts}, ${keys})`
 }
