@@ -32,6 +32,7 @@ import { Route as AppOrgAppIndexRouteImport } from './routes/_app/org.app.index'
 import { Route as AppOrgAppAppIdRouteImport } from './routes/_app/org.app.$appId'
 import { Route as AppUploadGrantNameSplatRouteImport } from './routes/_app/upload.$grantName.$'
 import { Route as AppVolumeVolumeIdIndexRouteImport } from './routes/_app/volume.$volumeId.index'
+import { Route as AppVolumeVolumeIdAt_riskRouteImport } from './routes/_app/volume.$volumeId.at_risk'
 import { Route as AppVolumeVolumeIdAuditRouteImport } from './routes/_app/volume.$volumeId.audit'
 import { Route as AppVolumeVolumeIdPermissionRouteImport } from './routes/_app/volume.$volumeId.permission'
 import { Route as AppVolumeVolumeIdGrantGrantNameRouteImport } from './routes/_app/volume.$volumeId.grant.$grantName'
@@ -151,6 +152,12 @@ const AppVolumeVolumeIdIndexRoute = AppVolumeVolumeIdIndexRouteImport.update({
   path: '/volume/$volumeId/',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const AppVolumeVolumeIdAt_riskRoute =
+  AppVolumeVolumeIdAt_riskRouteImport.update({
+    id: '/volume/$volumeId/at_risk',
+    path: '/volume/$volumeId/at_risk',
+    getParentRoute: () => AppRouteRoute,
+  } as any)
 const AppVolumeVolumeIdAuditRoute = AppVolumeVolumeIdAuditRouteImport.update({
   id: '/volume/$volumeId/audit',
   path: '/volume/$volumeId/audit',
@@ -188,6 +195,7 @@ export interface FileRoutesByFullPath {
   '/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
   '/org/app/$appId': typeof AppOrgAppAppIdRoute
   '/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
+  '/volume/$volumeId/at_risk': typeof AppVolumeVolumeIdAt_riskRoute
   '/volume/$volumeId/audit': typeof AppVolumeVolumeIdAuditRoute
   '/volume/$volumeId/permission': typeof AppVolumeVolumeIdPermissionRoute
   '/admin/user/': typeof AppAdminUserIndexRoute
@@ -214,6 +222,7 @@ export interface FileRoutesByTo {
   '/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
   '/org/app/$appId': typeof AppOrgAppAppIdRoute
   '/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
+  '/volume/$volumeId/at_risk': typeof AppVolumeVolumeIdAt_riskRoute
   '/volume/$volumeId/audit': typeof AppVolumeVolumeIdAuditRoute
   '/volume/$volumeId/permission': typeof AppVolumeVolumeIdPermissionRoute
   '/admin/user': typeof AppAdminUserIndexRoute
@@ -243,6 +252,7 @@ export interface FileRoutesById {
   '/_app/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
   '/_app/org/app/$appId': typeof AppOrgAppAppIdRoute
   '/_app/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
+  '/_app/volume/$volumeId/at_risk': typeof AppVolumeVolumeIdAt_riskRoute
   '/_app/volume/$volumeId/audit': typeof AppVolumeVolumeIdAuditRoute
   '/_app/volume/$volumeId/permission': typeof AppVolumeVolumeIdPermissionRoute
   '/_app/admin/user/': typeof AppAdminUserIndexRoute
@@ -271,6 +281,7 @@ export interface FileRouteTypes {
     | '/home/$grantName/$'
     | '/org/app/$appId'
     | '/upload/$grantName/$'
+    | '/volume/$volumeId/at_risk'
     | '/volume/$volumeId/audit'
     | '/volume/$volumeId/permission'
     | '/admin/user/'
@@ -297,6 +308,7 @@ export interface FileRouteTypes {
     | '/home/$grantName/$'
     | '/org/app/$appId'
     | '/upload/$grantName/$'
+    | '/volume/$volumeId/at_risk'
     | '/volume/$volumeId/audit'
     | '/volume/$volumeId/permission'
     | '/admin/user'
@@ -325,6 +337,7 @@ export interface FileRouteTypes {
     | '/_app/home/$grantName/$'
     | '/_app/org/app/$appId'
     | '/_app/upload/$grantName/$'
+    | '/_app/volume/$volumeId/at_risk'
     | '/_app/volume/$volumeId/audit'
     | '/_app/volume/$volumeId/permission'
     | '/_app/admin/user/'
@@ -502,6 +515,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVolumeVolumeIdIndexRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/_app/volume/$volumeId/at_risk': {
+      id: '/_app/volume/$volumeId/at_risk'
+      path: '/volume/$volumeId/at_risk'
+      fullPath: '/volume/$volumeId/at_risk'
+      preLoaderRoute: typeof AppVolumeVolumeIdAt_riskRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/_app/volume/$volumeId/audit': {
       id: '/_app/volume/$volumeId/audit'
       path: '/volume/$volumeId/audit'
@@ -540,6 +560,7 @@ interface AppRouteRouteChildren {
   AppHomeGrantNameSplatRoute: typeof AppHomeGrantNameSplatRoute
   AppOrgAppAppIdRoute: typeof AppOrgAppAppIdRoute
   AppUploadGrantNameSplatRoute: typeof AppUploadGrantNameSplatRoute
+  AppVolumeVolumeIdAt_riskRoute: typeof AppVolumeVolumeIdAt_riskRoute
   AppVolumeVolumeIdAuditRoute: typeof AppVolumeVolumeIdAuditRoute
   AppVolumeVolumeIdPermissionRoute: typeof AppVolumeVolumeIdPermissionRoute
   AppAdminUserIndexRoute: typeof AppAdminUserIndexRoute
@@ -562,6 +583,7 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppHomeGrantNameSplatRoute: AppHomeGrantNameSplatRoute,
   AppOrgAppAppIdRoute: AppOrgAppAppIdRoute,
   AppUploadGrantNameSplatRoute: AppUploadGrantNameSplatRoute,
+  AppVolumeVolumeIdAt_riskRoute: AppVolumeVolumeIdAt_riskRoute,
   AppVolumeVolumeIdAuditRoute: AppVolumeVolumeIdAuditRoute,
   AppVolumeVolumeIdPermissionRoute: AppVolumeVolumeIdPermissionRoute,
   AppAdminUserIndexRoute: AppAdminUserIndexRoute,

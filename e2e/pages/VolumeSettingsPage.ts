@@ -41,7 +41,7 @@ export class VolumeSettingsPage {
     await this.page.goto(`/volume/${volumeId}`)
   }
 
-  tab(name: 'Settings' | 'Containers' | 'Audit'): Locator {
+  tab(name: 'Settings' | 'Containers' | 'Audit' | 'At Risk'): Locator {
     return this.tabs.getByRole('link', { name, exact: true })
   }
 

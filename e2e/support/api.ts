@@ -389,3 +389,32 @@ export async function addDeviceMount(
     sessionKey,
   )
 }
+
+/**
+ * The device registers a file on a mount without uploading its content (the file is 'Not Uploaded' until
+ * the bytes reach the store); answers its media id and content hash.
+ */
+export async function deviceRegisterFile(
+  deviceToken: string,
+  grantId: number,
+  media_path: string,
+  text: string,
+): Promise<{ media_id: number; file_hash: string }> {
+  const bytes = Buffer.from(text)
+  const file_hash = createHash('sha256').update(bytes).digest('hex')
+  const { media_id } = await deviceApi(
+    endpoints.mountRegister,
+    { params: { media_grant_id: grantId }, body: { media_path, file_hash, file_size: bytes.length } },
+    deviceToken,
+  )
+  return { media_id, file_hash }
+}
+
+/** The device reports content it now holds on a mount (hashes added). */
+export async function reportHolding(deviceToken: string, grantId: number, hashes: string[]): Promise<void> {
+  await deviceApi(
+    endpoints.mountHolding,
+    { params: { media_grant_id: grantId }, body: { add: hashes } },
+    deviceToken,
+  )
+}

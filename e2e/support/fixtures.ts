@@ -19,6 +19,7 @@ import { SignupPage } from '../pages/SignupPage.ts'
 import { UploadPage } from '../pages/UploadPage.ts'
 import { UserDetailPage } from '../pages/UserDetailPage.ts'
 import { UserListPage } from '../pages/UserListPage.ts'
+import { VolumeAtRiskPage } from '../pages/VolumeAtRiskPage.ts'
 import { VolumeAuditPage } from '../pages/VolumeAuditPage.ts'
 import { VolumeListPage } from '../pages/VolumeListPage.ts'
 import { VolumeSettingsPage } from '../pages/VolumeSettingsPage.ts'
@@ -39,6 +40,7 @@ interface Pages {
   volumeList: VolumeListPage
   volumeSettings: VolumeSettingsPage
   volumeAudit: VolumeAuditPage
+  volumeAtRisk: VolumeAtRiskPage
   containerList: ContainerListPage
   grantDetail: GrantDetailPage
   userList: UserListPage
@@ -80,6 +82,7 @@ export const test = base.extend<Pages>({
   volumeList: async ({ page }, use) => use(new VolumeListPage(page)),
   volumeSettings: async ({ page }, use) => use(new VolumeSettingsPage(page)),
   volumeAudit: async ({ page }, use) => use(new VolumeAuditPage(page)),
+  volumeAtRisk: async ({ page }, use) => use(new VolumeAtRiskPage(page)),
   containerList: async ({ page }, use) => use(new ContainerListPage(page)),
   grantDetail: async ({ page }, use) => use(new GrantDetailPage(page)),
   userList: async ({ page }, use) => use(new UserListPage(page)),

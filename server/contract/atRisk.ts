@@ -11,7 +11,7 @@ export const AT_RISK_LIST_MAX = 200
 
 export const AtRiskQuery = Type.Object({
   /** 1 to 365 days (query values are strings: the server does not coerce them). */
-  stale_days: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$' })),
+  stale_days: Type.Optional(Type.String({ pattern: '^([1-9][0-9]?|[12][0-9]{2}|3[0-5][0-9]|36[0-5])$' })),
 })
 export type AtRiskQuery = Static<typeof AtRiskQuery>
 

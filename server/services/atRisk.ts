@@ -1,7 +1,6 @@
 // Media at risk in a volume (issue 11): what the cloud does not hold yet, and what only devices that have
 // gone quiet hold, so an admin sees what would be lost with a machine before offboarding it.
 import { AT_RISK_DEFAULT_DAYS, AT_RISK_LIST_MAX, type AtRiskResponse } from '../contract/atRisk.ts'
-import { EXPIRE_DAYS_MAX } from '../contract/volume.ts'
 import type { Queryable } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
 import { countAtRisk, listAtRisk } from '../repositories/atRisk.ts'
@@ -14,7 +13,7 @@ export async function volumeAtRisk(
   volumeId: number,
   staleDaysText: string | undefined,
 ): Promise<AtRiskResponse> {
-  const staleDays = Math.min(Number(staleDaysText ?? AT_RISK_DEFAULT_DAYS), EXPIRE_DAYS_MAX)
+  const staleDays = Number(staleDaysText ?? AT_RISK_DEFAULT_DAYS)
   if (!(await findVolume(db, admin.org_id, volumeId))) throw new HttpError(404, 'not_found')
   const [counts, files] = await Promise.all([
     countAtRisk(db, admin.org_id, volumeId, staleDays),

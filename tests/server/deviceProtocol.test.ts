@@ -364,6 +364,7 @@ describe.each(databaseKinds)('the device protocol on %s', (kind) => {
     ])
     expect((await atRisk()).body).toMatchObject({ not_uploaded_count: 1, stale_count: 1 })
     expect((await atRisk('30')).body).toMatchObject({ stale_days: 30, stale_count: 0 })
-    expect((await atRisk('0')).status).toBe(400)
+    expect((await atRisk('365')).status).toBe(200)
+    for (const days of ['0', '366', '999', '07']) expect((await atRisk(days)).status, days).toBe(400)
   })
 })

@@ -8,6 +8,7 @@ import type { App } from '../../server/contract/app.ts'
 import type { Device } from '../../server/contract/device.ts'
 import type { OrgListItem } from '../../server/contract/user.ts'
 import { ApiError, type Transport } from '../../src/api/transport.ts'
+import { Route as DeviceListRoute } from '../../src/routes/_app/device.index.tsx'
 import { org, plan } from './orgFixture.ts'
 import { answering, forgetSession, loadRoute } from './routeTreeHarness.ts'
 
@@ -82,6 +83,13 @@ describe('device screens', () => {
       failed: false,
       leaf: '/_app/device/$deviceId',
     })
+  })
+
+  it("keeps only 'all' as the list's filter, so nothing else reaches the server", () => {
+    const validate = DeviceListRoute.options.validateSearch as (search: Record<string, unknown>) => unknown
+    expect(validate({ filter: 'all' })).toEqual({ filter: 'all' })
+    for (const filter of ['x', 'active', 1, undefined])
+      expect(validate({ filter }), String(filter)).toEqual({ filter: undefined })
   })
 
   it('a member reaches them when the organization may add devices or has some', async () => {

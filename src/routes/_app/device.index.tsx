@@ -21,8 +21,11 @@ export interface DeviceSearch {
 }
 
 export const Route = createFileRoute('/_app/device/')({
-  validateSearch: (search: Record<string, unknown>): DeviceSearch =>
-    search.filter === 'all' ? { filter: 'all' } : {},
+  // The key is always returned (undefined when not 'all'): the router keeps a raw value for a key the
+  // route leaves out, so /device?filter=x would otherwise reach the server as the filter.
+  validateSearch: (search: Record<string, unknown>): DeviceSearch => ({
+    filter: search.filter === 'all' ? 'all' : undefined,
+  }),
   beforeLoad: ({ context }) => {
     deviceOrg(context.session)
   },

@@ -1,13 +1,19 @@
 // The head of every /volume/{volume_id} screen (specification 001, section 2): the volume's name and the tab
-// bar of its areas, Settings, Containers and Audit, each its own address. The settings, containers and
-// audit screens all render it, so the volume reads and navigates the same wherever an admin is in it.
+// bar of its areas, Settings, Containers, Audit and At Risk (issue 11), each its own address. The screens of
+// those areas all render it, so the volume reads and navigates the same wherever an admin is in it.
 import type { Volume } from '../../../api/volumes.ts'
 import { Tabs } from '../../../ui/Tabs.tsx'
 
 /** The addresses of a volume's areas (the tabs' targets). */
 export function volumeHrefs(volumeId: number) {
   const base = `/volume/${volumeId}`
-  return { settings: base, containers: `${base}/permission`, grants: `${base}/grant`, audit: `${base}/audit` }
+  return {
+    settings: base,
+    containers: `${base}/permission`,
+    grants: `${base}/grant`,
+    audit: `${base}/audit`,
+    atRisk: `${base}/at_risk`,
+  }
 }
 
 export function VolumeHeader({
@@ -28,6 +34,7 @@ export function VolumeHeader({
           { label: 'Settings', href: hrefs.settings },
           { label: 'Containers', href: hrefs.containers, currentUnder: hrefs.grants },
           { label: 'Audit', href: hrefs.audit },
+          { label: 'At Risk', href: hrefs.atRisk },
         ]}
       />
     </>
