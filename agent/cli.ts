@@ -6,6 +6,7 @@ import packageJson from '../package.json' with { type: 'json' }
 import {
   EXIT_FAILED,
   EXIT_INTERRUPTED,
+  EXIT_REFUSED,
   login,
   mounts,
   register,
@@ -15,6 +16,7 @@ import {
 } from './commands.ts'
 import { explain } from './messages.ts'
 import { defaultStateDir, StateStore } from './state.ts'
+import { refusalOf } from './sync.ts'
 
 /** The version heartbeats report: the product's, x.y.z. */
 export const AGENT_VERSION = packageJson.version
@@ -60,7 +62,8 @@ async function run(task: () => Promise<number>): Promise<void> {
     process.exitCode = await task()
   } catch (error) {
     console.error(explain(error))
-    process.exitCode = EXIT_FAILED
+    // A refusal (a disabled device, app or mount...) exits 3 from every command, as from sync.
+    process.exitCode = refusalOf(error) ? EXIT_REFUSED : EXIT_FAILED
   }
 }
 

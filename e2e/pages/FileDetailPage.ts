@@ -8,6 +8,8 @@ export class FileDetailPage {
   readonly deleteButton: Locator
   readonly undeleteButton: Locator
   readonly properties: Locator
+  /** The Devices With Media table of the Properties tab. */
+  readonly devices: Locator
   readonly versions: Locator
   readonly restore: Locator
   readonly audit: Locator
@@ -20,6 +22,7 @@ export class FileDetailPage {
     this.deleteButton = actions.getByRole('button', { name: 'Delete' })
     this.undeleteButton = actions.getByRole('button', { name: 'Undelete' })
     this.properties = page.locator('dl.properties')
+    this.devices = page.getByRole('table', { name: 'Devices With Media' })
     this.versions = page.getByRole('table', { name: 'Versions' }).locator('tbody tr')
     this.restore = page.getByRole('button', { name: 'Restore to Folder' })
     this.audit = page.getByRole('table', { name: 'Audit Tracking' }).locator('tbody tr')

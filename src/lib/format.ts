@@ -93,3 +93,17 @@ export function initials(name: string): string {
     .map((word) => word.charAt(0).toUpperCase())
     .join('')
 }
+
+/**
+ * Who made a change, as the file screens name them: the user (their user name, else their e-mail, as in the
+ * Audit tab); a change a device sent names the device first, with its user: 'Edit Bay (ana@example.com)'.
+ */
+export function changedByText(by: {
+  user_name: string | null
+  email: string | null
+  device_name: string | null
+}): string {
+  const user = by.user_name || by.email || ''
+  if (!by.device_name) return user
+  return user ? `${by.device_name} (${user})` : by.device_name
+}

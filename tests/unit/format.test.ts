@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
+  changedByText,
   formatBytes,
   formatLongTime,
   formatMoney,
@@ -112,5 +113,19 @@ describe('initials', () => {
     expect(initials('ada')).toBe('A')
     expect(initials('  grace   hopper ')).toBe('GH')
     expect(initials('')).toBe('')
+  })
+})
+
+describe('changedByText', () => {
+  it('names the user by user name, else e-mail, and a device first with its user', () => {
+    expect(changedByText({ user_name: 'ana', email: 'ana@example.com', device_name: null })).toBe('ana')
+    expect(changedByText({ user_name: null, email: 'ana@example.com', device_name: null })).toBe(
+      'ana@example.com',
+    )
+    expect(changedByText({ user_name: null, email: 'ana@example.com', device_name: 'Edit Bay' })).toBe(
+      'Edit Bay (ana@example.com)',
+    )
+    expect(changedByText({ user_name: null, email: null, device_name: 'Edit Bay' })).toBe('Edit Bay')
+    expect(changedByText({ user_name: null, email: null, device_name: null })).toBe('')
   })
 })

@@ -3,13 +3,11 @@
 // has no secret key until New Key on its page. Admins only.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
 import { appQueries, useCreateApp, type AppListItem } from '../../api/apps.ts'
 import { adminOrgId } from '../../app/adminAccess.ts'
 import { useApi, useSession } from '../../app/session.ts'
 import { messageFor } from '../../lib/messages.ts'
-import { TextField } from '../../ui/Field.tsx'
-import { FormError } from '../../ui/FormError.tsx'
+import { CreateByNameForm } from '../../ui/CreateByNameForm.tsx'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
 import { APP_NAME_MAX, appStatusText } from './-apps/appText.ts'
@@ -41,49 +39,18 @@ const COLUMNS: ReadonlyArray<Column<AppListItem>> = [
 
 function AddAppForm({ orgId }: { orgId: number }) {
   const create = useCreateApp(orgId)
-  const [name, setName] = useState('')
-  const [error, setError] = useState<string>()
-  const [added, setAdded] = useState<string>()
-  const trimmed = name.trim()
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    if (trimmed === '') return
-    setError(undefined)
-    setAdded(undefined)
-    create.mutate(trimmed, {
-      onSuccess: () => {
-        setAdded(`App ${trimmed} created. Open it to make its secret key.`)
-        setName('')
-      },
-      onError: (failure) => setError(messageFor('app_create', failure)),
-    })
-  }
   return (
-    <form className="form" onSubmit={submit}>
-      <TextField
-        label="New App Name"
-        name="app_name"
-        autoComplete="off"
-        maxLength={APP_NAME_MAX}
-        value={name}
-        onChange={(value) => {
-          setName(value)
-          setAdded(undefined)
-        }}
-      />
-      <FormError message={error} />
-      <p className="form-status" role="status">
-        {added ?? ''}
-      </p>
-      <button
-        type="submit"
-        className="button"
-        disabled={trimmed === '' || create.isPending}
-        aria-busy={create.isPending}
-      >
-        Create App
-      </button>
-    </form>
+    <CreateByNameForm
+      label="New App Name"
+      name="app_name"
+      submitLabel="Create App"
+      maxLength={APP_NAME_MAX}
+      prepare={(typed) => typed.trim()}
+      create={(appName) => create.mutateAsync(appName)}
+      pending={create.isPending}
+      added={(appName) => `App ${appName} created. Open it to make its secret key.`}
+      failed={(failure) => messageFor('app_create', failure)}
+    />
   )
 }
 

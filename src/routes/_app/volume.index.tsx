@@ -2,14 +2,12 @@
 // expiration, how many of the plan's enabled volumes are taken, and Add Volume by name. Admins only.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
 import { orgQueries } from '../../api/orgs.ts'
 import { useCreateVolume, volumeQueries, type Volume } from '../../api/volumes.ts'
 import { useApi, useSession } from '../../app/session.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { INVALID_VOLUME_NAME_MESSAGE, isValidVolumeName } from '../../lib/validation.ts'
-import { TextField } from '../../ui/Field.tsx'
-import { FormError } from '../../ui/FormError.tsx'
+import { CreateByNameForm } from '../../ui/CreateByNameForm.tsx'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
 import { adminOrgId } from '../../app/adminAccess.ts'
@@ -47,53 +45,20 @@ const COLUMNS: ReadonlyArray<Column<Volume>> = [
 
 function AddVolumeForm({ orgId }: { orgId: number }) {
   const create = useCreateVolume(orgId)
-  const [name, setName] = useState('')
-  const [error, setError] = useState<string>()
-  const [added, setAdded] = useState<string>()
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    setAdded(undefined)
-    // The name rule (000 section 5) on the name as typed: spaces at either end break it, so it is not
-    // trimmed into a name the user did not type. The server applies the same rule.
-    if (!isValidVolumeName(name)) return setError(INVALID_VOLUME_NAME_MESSAGE)
-    setError(undefined)
-    create.mutate(
-      { volume_name: name },
-      {
-        onSuccess: () => {
-          setAdded(`Volume ${name} added.`)
-          setName('')
-        },
-        onError: (failure) => setError(messageFor('volume_create', failure)),
-      },
-    )
-  }
+  // The name rule (000 section 5) holds for the name as typed: spaces at either end break it, so it is not
+  // trimmed into a name the user did not type. The server applies the same rule.
   return (
-    <form className="form" onSubmit={submit}>
-      <TextField
-        label="Volume Name"
-        name="volume_name"
-        autoComplete="off"
-        value={name}
-        onChange={(value) => {
-          setName(value)
-          setAdded(undefined)
-        }}
-        hint="3 to 64 letters, numbers, spaces, dashes and underscores, beginning and ending with a letter or number."
-      />
-      <FormError message={error} />
-      <p className="form-status" role="status">
-        {added ?? ''}
-      </p>
-      <button
-        type="submit"
-        className="button"
-        disabled={name === '' || create.isPending}
-        aria-busy={create.isPending}
-      >
-        Add Volume
-      </button>
-    </form>
+    <CreateByNameForm
+      label="Volume Name"
+      name="volume_name"
+      submitLabel="Add Volume"
+      hint="3 to 64 letters, numbers, spaces, dashes and underscores, beginning and ending with a letter or number."
+      check={(volumeName) => (isValidVolumeName(volumeName) ? undefined : INVALID_VOLUME_NAME_MESSAGE)}
+      create={(volumeName) => create.mutateAsync({ volume_name: volumeName })}
+      pending={create.isPending}
+      added={(volumeName) => `Volume ${volumeName} added.`}
+      failed={(failure) => messageFor('volume_create', failure)}
+    />
   )
 }
 

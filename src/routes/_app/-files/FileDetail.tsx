@@ -20,7 +20,7 @@ import { NotFound } from '../../../app/NotFound.tsx'
 import { navigateRemembering } from '../../../app/navigation.ts'
 import { useApi } from '../../../app/session.ts'
 import { areaHref, baseName, parentDirectory, relativeMediaPath } from '../../../lib/filePaths.ts'
-import { formatBytes, formatLongTime } from '../../../lib/format.ts'
+import { changedByText, formatBytes, formatLongTime } from '../../../lib/format.ts'
 import { findListedFile } from '../../../lib/listing.ts'
 import {
   DELETE_FAILED_MESSAGE,
@@ -88,10 +88,13 @@ function Properties({ media, path }: { media: MediaDetail; path: string }) {
     ['Media ID', media.media_id],
     ['File Hash', <code key="hash">{media.file_hash}</code>],
     ['Last Updated', formatLongTime(media.last_updated)],
-    // A user without a user name shows as their e-mail, as in the Audit tab; a device's change as the device.
     [
       'Last Modified By',
-      media.last_update_user_name || media.last_update_user_email || media.last_update_device_name || '',
+      changedByText({
+        user_name: media.last_update_user_name,
+        email: media.last_update_user_email,
+        device_name: media.last_update_device_name,
+      }),
     ],
     ['Network Status', media.in_s3 ? 'In Cloud' : 'Not Uploaded'],
   ]
@@ -160,7 +163,7 @@ function Versions({ versions, onOpen, onDownload, onRestore, busy }: VersionsPro
     {
       key: 'by',
       header: 'Modified By',
-      render: (version) => version.user_name || version.email || version.device_name || '',
+      render: changedByText,
     },
   ]
   return (
