@@ -195,6 +195,44 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
     })
     expect(volumeDisable).toEqual(OK)
     expect((await mounts())[0]?.is_disabled).toBe(true)
+    const volumeCall = (
+      endpoint:
+        | typeof endpoints.deviceVolumeMount
+        | typeof endpoints.deviceVolumeEnable
+        | typeof endpoints.deviceVolumeDisable,
+      ids: { device_id?: number; volume_id?: number } = {},
+    ) =>
+      callEndpoint(suite.url, endpoint, {
+        params: { org_id: org.orgId, device_id: device.deviceId, volume_id: org.volumeId, ...ids },
+        key: org.key,
+      })
+    expect(await volumeCall(endpoints.deviceVolumeEnable)).toEqual(OK)
+    expect((await mounts())[0]?.is_disabled).toBe(false)
+    expect(await volumeCall(endpoints.deviceVolumeMount)).toEqual(refusal(409, 'used_mount'))
+    expect(await volumeCall(endpoints.deviceVolumeMount, { volume_id: 999_999_999 })).toEqual(
+      refusal(404, 'not_found'),
+    )
+    expect(await volumeCall(endpoints.deviceVolumeEnable, { volume_id: 999_999_999 })).toEqual(
+      refusal(404, 'not_found'),
+    )
+    expect(await volumeCall(endpoints.deviceVolumeMount, { device_id: 999_999_999 })).toEqual(
+      refusal(404, 'not_found'),
+    )
+    // A volume without a root container gets one when mounted whole.
+    const bare = await callEndpoint(suite.url, endpoints.volumeCreate, {
+      params: { org_id: org.orgId },
+      body: { volume_name: 'Archive' },
+      key: org.key,
+    })
+    await suite.server.app.db.query("DELETE FROM media_grant WHERE volume_id = $1 AND prefix_path = '/'", [
+      bare.body.volume_id,
+    ])
+    expect(await volumeCall(endpoints.deviceVolumeMount, { volume_id: bare.body.volume_id })).toEqual(OK)
+    expect((await mounts()).map((mount) => [mount.volume_name, mount.prefix_path])).toEqual([
+      ['Archive', '/'],
+      ['Devices media', '/'],
+    ])
+    await volumeCall(endpoints.deviceVolumeDisable)
     await suite.server.app.db.query('UPDATE device_media_grant SET last_seen = now() WHERE device_id = $1', [
       device.deviceId,
     ])
