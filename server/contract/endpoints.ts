@@ -13,6 +13,7 @@ import {
   UpdateAppRequest,
 } from './app.ts'
 import { AtRiskQuery, AtRiskResponse } from './atRisk.ts'
+import { RetentionPreviewRequest, RetentionPreviewResponse } from './retention.ts'
 import { AdminEventListResponse, AdminEventQuery, AuditPageQuery, VolumeAuditResponse } from './audit.ts'
 import { ClientConfig } from './clientConfig.ts'
 import {
@@ -269,6 +270,14 @@ export const endpoints = {
     scope: 'admin',
     summary: "Change a volume's settings (changed fields only)",
     body: UpdateVolumeRequest,
+  },
+  volumeRetentionPreview: {
+    method: 'POST',
+    path: `${ORG}/volume/:volume_id/retention_preview`,
+    scope: 'admin',
+    summary: 'What retention settings would purge over the next 30 days (nothing is changed)',
+    body: RetentionPreviewRequest,
+    response: RetentionPreviewResponse,
   },
   volumeAtRisk: {
     method: 'GET',

@@ -119,7 +119,7 @@ export async function addVersion(db: Queryable, mediaId: number, content: NewCon
      )
      UPDATE media m
         SET media_version_id = v.media_version_id, file_hash = v.file_hash, file_size = v.file_size,
-            ctime = v.ctime, mtime = v.mtime, is_deleted = false, last_updated = now(),
+            ctime = v.ctime, mtime = v.mtime, is_deleted = false, deleted_at = NULL, last_updated = now(),
             last_update_user_id = $7, last_update_device_id = $8
        FROM version v
       WHERE m.org_id = $1 AND m.media_id = $2`,
@@ -228,7 +228,7 @@ export async function setDeleted(
   await db.query(
     `WITH file AS (
        UPDATE media SET is_deleted = $3, last_updated = now(), last_update_user_id = $4,
-                        last_update_device_id = NULL
+                        last_update_device_id = NULL, deleted_at = CASE WHEN $3 THEN now() END
         WHERE org_id = $1 AND media_id = $2
        RETURNING media_version_id
      )

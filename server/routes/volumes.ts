@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import { endpoints } from '../contract/endpoints.ts'
 import { volumeAtRisk } from '../services/atRisk.ts'
+import { previewRetention } from '../services/retention.ts'
 import { changeVolume, createVolume, listVolumes } from '../services/volumes.ts'
 import { route } from './define.ts'
 
@@ -18,6 +19,10 @@ export async function volumeRoutes(app: FastifyInstance): Promise<void> {
     await changeVolume(app.db, admin, params.volume_id, body)
     return {}
   })
+
+  route(app, endpoints.volumeRetentionPreview, async ({ access: admin, params, body }) =>
+    previewRetention(app.db, admin, params.volume_id, body),
+  )
 
   route(app, endpoints.volumeAtRisk, async ({ access: admin, params, query }) =>
     volumeAtRisk(app.db, admin, params.volume_id, query.stale_days),

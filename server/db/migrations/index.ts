@@ -10,6 +10,7 @@ import administration from './20261125100000_administration.ts'
 import mediaDirDeletedCounts from './20261125120000_media_dir_deleted_counts.ts'
 import devices from './20261125140000_devices.ts'
 import holdingsPerMount from './20261125150000_holdings_per_mount.ts'
+import retention from './20261125180000_retention.ts'
 
 export interface Migration {
   id: string
@@ -27,4 +28,5 @@ export const migrations: readonly Migration[] = [
   { id: '20261125120000_media_dir_deleted_counts', sql: mediaDirDeletedCounts },
   { id: '20261125140000_devices', sql: devices },
   { id: '20261125150000_holdings_per_mount', sql: holdingsPerMount },
+  { id: '20261125180000_retention', sql: retention },
 ]
