@@ -4,6 +4,7 @@
 // on the starter plan (2 enabled volumes, expiration up to 3 days), made through the API.
 import {
   createReadyOrg,
+  deleteFile,
   listGrants,
   putFile,
   readStoredFile,
@@ -165,5 +166,32 @@ test.describe('volumes', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow, path).toBeLessThanOrEqual(0)
     }
+  })
+
+  test('settings: what retention would purge over the next 30 days shows before Save', async ({
+    layout,
+    volumeSettings,
+  }) => {
+    const admin = await readyAdmin('volumes-retention')
+    const grant = (await listGrants(admin.sessionKey, admin.orgId)).find((each) => each.grant_name === FIRST)
+    if (!grant) throw new Error('the new volume came without its container')
+    const access = { sessionKey: admin.sessionKey, orgId: admin.orgId, grantId: grant.media_grant_id }
+    const mediaId = await putFile(access, '/old cut.mov', 'an old cut nobody needs')
+    await deleteFile(access, mediaId)
+
+    await layout.useSession(admin.sessionKey)
+    await volumeSettings.goto(admin.volumeId)
+    // A new volume expires deleted files after the plan's 3 days: the file deleted now goes in 3 days.
+    await expect(volumeSettings.retentionPreview).toContainText(
+      'Over the next 30 days these settings purge 1 file (23 B).',
+    )
+    const row = volumeSettings.retentionPreview.getByRole('row').filter({ hasText: '/media/old cut.mov' })
+    await expect(row.getByRole('cell')).toHaveText(['23 B', 'Deleted file', /^\d{4}-\d{2}-\d{2}$/])
+    // Turning the rule off previews nothing, before anything is saved.
+    await volumeSettings.expire(volumeSettings.deadExpiration, 'Off').check()
+    await expect(volumeSettings.retentionPreview).toHaveText(
+      'Over the next 30 days these settings purge nothing.',
+    )
+    await expect(volumeSettings.save).toBeEnabled()
   })
 })

@@ -17,6 +17,8 @@ export class VolumeSettingsPage {
   readonly error: Locator
   /** 'Volume saved.' after a save. */
   readonly saved: Locator
+  /** What the settings as edited would purge over the next 30 days. */
+  readonly retentionPreview: Locator
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1 })
@@ -34,7 +36,8 @@ export class VolumeSettingsPage {
     this.deadDays = form.getByLabel('Dead Expiration Days')
     this.save = form.getByRole('button', { name: 'Save' })
     this.error = form.locator(':scope > .form-error')
-    this.saved = form.getByRole('status')
+    this.saved = form.locator('.form-status')
+    this.retentionPreview = form.getByRole('status', { name: 'What these settings purge' })
   }
 
   async goto(volumeId: number) {

@@ -2,12 +2,13 @@
 // their query options and the mutation hooks that invalidate what a change touches.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { endpoints } from '../../server/contract/endpoints.ts'
+import type { RetentionPreviewRequest, RetentionPreviewResponse } from '../../server/contract/retention.ts'
 import type { UpdateVolumeRequest, Volume } from '../../server/contract/volume.ts'
 import { useApi } from '../app/session.ts'
 import { callEndpoint } from './endpoint.ts'
 import type { Transport } from './transport.ts'
 
-export type { UpdateVolumeRequest, Volume }
+export type { RetentionPreviewRequest, RetentionPreviewResponse, UpdateVolumeRequest, Volume }
 
 export async function listVolumes(api: Transport, orgId: number): Promise<Volume[]> {
   return (await callEndpoint(api, endpoints.volumeList, { params: { org_id: orgId } }, { retry: true }))
@@ -39,9 +40,27 @@ export async function updateVolume(
   })
 }
 
+/** What retention settings would purge over the next 30 days (nothing changes). */
+export async function previewRetention(
+  api: Transport,
+  orgId: number,
+  volumeId: number,
+  settings: RetentionPreviewRequest,
+): Promise<RetentionPreviewResponse> {
+  return callEndpoint(api, endpoints.volumeRetentionPreview, {
+    params: { org_id: orgId, volume_id: volumeId },
+    body: settings,
+  })
+}
+
 export const volumeQueries = {
   list: (api: Transport, orgId: number) =>
     queryOptions({ queryKey: ['org', orgId, 'volume'], queryFn: () => listVolumes(api, orgId) }),
+  retentionPreview: (api: Transport, orgId: number, volumeId: number, settings: RetentionPreviewRequest) =>
+    queryOptions({
+      queryKey: ['org', orgId, 'retention_preview', volumeId, settings],
+      queryFn: () => previewRetention(api, orgId, volumeId, settings),
+    }),
 }
 
 /** A volume's name and state show in container lists, the sidebar and the org's plan counts. */

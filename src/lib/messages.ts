@@ -56,6 +56,7 @@ export type Operation =
   // Specification 001: volumes, containers (grants), users, audit.
   | 'volume_create'
   | 'volume_update'
+  | 'retention_preview'
   | 'grant_create'
   | 'grant_overlap'
   | 'grant_update'
@@ -138,6 +139,8 @@ export const CATALOGUE: Record<Operation, CatalogueEntry> = {
     '400': 'Invalid container name or prefix path.',
     default: 'Failed to add grant, please try again.',
   },
+  // The purge preview of retention settings being edited (issue 12).
+  retention_preview: { default: 'Could not check what these settings would purge.' },
   // The overlap preview of a prefix being typed (beyond the spec: nextcloud/groupfolders#138).
   grant_overlap: {
     invalid_prefix_path: 'Invalid prefix path.',

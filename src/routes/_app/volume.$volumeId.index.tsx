@@ -15,6 +15,7 @@ import { RadioGroup, TextField } from '../../ui/Field.tsx'
 import { FormError } from '../../ui/FormError.tsx'
 import { SaveButton } from '../../ui/SaveButton.tsx'
 import type { Plan } from '../../../server/contract/plan.ts'
+import { RetentionPreview } from './-volume/RetentionPreview.tsx'
 import { VolumeHeader } from './-volume/VolumeHeader.tsx'
 import { adminOrgId } from '../../app/adminAccess.ts'
 import { ensureVolume, useVolume } from './-volume/volumeRoute.ts'
@@ -181,6 +182,17 @@ function SettingsForm({ orgId, volume, plan }: { orgId: number; volume: Volume; 
       />
       <ExpireSetting kind="live" form={draft} plan={plan} error={errors.live_expire_days} onChange={edit} />
       <ExpireSetting kind="dead" form={draft} plan={plan} error={errors.dead_expire_days} onChange={edit} />
+      <RetentionPreview
+        orgId={orgId}
+        volumeId={volume.volume_id}
+        settings={
+          settings && {
+            live_expire_days: settings.live_expire_days,
+            dead_expire_days: settings.dead_expire_days,
+            min_expire_size: settings.min_expire_size,
+          }
+        }
+      />
       <FormError message={error} />
       <p className="form-status" role="status">
         {status ?? ''}

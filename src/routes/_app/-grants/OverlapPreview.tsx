@@ -8,7 +8,7 @@ import { mediaGrantQueries } from '../../../api/mediaGrants.ts'
 import { useApi } from '../../../app/session.ts'
 import { OVERLAP_RELATION_TEXT, filesUnderText } from '../../../lib/grants.ts'
 import { messageFor } from '../../../lib/messages.ts'
-import { useDebouncedValue } from './useDebouncedValue.ts'
+import { useDebouncedValue } from '../../../lib/useDebouncedValue.ts'
 
 /** How long typing must pause before the server is asked. */
 export const OVERLAP_DEBOUNCE_MS = 300
