@@ -15,6 +15,7 @@ import { registerErrorHandler } from './http/errors.ts'
 import { registerIdleTimeout } from './http/idleTimeout.ts'
 import { registerInputRules } from './http/inputRules.ts'
 import { registerSecurityHeaders } from './http/securityHeaders.ts'
+import { jobsPlugin } from './jobs/index.ts'
 import { createLogger, RequestLog } from './logger.ts'
 import { createMailer } from './mail/index.ts'
 import { createSealer, loadServerKey, type Sealer } from './auth/sealing.ts'
@@ -23,6 +24,7 @@ import { createPaymentProvider } from './payments/index.ts'
 import type { PaymentProvider } from './payments/provider.ts'
 import { routeModules } from './routes/index.ts'
 import { storePlugin } from './storage/index.ts'
+import { networkStoreConnectSources, storeSetPlugin } from './storage/networkStores.ts'
 import { s3BrowserOrigin } from './storage/s3Addressing.ts'
 
 declare module 'fastify' {
@@ -88,7 +90,10 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
     registerInputRules(app)
     registerIdleTimeout(app, config.idleTimeoutSeconds)
     registerSecurityHeaders(app, {
-      connectOrigins: config.s3 ? [s3BrowserOrigin(config.s3)] : [],
+      connectOrigins: [
+        ...(config.s3 ? [s3BrowserOrigin(config.s3)] : []),
+        ...networkStoreConnectSources(config),
+      ],
       stripe: Boolean(config.stripePublishableKey),
     })
     registerErrorHandler(app)
@@ -110,6 +115,8 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
       hideUntagged: true,
     })
     await app.register(storePlugin)
+    await app.register(storeSetPlugin)
+    await app.register(jobsPlugin)
 
     for (const routes of routeModules) await app.register(routes)
     await registerAppShell(app, options.appDir ?? defaultAppDir())

@@ -33,6 +33,13 @@ export interface Config {
   idleTimeoutSeconds: number
   /** The key that seals stored secrets (64 hex digits); undefined: one kept in DATA_DIR/server.key. */
   serverKey: string | undefined
+  /**
+   * Network stores may be on loopback, private or link-local addresses, and reached over plain http
+   * (tests, a local install); off by default, since an organization names the host the server connects to.
+   */
+  storeAllowPrivateHosts: boolean
+  /** Whether this process runs the daily jobs (usage metering, retention); JOBS=off turns them off. */
+  jobs: boolean
 }
 
 export class ConfigError extends Error {
@@ -112,6 +119,13 @@ function readSeconds(env: Env, name: string, fallback: number): number {
   return seconds
 }
 
+function readFlag(env: Env, name: string): boolean {
+  const value = read(env, name)?.toLowerCase()
+  if (value === undefined || value === 'false' || value === '0') return false
+  if (value === 'true' || value === '1') return true
+  throw new ConfigError(`${name} must be true or false, not "${value}"`)
+}
+
 function readServerKey(env: Env): string | undefined {
   const value = read(env, 'SERVER_KEY')?.toLowerCase()
   if (value !== undefined && !/^[0-9a-f]{64}$/.test(value)) {
@@ -120,6 +134,13 @@ function readServerKey(env: Env): string | undefined {
     )
   }
   return value
+}
+
+function readOnOff(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name)?.toLowerCase()
+  if (raw === undefined) return fallback
+  if (raw === 'on' || raw === 'off') return raw === 'on'
+  throw new ConfigError(`${name} must be on or off, not "${raw}"`)
 }
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -150,5 +171,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     rateLimitExempt: readAddressList(env, 'RATE_LIMIT_EXEMPT'),
     idleTimeoutSeconds: readSeconds(env, 'IDLE_TIMEOUT_SECONDS', 120),
     serverKey: readServerKey(env),
+    storeAllowPrivateHosts: readFlag(env, 'STORE_ALLOW_PRIVATE_HOSTS'),
+    jobs: readOnOff(env, 'JOBS', true),
   }
 }

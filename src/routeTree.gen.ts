@@ -30,10 +30,13 @@ import { Route as AppDownloadGrantNameSplatRouteImport } from './routes/_app/dow
 import { Route as AppHomeGrantNameSplatRouteImport } from './routes/_app/home.$grantName.$'
 import { Route as AppOrgAppIndexRouteImport } from './routes/_app/org.app.index'
 import { Route as AppOrgAppAppIdRouteImport } from './routes/_app/org.app.$appId'
+import { Route as AppOrgBucketIndexRouteImport } from './routes/_app/org.bucket.index'
+import { Route as AppOrgBucketBucketIdRouteImport } from './routes/_app/org.bucket.$bucketId'
 import { Route as AppUploadGrantNameSplatRouteImport } from './routes/_app/upload.$grantName.$'
 import { Route as AppVolumeVolumeIdIndexRouteImport } from './routes/_app/volume.$volumeId.index'
 import { Route as AppVolumeVolumeIdAt_riskRouteImport } from './routes/_app/volume.$volumeId.at_risk'
 import { Route as AppVolumeVolumeIdAuditRouteImport } from './routes/_app/volume.$volumeId.audit'
+import { Route as AppVolumeVolumeIdMetricRouteImport } from './routes/_app/volume.$volumeId.metric'
 import { Route as AppVolumeVolumeIdPermissionRouteImport } from './routes/_app/volume.$volumeId.permission'
 import { Route as AppVolumeVolumeIdGrantGrantNameRouteImport } from './routes/_app/volume.$volumeId.grant.$grantName'
 
@@ -142,6 +145,16 @@ const AppOrgAppAppIdRoute = AppOrgAppAppIdRouteImport.update({
   path: '/org/app/$appId',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const AppOrgBucketIndexRoute = AppOrgBucketIndexRouteImport.update({
+  id: '/org/bucket/',
+  path: '/org/bucket/',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppOrgBucketBucketIdRoute = AppOrgBucketBucketIdRouteImport.update({
+  id: '/org/bucket/$bucketId',
+  path: '/org/bucket/$bucketId',
+  getParentRoute: () => AppRouteRoute,
+} as any)
 const AppUploadGrantNameSplatRoute = AppUploadGrantNameSplatRouteImport.update({
   id: '/upload/$grantName/$',
   path: '/upload/$grantName/$',
@@ -161,6 +174,11 @@ const AppVolumeVolumeIdAt_riskRoute =
 const AppVolumeVolumeIdAuditRoute = AppVolumeVolumeIdAuditRouteImport.update({
   id: '/volume/$volumeId/audit',
   path: '/volume/$volumeId/audit',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppVolumeVolumeIdMetricRoute = AppVolumeVolumeIdMetricRouteImport.update({
+  id: '/volume/$volumeId/metric',
+  path: '/volume/$volumeId/metric',
   getParentRoute: () => AppRouteRoute,
 } as any)
 const AppVolumeVolumeIdPermissionRoute =
@@ -194,12 +212,15 @@ export interface FileRoutesByFullPath {
   '/download/$grantName/$': typeof AppDownloadGrantNameSplatRoute
   '/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
   '/org/app/$appId': typeof AppOrgAppAppIdRoute
+  '/org/bucket/$bucketId': typeof AppOrgBucketBucketIdRoute
   '/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
   '/volume/$volumeId/at_risk': typeof AppVolumeVolumeIdAt_riskRoute
   '/volume/$volumeId/audit': typeof AppVolumeVolumeIdAuditRoute
+  '/volume/$volumeId/metric': typeof AppVolumeVolumeIdMetricRoute
   '/volume/$volumeId/permission': typeof AppVolumeVolumeIdPermissionRoute
   '/admin/user/': typeof AppAdminUserIndexRoute
   '/org/app/': typeof AppOrgAppIndexRoute
+  '/org/bucket/': typeof AppOrgBucketIndexRoute
   '/volume/$volumeId/': typeof AppVolumeVolumeIdIndexRoute
   '/volume/$volumeId/grant/$grantName': typeof AppVolumeVolumeIdGrantGrantNameRoute
 }
@@ -221,12 +242,15 @@ export interface FileRoutesByTo {
   '/download/$grantName/$': typeof AppDownloadGrantNameSplatRoute
   '/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
   '/org/app/$appId': typeof AppOrgAppAppIdRoute
+  '/org/bucket/$bucketId': typeof AppOrgBucketBucketIdRoute
   '/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
   '/volume/$volumeId/at_risk': typeof AppVolumeVolumeIdAt_riskRoute
   '/volume/$volumeId/audit': typeof AppVolumeVolumeIdAuditRoute
+  '/volume/$volumeId/metric': typeof AppVolumeVolumeIdMetricRoute
   '/volume/$volumeId/permission': typeof AppVolumeVolumeIdPermissionRoute
   '/admin/user': typeof AppAdminUserIndexRoute
   '/org/app': typeof AppOrgAppIndexRoute
+  '/org/bucket': typeof AppOrgBucketIndexRoute
   '/volume/$volumeId': typeof AppVolumeVolumeIdIndexRoute
   '/volume/$volumeId/grant/$grantName': typeof AppVolumeVolumeIdGrantGrantNameRoute
 }
@@ -251,12 +275,15 @@ export interface FileRoutesById {
   '/_app/download/$grantName/$': typeof AppDownloadGrantNameSplatRoute
   '/_app/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
   '/_app/org/app/$appId': typeof AppOrgAppAppIdRoute
+  '/_app/org/bucket/$bucketId': typeof AppOrgBucketBucketIdRoute
   '/_app/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
   '/_app/volume/$volumeId/at_risk': typeof AppVolumeVolumeIdAt_riskRoute
   '/_app/volume/$volumeId/audit': typeof AppVolumeVolumeIdAuditRoute
+  '/_app/volume/$volumeId/metric': typeof AppVolumeVolumeIdMetricRoute
   '/_app/volume/$volumeId/permission': typeof AppVolumeVolumeIdPermissionRoute
   '/_app/admin/user/': typeof AppAdminUserIndexRoute
   '/_app/org/app/': typeof AppOrgAppIndexRoute
+  '/_app/org/bucket/': typeof AppOrgBucketIndexRoute
   '/_app/volume/$volumeId/': typeof AppVolumeVolumeIdIndexRoute
   '/_app/volume/$volumeId/grant/$grantName': typeof AppVolumeVolumeIdGrantGrantNameRoute
 }
@@ -280,12 +307,15 @@ export interface FileRouteTypes {
     | '/download/$grantName/$'
     | '/home/$grantName/$'
     | '/org/app/$appId'
+    | '/org/bucket/$bucketId'
     | '/upload/$grantName/$'
     | '/volume/$volumeId/at_risk'
     | '/volume/$volumeId/audit'
+    | '/volume/$volumeId/metric'
     | '/volume/$volumeId/permission'
     | '/admin/user/'
     | '/org/app/'
+    | '/org/bucket/'
     | '/volume/$volumeId/'
     | '/volume/$volumeId/grant/$grantName'
   fileRoutesByTo: FileRoutesByTo
@@ -307,12 +337,15 @@ export interface FileRouteTypes {
     | '/download/$grantName/$'
     | '/home/$grantName/$'
     | '/org/app/$appId'
+    | '/org/bucket/$bucketId'
     | '/upload/$grantName/$'
     | '/volume/$volumeId/at_risk'
     | '/volume/$volumeId/audit'
+    | '/volume/$volumeId/metric'
     | '/volume/$volumeId/permission'
     | '/admin/user'
     | '/org/app'
+    | '/org/bucket'
     | '/volume/$volumeId'
     | '/volume/$volumeId/grant/$grantName'
   id:
@@ -336,12 +369,15 @@ export interface FileRouteTypes {
     | '/_app/download/$grantName/$'
     | '/_app/home/$grantName/$'
     | '/_app/org/app/$appId'
+    | '/_app/org/bucket/$bucketId'
     | '/_app/upload/$grantName/$'
     | '/_app/volume/$volumeId/at_risk'
     | '/_app/volume/$volumeId/audit'
+    | '/_app/volume/$volumeId/metric'
     | '/_app/volume/$volumeId/permission'
     | '/_app/admin/user/'
     | '/_app/org/app/'
+    | '/_app/org/bucket/'
     | '/_app/volume/$volumeId/'
     | '/_app/volume/$volumeId/grant/$grantName'
   fileRoutesById: FileRoutesById
@@ -501,6 +537,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrgAppAppIdRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/_app/org/bucket/': {
+      id: '/_app/org/bucket/'
+      path: '/org/bucket'
+      fullPath: '/org/bucket/'
+      preLoaderRoute: typeof AppOrgBucketIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_app/org/bucket/$bucketId': {
+      id: '/_app/org/bucket/$bucketId'
+      path: '/org/bucket/$bucketId'
+      fullPath: '/org/bucket/$bucketId'
+      preLoaderRoute: typeof AppOrgBucketBucketIdRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/_app/upload/$grantName/$': {
       id: '/_app/upload/$grantName/$'
       path: '/upload/$grantName/$'
@@ -527,6 +577,13 @@ declare module '@tanstack/react-router' {
       path: '/volume/$volumeId/audit'
       fullPath: '/volume/$volumeId/audit'
       preLoaderRoute: typeof AppVolumeVolumeIdAuditRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_app/volume/$volumeId/metric': {
+      id: '/_app/volume/$volumeId/metric'
+      path: '/volume/$volumeId/metric'
+      fullPath: '/volume/$volumeId/metric'
+      preLoaderRoute: typeof AppVolumeVolumeIdMetricRouteImport
       parentRoute: typeof AppRouteRoute
     }
     '/_app/volume/$volumeId/permission': {
@@ -559,12 +616,15 @@ interface AppRouteRouteChildren {
   AppDownloadGrantNameSplatRoute: typeof AppDownloadGrantNameSplatRoute
   AppHomeGrantNameSplatRoute: typeof AppHomeGrantNameSplatRoute
   AppOrgAppAppIdRoute: typeof AppOrgAppAppIdRoute
+  AppOrgBucketBucketIdRoute: typeof AppOrgBucketBucketIdRoute
   AppUploadGrantNameSplatRoute: typeof AppUploadGrantNameSplatRoute
   AppVolumeVolumeIdAt_riskRoute: typeof AppVolumeVolumeIdAt_riskRoute
   AppVolumeVolumeIdAuditRoute: typeof AppVolumeVolumeIdAuditRoute
+  AppVolumeVolumeIdMetricRoute: typeof AppVolumeVolumeIdMetricRoute
   AppVolumeVolumeIdPermissionRoute: typeof AppVolumeVolumeIdPermissionRoute
   AppAdminUserIndexRoute: typeof AppAdminUserIndexRoute
   AppOrgAppIndexRoute: typeof AppOrgAppIndexRoute
+  AppOrgBucketIndexRoute: typeof AppOrgBucketIndexRoute
   AppVolumeVolumeIdIndexRoute: typeof AppVolumeVolumeIdIndexRoute
   AppVolumeVolumeIdGrantGrantNameRoute: typeof AppVolumeVolumeIdGrantGrantNameRoute
 }
@@ -582,12 +642,15 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppDownloadGrantNameSplatRoute: AppDownloadGrantNameSplatRoute,
   AppHomeGrantNameSplatRoute: AppHomeGrantNameSplatRoute,
   AppOrgAppAppIdRoute: AppOrgAppAppIdRoute,
+  AppOrgBucketBucketIdRoute: AppOrgBucketBucketIdRoute,
   AppUploadGrantNameSplatRoute: AppUploadGrantNameSplatRoute,
   AppVolumeVolumeIdAt_riskRoute: AppVolumeVolumeIdAt_riskRoute,
   AppVolumeVolumeIdAuditRoute: AppVolumeVolumeIdAuditRoute,
+  AppVolumeVolumeIdMetricRoute: AppVolumeVolumeIdMetricRoute,
   AppVolumeVolumeIdPermissionRoute: AppVolumeVolumeIdPermissionRoute,
   AppAdminUserIndexRoute: AppAdminUserIndexRoute,
   AppOrgAppIndexRoute: AppOrgAppIndexRoute,
+  AppOrgBucketIndexRoute: AppOrgBucketIndexRoute,
   AppVolumeVolumeIdIndexRoute: AppVolumeVolumeIdIndexRoute,
   AppVolumeVolumeIdGrantGrantNameRoute: AppVolumeVolumeIdGrantGrantNameRoute,
 }

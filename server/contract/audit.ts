@@ -39,6 +39,10 @@ export const ADMIN_ACTIONS = [
   'app_create',
   'app_update',
   'app_new_key',
+  's3_bucket_add',
+  's3_bucket_update',
+  's3_bucket_status',
+  's3_bucket_order',
 ] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 

@@ -66,6 +66,15 @@ import {
   SetPlanRequest,
   UpdateOrgRequest,
 } from './org.ts'
+import {
+  CreateNetworkStoreRequest,
+  CreateNetworkStoreResponse,
+  NetworkStoreListResponse,
+  NetworkStoreOrderRequest,
+  NetworkStoreResponse,
+  NetworkStoreStatusRequest,
+  UpdateNetworkStoreRequest,
+} from './networkStore.ts'
 import { AddUserRequest, AddUserResponse, UpdateOrgUserRequest, UserListResponse } from './orgUser.ts'
 import {
   AddPaymentMethodRequest,
@@ -80,6 +89,7 @@ import {
   EmailLoginResponse,
   UpdateUserRequest,
 } from './user.ts'
+import { UsageQuery, VolumeUsageResponse } from './usage.ts'
 import {
   CreateVolumeRequest,
   CreateVolumeResponse,
@@ -248,6 +258,51 @@ export const endpoints = {
     summary: 'Remove a backup card',
   },
 
+  // Network stores (the organization's own S3-compatible buckets)
+  s3BucketList: {
+    method: 'GET',
+    path: `${ORG}/s3_bucket`,
+    scope: 'admin',
+    summary: "The organization's network stores in the order uploads try them, the service's own store last",
+    response: NetworkStoreListResponse,
+  },
+  s3BucketAdd: {
+    method: 'POST',
+    path: `${ORG}/s3_bucket`,
+    scope: 'admin',
+    summary: 'Add a network store after a write, read and delete with its credentials (tried last)',
+    body: CreateNetworkStoreRequest,
+    response: CreateNetworkStoreResponse,
+  },
+  s3BucketOrder: {
+    method: 'POST',
+    path: `${ORG}/s3_bucket_order`,
+    scope: 'admin',
+    summary: 'Set the priorities of network stores (1 is tried first)',
+    body: NetworkStoreOrderRequest,
+  },
+  s3BucketDetail: {
+    method: 'GET',
+    path: `${ORG}/s3_bucket/:s3_bucket_id`,
+    scope: 'admin',
+    summary: 'A network store with its health (its secret never answered)',
+    response: NetworkStoreResponse,
+  },
+  s3BucketUpdate: {
+    method: 'POST',
+    path: `${ORG}/s3_bucket/:s3_bucket_id`,
+    scope: 'admin',
+    summary: 'Change a network store (checked again with a write, read and delete); a blank secret keeps it',
+    body: UpdateNetworkStoreRequest,
+  },
+  s3BucketStatus: {
+    method: 'POST',
+    path: `${ORG}/s3_bucket/:s3_bucket_id/status`,
+    scope: 'admin',
+    summary: 'Enable (after a probe) or disable a network store; a disabled store keeps serving its objects',
+    body: NetworkStoreStatusRequest,
+  },
+
   // Volumes
   volumeList: {
     method: 'GET',
@@ -286,6 +341,14 @@ export const endpoints = {
     summary: "A volume's files not in the cloud yet, and those only devices not seen lately hold",
     query: AtRiskQuery,
     response: AtRiskResponse,
+  },
+  volumeUsage: {
+    method: 'GET',
+    path: `${ORG}/volume/:volume_id/usage`,
+    scope: 'admin',
+    summary: "A volume's usage by UTC day (size, file count, bytes per store), as the daily job measured it",
+    query: UsageQuery,
+    response: VolumeUsageResponse,
   },
   volumeAudit: {
     method: 'GET',
@@ -732,7 +795,7 @@ export type PathParamNames<Path extends string> = Path extends `${string}:${infe
 
 /** The parameter names of a path, at run time. */
 export function pathParamNames(path: string): string[] {
-  return [...path.matchAll(/:([a-z_]+)/g)].map((match) => match[1] as string)
+  return [...path.matchAll(/:([a-z][a-z0-9_]*)/g)].map((match) => match[1] as string)
 }
 
 /** Every path parameter is an id: a positive integer of at most 15 digits. */

@@ -88,6 +88,13 @@ export const ERROR_CODES = [
   'parts_missing',
   'invalid_signature',
   'range_not_satisfiable',
+  // Network stores
+  'invalid_store_settings',
+  'store_host_not_allowed',
+  'store_validation_failed',
+  'default_store',
+  'invalid_priority',
+  'store_unavailable',
   // Health
   'database_unavailable',
 ] as const

@@ -1,5 +1,6 @@
 // Wire types of organizations (specification 000 section 3; 001 sections 3 and 7).
 import { Type, type Static } from 'typebox'
+import { NetworkStore } from './networkStore.ts'
 import { OrgListItem } from './user.ts'
 
 export const CreateOrgRequest = Type.Object({ org_name: Type.String({ maxLength: 256 }) })
@@ -8,10 +9,11 @@ export type CreateOrgRequest = Static<typeof CreateOrgRequest>
 export const CreateOrgResponse = Type.Object({ org_id: Type.Integer() })
 export type CreateOrgResponse = Static<typeof CreateOrgResponse>
 
-/** The org list entry plus what the organization screens need. Network stores join with their issue. */
+/** The org list entry plus what the organization screens need: its network stores in the order they are
+ * tried, the service's own store last. */
 export const OrgDetail = Type.Intersect([
   OrgListItem,
-  Type.Object({ s3_bucket_list: Type.Array(Type.Unknown()) }),
+  Type.Object({ s3_bucket_list: Type.Array(NetworkStore) }),
 ])
 export type OrgDetail = Static<typeof OrgDetail>
 

@@ -42,16 +42,27 @@ export async function claimUpload(
     partSize: number
     uploadId: string
     replacing: string | null
+    /** The store the upload goes to (0: the service's own). */
+    storeId?: number
   },
 ): Promise<boolean> {
   const rows = await db.query(
-    `INSERT INTO stored_object (org_id, file_hash, file_size, part_size, upload_id)
-     VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO stored_object (org_id, file_hash, file_size, part_size, upload_id, store_id)
+     VALUES ($1, $2, $3, $4, $5, $7)
      ON CONFLICT (org_id, file_hash) DO UPDATE
-        SET file_size = EXCLUDED.file_size, part_size = EXCLUDED.part_size, upload_id = EXCLUDED.upload_id
+        SET file_size = EXCLUDED.file_size, part_size = EXCLUDED.part_size, upload_id = EXCLUDED.upload_id,
+            store_id = EXCLUDED.store_id
       WHERE NOT stored_object.is_confirmed AND stored_object.upload_id IS NOT DISTINCT FROM $6
      RETURNING 1`,
-    [object.orgId, object.fileHash, object.fileSize, object.partSize, object.uploadId, object.replacing],
+    [
+      object.orgId,
+      object.fileHash,
+      object.fileSize,
+      object.partSize,
+      object.uploadId,
+      object.replacing,
+      object.storeId ?? 0,
+    ],
   )
   return rows.length > 0
 }
@@ -65,15 +76,18 @@ export async function recordPending(
     fileSize: number
     partSize: number | null
     uploadId: string | null
+    /** The store the upload goes to (0: the service's own). */
+    storeId?: number
   },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO stored_object (org_id, file_hash, file_size, part_size, upload_id)
-     VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO stored_object (org_id, file_hash, file_size, part_size, upload_id, store_id)
+     VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (org_id, file_hash) DO UPDATE
-        SET file_size = EXCLUDED.file_size, part_size = EXCLUDED.part_size, upload_id = EXCLUDED.upload_id
+        SET file_size = EXCLUDED.file_size, part_size = EXCLUDED.part_size, upload_id = EXCLUDED.upload_id,
+            store_id = EXCLUDED.store_id
       WHERE NOT stored_object.is_confirmed`,
-    [object.orgId, object.fileHash, object.fileSize, object.partSize, object.uploadId],
+    [object.orgId, object.fileHash, object.fileSize, object.partSize, object.uploadId, object.storeId ?? 0],
   )
 }
 
@@ -82,15 +96,25 @@ export async function confirm(
   orgId: number,
   fileHash: string,
   fileSize: number,
-): Promise<void> {
-  await db.query(
-    `INSERT INTO stored_object (org_id, file_hash, file_size, is_confirmed, confirmed_at)
-     VALUES ($1, $2, $3, true, now())
+  /** The store that showed the object (0: the service's own); an object confirmed before keeps its store. */
+  storeId = 0,
+): Promise<boolean> {
+  const [row] = await db.query<{ was_confirmed: boolean }>(
+    `WITH before AS (
+       SELECT is_confirmed FROM stored_object WHERE org_id = $1 AND file_hash = $2
+     )
+     INSERT INTO stored_object (org_id, file_hash, file_size, is_confirmed, confirmed_at, store_id)
+     VALUES ($1, $2, $3, true, now(), $4)
      ON CONFLICT (org_id, file_hash) DO UPDATE
         SET file_size = EXCLUDED.file_size, is_confirmed = true, upload_id = NULL,
-            confirmed_at = COALESCE(stored_object.confirmed_at, now())`,
-    [orgId, fileHash, fileSize],
+            confirmed_at = COALESCE(stored_object.confirmed_at, now()),
+            store_id = CASE WHEN stored_object.is_confirmed THEN stored_object.store_id
+                            ELSE EXCLUDED.store_id END
+     RETURNING COALESCE((SELECT is_confirmed FROM before), false) AS was_confirmed`,
+    [orgId, fileHash, fileSize, storeId],
   )
+  // True when this call confirmed it (false: it was confirmed already).
+  return !(row?.was_confirmed ?? false)
 }
 
 /** Forgets a pending upload id (after an abort), so the next attempt starts a new upload. */

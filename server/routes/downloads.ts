@@ -12,11 +12,11 @@ export async function downloadRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.mediaDownloadUrl, async ({ access, request, query }) => {
     const media = await requireMediaOfGrant(request, access)
     const content = { mediaId: media.media_id, mediaPath: media.media_path, fileHash: media.file_hash }
-    return signDownload(app.db, app.store, access, content, isInline(query.inline))
+    return signDownload(app.db, app.stores, access, content, isInline(query.inline))
   })
 
   route(app, endpoints.versionDownloadUrl, async ({ access, params, query }) => {
     const content = await versionContent(app.db, access, params.media_version_id)
-    return signDownload(app.db, app.store, access, content, isInline(query.inline))
+    return signDownload(app.db, app.stores, access, content, isInline(query.inline))
   })
 }

@@ -11,6 +11,7 @@ import { downloadRoutes } from './downloads.ts'
 import { grantRoutes } from './grants.ts'
 import { healthRoutes } from './health.ts'
 import { mediaRoutes } from './media.ts'
+import { networkStoreRoutes } from './networkStores.ts'
 import { openApiRoutes } from './openApi.ts'
 import { orgRoutes } from './orgs.ts'
 import { paymentMethodRoutes } from './paymentMethods.ts'
@@ -26,6 +27,7 @@ export const routeModules: ReadonlyArray<(app: FastifyInstance) => Promise<void>
   accountRoutes,
   orgRoutes,
   paymentMethodRoutes,
+  networkStoreRoutes,
   volumeRoutes,
   grantRoutes,
   userRoutes,

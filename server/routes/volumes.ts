@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { endpoints } from '../contract/endpoints.ts'
 import { volumeAtRisk } from '../services/atRisk.ts'
 import { previewRetention } from '../services/retention.ts'
+import { volumeUsage } from '../services/usage.ts'
 import { changeVolume, createVolume, listVolumes } from '../services/volumes.ts'
 import { route } from './define.ts'
 
@@ -26,5 +27,9 @@ export async function volumeRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, endpoints.volumeAtRisk, async ({ access: admin, params, query }) =>
     volumeAtRisk(app.db, admin, params.volume_id, query.stale_days),
+  )
+
+  route(app, endpoints.volumeUsage, async ({ access: admin, params, query }) =>
+    volumeUsage(app.db, admin, params.volume_id, query.range),
   )
 }

@@ -1,12 +1,13 @@
 // Download addresses: a signed, expiring URL of a file's or a version's content, only for content the
-// store holds; every address handed out is recorded in the volume's audit trail (the trail cannot see
-// whether it was followed, so handing it out counts as the download).
+// store holds (the store it was placed in: the service's own or one of the organization's network
+// stores); every address handed out is recorded in the volume's audit trail (the trail cannot see whether
+// it was followed, so handing it out counts as the download).
 import type { Queryable } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
 import type { GrantAccess } from '../http/grantAccess.ts'
 import { findVersion, insertAuditEvent } from '../repositories/media.ts'
-import { isConfirmed } from '../repositories/storedObjects.ts'
-import type { ObjectStore } from '../storage/store.ts'
+import { findStoredObject } from '../repositories/storedObjects.ts'
+import type { StoreSet } from '../storage/networkStores.ts'
 import { DOWNLOAD_URL_SECONDS } from '../storage/urlLifetimes.ts'
 import { fileNameOf, isUnder } from './paths.ts'
 
@@ -18,7 +19,7 @@ export interface DownloadContent {
 
 export async function signDownload(
   db: Queryable,
-  store: ObjectStore,
+  stores: StoreSet,
   access: GrantAccess,
   content: DownloadContent,
   inline: boolean,
@@ -26,7 +27,10 @@ export async function signDownload(
   destPath?: string,
 ): Promise<{ url: string }> {
   const orgId = access.member.org_id
-  if (!(await isConfirmed(db, orgId, content.fileHash))) throw new HttpError(404, 'not_uploaded')
+  const object = await findStoredObject(db, orgId, content.fileHash)
+  if (!object?.is_confirmed) throw new HttpError(404, 'not_uploaded')
+  // From the store that holds it, enabled or not; a network store that is down answers 503, never 404.
+  const store = await stores.holding(orgId, object.store_id)
   const signed = await store.signGet(
     { orgId, fileHash: content.fileHash },
     { fileName: fileNameOf(content.mediaPath), inline, expiresInSeconds: DOWNLOAD_URL_SECONDS },

@@ -17,6 +17,7 @@ import {
 } from '../repositories/orgs.ts'
 import { countLivePaymentMethods } from '../repositories/paymentMethods.ts'
 import { findPlan } from '../repositories/plans.ts'
+import { listStoresOf } from './networkStores.ts'
 
 function orgName(raw: string): string {
   const name = raw.trim()
@@ -35,7 +36,7 @@ export async function createOrg(db: Database, userId: number, rawName: string): 
 export async function orgDetail(db: Queryable, member: Membership): Promise<OrgDetail> {
   const org = await findOrgOfUser(db, member.user_id, member.org_id)
   if (!org) throw new HttpError(404, 'not_found')
-  return { ...org, s3_bucket_list: [] }
+  return { ...org, s3_bucket_list: await listStoresOf(db, member.org_id) }
 }
 
 export async function changeOrg(db: Database, admin: Membership, request: UpdateOrgRequest): Promise<void> {

@@ -14,6 +14,7 @@ import { MAX_FILE_BYTES, SINGLE_PART_MAX_BYTES, isMultipart, partSizeFor } from 
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
 import { compositeSha256Hex } from '../storage/checksums.ts'
+import type { StoreSet } from '../storage/networkStores.ts'
 import { UPLOAD_URL_SECONDS } from '../storage/urlLifetimes.ts'
 import {
   ChecksumMismatchError,
@@ -31,9 +32,6 @@ import {
 } from '../repositories/storedObjects.ts'
 import { checkHash } from './media.ts'
 
-/** Only the product's default store (0) exists for now; organizations' own stores come later. */
-const DEFAULT_STORE_ID = 0
-
 export function toSignedOpts(signed: SignedRequest): SignedOpts {
   return {
     method: signed.method,
@@ -43,8 +41,14 @@ export function toSignedOpts(signed: SignedRequest): SignedOpts {
   }
 }
 
-function checkStore(storeId: number): void {
-  if (storeId !== DEFAULT_STORE_ID) throw new HttpError(400, 'invalid_s3_bucket')
+/**
+ * The store a client names must be the one its upload was placed in (400 invalid_s3_bucket); one that is
+ * neither the service's store nor one of the organization's names nothing of theirs (404).
+ */
+async function checkStore(stores: StoreSet, orgId: number, given: number, placed: number): Promise<void> {
+  if (given === placed) return
+  if (!(await stores.isStoreOf(orgId, given))) throw new HttpError(404, 'not_found')
+  throw new HttpError(400, 'invalid_s3_bucket')
 }
 
 /**
@@ -68,9 +72,14 @@ function checkParts(fileHash: string, fileSize: number, partList: readonly PartR
     throw new HttpError(400, 'invalid_hash')
 }
 
+/**
+ * Signs the uploads of small files. Each goes to the store placement picks (the organization's first
+ * enabled network store by priority that admits its size and answers, else the service's own); content
+ * already stored is skipped and named with the store that holds it.
+ */
 export async function signUploads(
   db: Database,
-  store: ObjectStore,
+  stores: StoreSet,
   orgId: number,
   request: UploadRequest,
 ): Promise<UploadItem[]> {
@@ -81,24 +90,26 @@ export async function signUploads(
   const items: UploadItem[] = []
   for (const file of request.file_list) {
     const stored = await findStoredObject(db, orgId, file.file_hash)
-    const item = { file_hash: file.file_hash, file_size: file.file_size, s3_bucket_id: DEFAULT_STORE_ID }
+    const item = { file_hash: file.file_hash, file_size: file.file_size }
     if (stored?.is_confirmed) {
-      items.push({ ...item, skip_upload: true, signed_opts: null })
+      items.push({ ...item, s3_bucket_id: stored.store_id, skip_upload: true, signed_opts: null })
       continue
     }
+    const { storeId, store } = await stores.place(orgId, file.file_size)
     await recordPending(db, {
       orgId,
       fileHash: file.file_hash,
       fileSize: file.file_size,
       partSize: null,
       uploadId: null,
+      storeId,
     })
     const signed = await store.signPut(
       { orgId, fileHash: file.file_hash },
       { sha256Hex: file.file_hash, size: file.file_size },
       UPLOAD_URL_SECONDS,
     )
-    items.push({ ...item, skip_upload: false, signed_opts: toSignedOpts(signed) })
+    items.push({ ...item, s3_bucket_id: storeId, skip_upload: false, signed_opts: toSignedOpts(signed) })
   }
   return items
 }
@@ -106,15 +117,20 @@ export async function signUploads(
 /** Confirms a single-part upload once the store shows the object with the announced size. */
 export async function confirmObject(
   db: Database,
-  store: ObjectStore,
+  stores: StoreSet,
   orgId: number,
   request: { s3_bucket_id: number; file_hash: string; file_size: number },
 ): Promise<void> {
+  if (!(await stores.isStoreOf(orgId, request.s3_bucket_id))) throw new HttpError(404, 'not_found')
   checkHash(request.file_hash)
-  checkStore(request.s3_bucket_id)
-  const info = await store.head({ orgId, fileHash: request.file_hash })
+  const storeId = (await findStoredObject(db, orgId, request.file_hash))?.store_id ?? 0
+  await checkStore(stores, orgId, request.s3_bucket_id, storeId)
+  const store = await stores.holding(orgId, storeId)
+  const info = await stores.call(storeId, () => store.head({ orgId, fileHash: request.file_hash }))
   if (!info || info.size !== request.file_size) throw new HttpError(412, 'object_missing')
-  await confirm(db, orgId, request.file_hash, request.file_size)
+  if (await confirm(db, orgId, request.file_hash, request.file_size, storeId)) {
+    await stores.placed(storeId, request.file_size)
+  }
 }
 
 /** The parts the store holds of an upload; undefined when the store forgot it (expired or aborted). */
@@ -128,33 +144,43 @@ async function storedParts(store: ObjectStore, key: ObjectKey, uploadId: string)
 }
 
 /**
- * The upload to send parts to: the pending one when the store still knows it (a resumed upload, or a plan of
- * the same file made at the same moment by another client), else a new one. Plans that arrive together
- * each open an upload, one claims the row, and the others drop theirs and take its upload: one file, one
- * upload, and no database lock held while the store is asked.
+ * The upload to send parts to: the pending one when its store still knows it (a resumed upload, or a plan of
+ * the same file made at the same moment by another client), else a new one in the store placement picks.
+ * Plans that arrive together each open an upload, one claims the row, and the others drop theirs and take its
+ * upload: one file, one upload, and no database lock held while the store is asked. A store that fails to
+ * open an upload is marked down, so the next round places the file in the next store.
  */
 async function openUpload(
   db: Database,
-  store: ObjectStore,
+  stores: StoreSet,
   key: ObjectKey,
   fileSize: number,
-): Promise<{ uploadId: string; stored: StoredPart[] } | 'stored'> {
+): Promise<{ uploadId: string; storeId: number; store: ObjectStore; stored: StoredPart[] } | 'stored'> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await findStoredObject(db, key.orgId, key.fileHash)
     if (row?.is_confirmed) return 'stored'
     if (row?.upload_id && row.file_size === fileSize) {
-      const stored = await storedParts(store, key, row.upload_id)
-      if (stored) return { uploadId: row.upload_id, stored }
+      const pending = await stores.holding(key.orgId, row.store_id).catch(() => undefined)
+      const stored = pending && (await storedParts(pending, key, row.upload_id))
+      if (pending && stored) return { uploadId: row.upload_id, storeId: row.store_id, store: pending, stored }
     }
-    const uploadId = await store.createMultipart(key)
+    const { storeId, store } = await stores.place(key.orgId, fileSize)
+    let uploadId: string
+    try {
+      uploadId = await stores.call(storeId, () => store.createMultipart(key))
+    } catch (error) {
+      if (storeId !== 0 && attempt < 2) continue
+      throw error
+    }
     const claim = {
       ...key,
       fileSize,
       partSize: partSizeFor(fileSize),
       uploadId,
       replacing: row?.upload_id ?? null,
+      storeId,
     }
-    if (await claimUpload(db, claim)) return { uploadId, stored: [] }
+    if (await claimUpload(db, claim)) return { uploadId, storeId, store, stored: [] }
     await store.abortMultipart(key, uploadId)
   }
   // Three rounds lost to other plans of the same file: let the client ask again.
@@ -163,16 +189,24 @@ async function openUpload(
 
 export async function planMultipart(
   db: Database,
-  store: ObjectStore,
+  stores: StoreSet,
   orgId: number,
   request: MultipartRequest,
 ): Promise<MultipartResponse> {
   checkParts(request.file_hash, request.file_size, request.part_list)
   const key = { orgId, fileHash: request.file_hash }
-  const skipped = { upload_id: '', s3_bucket_id: DEFAULT_STORE_ID, skip_upload: true, upload_list: [] }
-  if ((await findStoredObject(db, orgId, request.file_hash))?.is_confirmed) return skipped
-  const upload = await openUpload(db, store, key, request.file_size)
-  if (upload === 'stored') return skipped
+  const skipped = (storeId: number) => ({
+    upload_id: '',
+    s3_bucket_id: storeId,
+    skip_upload: true,
+    upload_list: [],
+  })
+  const existing = await findStoredObject(db, orgId, request.file_hash)
+  if (existing?.is_confirmed) return skipped(existing.store_id)
+  const upload = await openUpload(db, stores, key, request.file_size)
+  if (upload === 'stored') {
+    return skipped((await findStoredObject(db, orgId, request.file_hash))?.store_id ?? 0)
+  }
   const storedSizes = new Map(upload.stored.map((part) => [part.partNumber, part.size]))
   const uploadList = []
   for (const part of request.part_list) {
@@ -180,7 +214,7 @@ export async function planMultipart(
       uploadList.push({ part_num: part.part_num, skip_upload: true, signed_opts: null })
       continue
     }
-    const signed = await store.signPartPut(
+    const signed = await upload.store.signPartPut(
       key,
       upload.uploadId,
       { partNumber: part.part_num, sha256Hex: part.part_hash, size: part.part_size },
@@ -190,7 +224,7 @@ export async function planMultipart(
   }
   return {
     upload_id: upload.uploadId,
-    s3_bucket_id: DEFAULT_STORE_ID,
+    s3_bucket_id: upload.storeId,
     skip_upload: false,
     upload_list: uploadList,
   }
@@ -198,20 +232,23 @@ export async function planMultipart(
 
 export async function completeMultipart(
   db: Database,
-  store: ObjectStore,
+  stores: StoreSet,
   orgId: number,
   request: MultipartCompleteRequest,
 ): Promise<void> {
+  if (!(await stores.isStoreOf(orgId, request.s3_bucket_id))) throw new HttpError(404, 'not_found')
   checkParts(request.file_hash, request.file_size, request.part_list)
-  checkStore(request.s3_bucket_id)
   const key = { orgId, fileHash: request.file_hash }
   const object = await findStoredObject(db, orgId, request.file_hash)
+  await checkStore(stores, orgId, request.s3_bucket_id, object?.store_id ?? 0)
   if (object?.is_confirmed) return
   // Only the upload this organization opened for this content can complete it.
   if (object?.upload_id !== request.upload_id) throw new HttpError(404, 'unknown_upload')
+  const storeId = object.store_id
+  const store = await stores.holding(orgId, storeId)
   // A store that cannot list its parts leaves the question to completeMultipart, which verifies the
   // joined bytes against the hash before anything is confirmed.
-  const listed = await store.listParts(key, request.upload_id)
+  const listed = await stores.call(storeId, () => store.listParts(key, request.upload_id))
   const stored = new Map(listed?.map((part) => [part.partNumber, part.size]))
   if (listed && request.part_list.some((part) => stored.get(part.part_num) !== part.part_size)) {
     throw new HttpError(412, 'parts_missing')
@@ -222,12 +259,18 @@ export async function completeMultipart(
     size: part.part_size,
   }))
   try {
-    await store.completeMultipart(key, request.upload_id, parts)
+    await stores.call(
+      storeId,
+      () => store.completeMultipart(key, request.upload_id, parts),
+      (error) => error instanceof ChecksumMismatchError,
+    )
   } catch (error) {
     if (!(error instanceof ChecksumMismatchError)) throw error
     await store.abortMultipart(key, request.upload_id)
     await clearUpload(db, orgId, request.file_hash)
     throw new HttpError(409, 'checksum_mismatch')
   }
-  await confirm(db, orgId, request.file_hash, request.file_size)
+  if (await confirm(db, orgId, request.file_hash, request.file_size, storeId)) {
+    await stores.placed(storeId, request.file_size)
+  }
 }

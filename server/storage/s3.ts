@@ -12,6 +12,9 @@
 // store signs URLs only for content keys. The trade-off: on such servers confirming an object costs one full
 // read of it (once; later checks compare the ETag with the marker's), and wrong bytes are refused only when
 // confirmed rather than at upload; they are never confirmed.
+import crypto from 'node:crypto'
+import http from 'node:http'
+import https from 'node:https'
 import type { Readable } from 'node:stream'
 import { Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -19,6 +22,7 @@ import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
+  DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -53,6 +57,12 @@ import {
   type SignedRequest,
   type StoredPart,
 } from './store.ts'
+
+/** A network store's connections: the guarded lookup and a time limit per request. */
+export interface S3Connection {
+  lookup: NonNullable<http.AgentOptions['lookup']>
+  timeoutMs: number
+}
 
 /** What the store read back and vouches for, kept at `<key>.verified`. */
 interface VerifiedMarker {
@@ -96,10 +106,26 @@ export class S3Store implements ObjectStore {
   constructor(
     config: S3StoreConfig,
     private readonly log: FastifyBaseLogger,
+    /**
+     * How the server connects (a network store's: every connection resolves the host through the SSRF
+     * guard, and a request has a time limit); the SDK's defaults otherwise.
+     */
+    connection?: S3Connection,
   ) {
     this.bucket = config.bucket
     this.prefix = config.prefix
     this.client = new S3Client({
+      ...(connection
+        ? {
+            requestHandler: {
+              httpAgent: new http.Agent({ keepAlive: true, lookup: connection.lookup }),
+              httpsAgent: new https.Agent({ keepAlive: true, lookup: connection.lookup }),
+              connectionTimeout: connection.timeoutMs,
+              requestTimeout: connection.timeoutMs,
+            },
+            maxAttempts: 1,
+          }
+        : {}),
       endpoint: config.endpoint,
       region: config.region,
       credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
@@ -397,6 +423,25 @@ export class S3Store implements ObjectStore {
         Delete: { Objects: [{ Key: this.objectKey(key) }, { Key: this.markerKey(key) }], Quiet: true },
       }),
     )
+  }
+
+  /**
+   * A round trip with the store's credentials: writes a small probe object under the prefix, reads it back,
+   * and deletes it. Throws when any step fails or the bytes differ.
+   */
+  async probe(): Promise<void> {
+    const key = `${this.prefix}.probe/${crypto.randomUUID()}`
+    const body = `probe ${key}`
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: 'text/plain' }),
+    )
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }))
+      const read = await answer.Body?.transformToString()
+      if (read !== body) throw new Error('the probe object read back differs')
+    } finally {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }))
+    }
   }
 
   async close(): Promise<void> {

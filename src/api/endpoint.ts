@@ -27,7 +27,7 @@ export type EndpointInput<E extends Endpoint> = Part<'params', EndpointParams<E>
 
 /** The path of an entry with its parameters filled in. */
 export function endpointPath(path: string, params: Readonly<Record<string, number | string>> = {}): string {
-  return path.replace(/:([a-z_]+)/g, (_, name: string) => {
+  return path.replace(/:([a-z][a-z0-9_]*)/g, (_, name: string) => {
     const value = params[name]
     if (value === undefined) throw new Error(`${path}: no value for :${name}`)
     return encodeURIComponent(String(value))

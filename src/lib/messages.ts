@@ -80,6 +80,11 @@ export type Operation =
   | 'app_create'
   | 'app_update'
   | 'app_key'
+  | 'bucket_add'
+  | 'bucket_update'
+  | 'bucket_enable'
+  | 'bucket_disable'
+  | 'bucket_order'
 
 const VOLUME_NAME_IN_USE = 'Volume name already in use.'
 const GRANT_NAME_IN_USE = 'Name already in use.'
@@ -192,6 +197,21 @@ export const CATALOGUE: Record<Operation, CatalogueEntry> = {
   app_create: { '409': 'Name already in use, please try again.', default: CREATE_FAILED_MESSAGE },
   app_update: { '409': 'Name already in use.', default: 'Update failed, please try again.' },
   app_key: { default: 'Generate key failed, please try again.' },
+  // Network stores (001 section 8; enable and disable failures are said in the same voice).
+  bucket_add: {
+    '412': 'Failed to validate bucket, please check your settings.',
+    default: 'Failed to add bucket, please try again.',
+  },
+  bucket_update: {
+    '412': 'Failed to verify bucket parameters, please check your settings and try again.',
+    default: 'Failed to save updates, please try again.',
+  },
+  bucket_enable: {
+    '412': 'Failed to verify bucket parameters, please check your settings and try again.',
+    default: 'Failed to enable bucket, please try again.',
+  },
+  bucket_disable: { default: 'Failed to disable bucket, please try again.' },
+  bucket_order: { default: 'Failed to reorder, please try again.' },
 }
 
 /**

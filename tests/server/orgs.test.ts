@@ -63,7 +63,12 @@ describe.each(databaseKinds)('organizations, plans, cards and volumes on %s', (k
       },
     ])
     const detail = await call<OrgDetailResponse>(suite.url, 'GET', `/api/1/org/${orgId}`, { key })
-    expect(detail.body.org).toMatchObject({ org_id: orgId, org_name: name, s3_bucket_list: [] })
+    // No network stores yet: the service's own store alone, listed as the default.
+    expect(detail.body.org).toMatchObject({
+      org_id: orgId,
+      org_name: name,
+      s3_bucket_list: [{ s3_bucket_id: 0, is_default: 1, is_disabled: false }],
+    })
   })
 
   it('refuses an empty org name and one in use, whatever its case', async () => {

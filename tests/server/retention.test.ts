@@ -8,6 +8,8 @@ import { applyRetention, endOfDay } from '../../server/services/retention.ts'
 import { adminOrg, storeFile, type AdminOrg } from './helpers/admin.ts'
 import { databaseKinds } from './helpers/databases.ts'
 import { callEndpoint } from './helpers/endpoint.ts'
+import { retentionJob } from '../../server/jobs/retention.ts'
+import { runDays } from './helpers/jobs.ts'
 import { hashOf, markStored } from './helpers/media.ts'
 import { useServer } from './helpers/suite.ts'
 
@@ -219,5 +221,24 @@ describe.each(databaseKinds)('retention on %s', (kind) => {
       [org.volumeId],
     )
     expect(volume?.dead_expire_days).toBe(0)
+  })
+
+  it('runs as the daily job over simulated days: the purge lands on its day, and the days after find nothing', async () => {
+    const org = await adminOrg(suite, 'Daily')
+    expect((await settings(org, { dead_expire_days: 2 })).status).toBe(200)
+    const file = await storeFile(suite, org, org.grantId, 'daily.mov', 'gone on the 7th')
+    await deleteFile(org, file.mediaId, '2026-10-05T08:00:00Z')
+    const purgeDays = async () =>
+      (
+        await db().query<{ purge_day: string }>(
+          'SELECT purge_day::text FROM purge_event WHERE media_id = $1',
+          [file.mediaId],
+        )
+      ).map((row) => row.purge_day)
+    await runDays(suite, '2026-10-04', '2026-10-06', [retentionJob])
+    expect(await exists(file.mediaId)).toBe(true)
+    await runDays(suite, '2026-10-07', '2026-10-10', [retentionJob])
+    expect(await exists(file.mediaId)).toBe(false)
+    expect(await purgeDays()).toEqual(['2026-10-07'])
   })
 })

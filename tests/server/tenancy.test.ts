@@ -106,6 +106,15 @@ async function makeFixture(suite: Suite): Promise<Fixture> {
   const attackerApp = await appWithKey(suite, attacker, 'Attacker app')
   const foreign = await registerDevice(suite, { key: attacker.key }, attacker.orgId, attackerApp, 'Attacker')
   await addMount(suite, attacker, foreign.deviceId, attacker.grantId)
+  // A network store of the victim's, written to the database (adding one through the call needs a bucket
+  // that answers; tests/server/networkStores.test.ts does that).
+  const [victimStore] = await suite.server.app.db.query<{ s3_bucket_id: number }>(
+    `INSERT INTO s3_bucket (org_id, s3_bucket, s3_bucket_region, s3_host, aws_access_key_id, sealed_secret,
+                            priority)
+     VALUES ($1, 'victim-bucket', 'us-east-1', 'https://victim.example.com', 'victim', $2, 1)
+     RETURNING s3_bucket_id`,
+    [victim.orgId, suite.server.app.sealer.seal(Buffer.from('victim secret'))],
+  )
   return {
     victimIds: {
       org_id: victim.orgId,
@@ -117,6 +126,7 @@ async function makeFixture(suite: Suite): Promise<Fixture> {
       payment_method_id: paymentMethodId as number,
       device_id: victimDevice.deviceId,
       app_id: victimApp.appId,
+      s3_bucket_id: victimStore?.s3_bucket_id as number,
     },
     attacker: { key: attacker.key, orgId: attacker.orgId, grantId: attacker.grantId },
     holder,

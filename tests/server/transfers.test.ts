@@ -132,9 +132,10 @@ describe.each(databaseKinds)('transfers without bytes on %s', (kind) => {
         s3_bucket_id: 0,
       }),
     ).toEqual({ status: 404, body: { error: 'unknown_upload' } })
+    // A store id that is not one of the organization's names nothing of theirs.
     expect(
       await post(org.key, `${org.base}/s3_object`, { s3_bucket_id: 7, file_hash: hashOf('x'), file_size: 1 }),
-    ).toEqual({ status: 400, body: { error: 'invalid_s3_bucket' } })
+    ).toEqual({ status: 404, body: { error: 'not_found' } })
     expect(
       await post(org.key, `${org.base}/s3_object`, { s3_bucket_id: 0, file_hash: 'nope', file_size: 1 }),
     ).toEqual({ status: 400, body: { error: 'invalid_hash' } })

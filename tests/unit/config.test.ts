@@ -77,6 +77,22 @@ describe('loadConfig', () => {
     })
   })
 
+  it('runs the daily jobs unless JOBS=off', () => {
+    expect(loadConfig({}).jobs).toBe(true)
+    expect(loadConfig({ JOBS: 'OFF' }).jobs).toBe(false)
+    expect(loadConfig({ JOBS: 'on' }).jobs).toBe(true)
+    expect(() => loadConfig({ JOBS: 'no' })).toThrow('JOBS must be on or off, not "no"')
+  })
+
+  it('refuses network stores on private hosts unless STORE_ALLOW_PRIVATE_HOSTS is true', () => {
+    expect(loadConfig({}).storeAllowPrivateHosts).toBe(false)
+    expect(loadConfig({ STORE_ALLOW_PRIVATE_HOSTS: 'true' }).storeAllowPrivateHosts).toBe(true)
+    expect(loadConfig({ STORE_ALLOW_PRIVATE_HOSTS: '0' }).storeAllowPrivateHosts).toBe(false)
+    expect(() => loadConfig({ STORE_ALLOW_PRIVATE_HOSTS: 'yes' })).toThrow(
+      'STORE_ALLOW_PRIVATE_HOSTS must be true or false, not "yes"',
+    )
+  })
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(8080)
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined()

@@ -10,7 +10,10 @@ import administration from './20261125100000_administration.ts'
 import mediaDirDeletedCounts from './20261125120000_media_dir_deleted_counts.ts'
 import devices from './20261125140000_devices.ts'
 import holdingsPerMount from './20261125150000_holdings_per_mount.ts'
+import usage from './20261125160000_usage.ts'
+import networkStores from './20261125170000_network_stores.ts'
 import retention from './20261125180000_retention.ts'
+import jobs from './20261125190000_jobs.ts'
 
 export interface Migration {
   id: string
@@ -28,5 +31,8 @@ export const migrations: readonly Migration[] = [
   { id: '20261125120000_media_dir_deleted_counts', sql: mediaDirDeletedCounts },
   { id: '20261125140000_devices', sql: devices },
   { id: '20261125150000_holdings_per_mount', sql: holdingsPerMount },
+  { id: '20261125160000_usage', sql: usage },
+  { id: '20261125170000_network_stores', sql: networkStores },
   { id: '20261125180000_retention', sql: retention },
+  { id: '20261125190000_jobs', sql: jobs },
 ]

@@ -11,6 +11,7 @@ import { CreateByNameForm } from '../../ui/CreateByNameForm.tsx'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
 import { APP_NAME_MAX, appStatusText } from './-apps/appText.ts'
+import { OrgTabs } from './-buckets/OrgTabs.tsx'
 
 export const Route = createFileRoute('/_app/org/app/')({
   beforeLoad: ({ context }) => {
@@ -61,6 +62,7 @@ function AppsPage() {
   return (
     <main className="page">
       <h1>Apps</h1>
+      <OrgTabs />
       <p className="hint">Devices register through an app, with its id and secret key.</p>
       <div className="panel">
         <Table

@@ -32,6 +32,8 @@ export function testServerEnv(database: FreshDatabase, extra: Record<string, str
     // believed as a proxy, so a test names the client address it wants counted in X-Forwarded-For.
     TRUSTED_PROXIES: '127.0.0.1,::1',
     RATE_LIMIT_EXEMPT: '127.0.0.1,::1',
+    // The daily jobs run only when a test runs them (helpers/jobs.ts), on the days it simulates.
+    JOBS: 'off',
     ...extra,
   }
 }

@@ -1,6 +1,7 @@
 // The head of every /volume/{volume_id} screen (specification 001, section 2): the volume's name and the tab
-// bar of its areas, Settings, Containers, Audit and At Risk (issue 11), each its own address. The screens of
-// those areas all render it, so the volume reads and navigates the same wherever an admin is in it.
+// bar of its areas, Settings, Containers, Audit, At Risk (issue 11) and Metrics (issue 12), each its own
+// address. The screens of those areas all render it, so the volume reads and navigates the same wherever an
+// admin is in it.
 import type { Volume } from '../../../api/volumes.ts'
 import { Tabs } from '../../../ui/Tabs.tsx'
 
@@ -13,6 +14,7 @@ export function volumeHrefs(volumeId: number) {
     grants: `${base}/grant`,
     audit: `${base}/audit`,
     atRisk: `${base}/at_risk`,
+    metrics: `${base}/metric`,
   }
 }
 
@@ -35,6 +37,7 @@ export function VolumeHeader({
           { label: 'Containers', href: hrefs.containers, currentUnder: hrefs.grants },
           { label: 'Audit', href: hrefs.audit },
           { label: 'At Risk', href: hrefs.atRisk },
+          { label: 'Metrics', href: hrefs.metrics },
         ]}
       />
     </>

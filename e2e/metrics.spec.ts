@@ -1,0 +1,72 @@
+// A volume's metrics (issue 12: /volume/{volume_id}/metric), against the real server: the admin opens the
+// Metrics tab of a new volume with a file in it and finds the three charts, each named, with its numbers in
+// a table; every day of the range is there (days the daily job has not measured read as zeros: a file
+// uploaded today first counts once today has ended); the range is chosen in the address; and the forecast
+// names the plan's storage limit. The organization and the file are made through the API.
+import { createReadyOrg, listGrants, putFile, signUpUser, volumeIdOf } from './support/api.ts'
+import { expect, test } from './support/fixtures.ts'
+import { freshEmail } from './support/mail.ts'
+
+const VOLUME = 'Footage'
+
+test.describe('volume metrics', () => {
+  test('the admin sees the three charts with their numbers, for the range chosen in the address', async ({
+    page,
+    layout,
+    volumeSettings,
+  }) => {
+    const adminEmail = freshEmail('metrics-admin')
+    const adminKey = await signUpUser(adminEmail)
+    const orgId = await createReadyOrg(adminKey, `Metrics Org ${adminEmail}`, VOLUME)
+    const volumeId = await volumeIdOf(adminKey, orgId, VOLUME)
+    const root = (await listGrants(adminKey, orgId)).find((grant) => grant.grant_name === VOLUME)
+    if (!root) throw new Error('the new volume came without its container')
+    await putFile({ sessionKey: adminKey, orgId, grantId: root.media_grant_id }, '/clip.mov', 'frames')
+
+    await layout.useSession(adminKey)
+    await volumeSettings.goto(volumeId)
+    await volumeSettings.tabs.getByRole('link', { name: 'Metrics', exact: true }).click()
+    await expect(page).toHaveURL(new RegExp(`/volume/${volumeId}/metric$`))
+    await expect(volumeSettings.tabs.getByRole('link', { name: 'Metrics' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+
+    const section = page.getByRole('region', { name: 'Metrics' })
+    const range = section.getByRole('combobox', { name: 'Range' })
+    await expect(range).toHaveValue('1w')
+    for (const title of ['Volume Size', 'Cloud storage usage', 'File Count']) {
+      const figure = section.getByRole('figure', { name: title })
+      await expect(figure).toBeVisible()
+      await expect(figure.getByRole('img', { name: new RegExp(`^${title}: `) })).toBeVisible()
+      // recharts drew the plot.
+      await expect(figure.locator('svg.recharts-surface').first()).toBeVisible()
+    }
+    await expect(section.getByTestId('metric-forecast')).toHaveText(
+      "At the recent growth rate, the plan's storage limit of 1.000 TB is not reached within a year.",
+    )
+    // The scheduler measured the days before this volume existed; none of its own yet.
+    await expect(section.getByTestId('metric-as-of')).toHaveText(
+      'Not measured yet: usage is measured once a day, after the day ends.',
+    )
+
+    // The numbers as a table: a row for each of the 7 days, the last one yesterday, all zero so far.
+    const sizeFigure = section.getByRole('figure', { name: 'Volume Size' })
+    await sizeFigure.getByText('Volume Size data').click()
+    const sizeTable = sizeFigure.getByRole('table', { name: 'Volume Size' })
+    await expect(sizeTable.getByRole('rowheader')).toHaveCount(7)
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+    await expect(sizeTable.getByRole('rowheader').last()).toHaveText(yesterday)
+    await expect(sizeTable.getByRole('row').last().getByRole('cell')).toHaveText(['0 B', '0 B'])
+
+    // 30 days: kept in the address, and 30 rows.
+    await range.selectOption('30d')
+    await expect(page).toHaveURL(new RegExp(`/volume/${volumeId}/metric\\?range=30d$`))
+    await expect(sizeTable.getByRole('rowheader')).toHaveCount(30)
+    await page.reload()
+    await expect(section.getByRole('combobox', { name: 'Range' })).toHaveValue('30d')
+    // Back to the default: the address drops the key.
+    await section.getByRole('combobox', { name: 'Range' }).selectOption('1w')
+    await expect(page).toHaveURL(new RegExp(`/volume/${volumeId}/metric$`))
+  })
+})

@@ -1,0 +1,109 @@
+// Network stores (specification 001, sections 2, 3 and 7): an organization's own S3-compatible buckets. The
+// list in the order uploads try them (the service's own store last), adding one, its detail and edit (a
+// blank secret keeps the stored one), Enable and Disable, and the reorder of Move Up and Move Down; with
+// query options and mutation hooks.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { endpoints } from '../../server/contract/endpoints.ts'
+import type {
+  CreateNetworkStoreRequest,
+  NetworkStore,
+  NetworkStoreOrderRequest,
+  UpdateNetworkStoreRequest,
+} from '../../server/contract/networkStore.ts'
+import { useApi } from '../app/session.ts'
+import { callEndpoint } from './endpoint.ts'
+import type { Transport } from './transport.ts'
+
+export type { CreateNetworkStoreRequest, NetworkStore, UpdateNetworkStoreRequest }
+export { DEFAULT_STORE_MAX_SIZE, SECRET_MASK } from '../../server/contract/networkStore.ts'
+
+export async function listNetworkStores(api: Transport, orgId: number): Promise<NetworkStore[]> {
+  return (await callEndpoint(api, endpoints.s3BucketList, { params: { org_id: orgId } }, { retry: true }))
+    .s3_bucket_list
+}
+
+export async function getNetworkStore(api: Transport, orgId: number, storeId: number): Promise<NetworkStore> {
+  const params = { org_id: orgId, s3_bucket_id: storeId }
+  return (await callEndpoint(api, endpoints.s3BucketDetail, { params }, { retry: true })).s3_bucket
+}
+
+export const networkStoreQueries = {
+  list: (api: Transport, orgId: number) =>
+    queryOptions({ queryKey: ['org', orgId, 's3_bucket'], queryFn: () => listNetworkStores(api, orgId) }),
+  detail: (api: Transport, orgId: number, storeId: number) =>
+    queryOptions({
+      queryKey: ['org', orgId, 's3_bucket', storeId],
+      queryFn: () => getNetworkStore(api, orgId, storeId),
+    }),
+}
+
+function useInvalidateOrg(orgId: number) {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: ['org', orgId] })
+}
+
+export function useAddNetworkStore(orgId: number) {
+  const api = useApi()
+  const invalidate = useInvalidateOrg(orgId)
+  return useMutation({
+    mutationFn: async (body: CreateNetworkStoreRequest) =>
+      (await callEndpoint(api, endpoints.s3BucketAdd, { params: { org_id: orgId }, body })).s3_bucket_id,
+    onSuccess: invalidate,
+  })
+}
+
+export function useUpdateNetworkStore(orgId: number, storeId: number) {
+  const api = useApi()
+  const invalidate = useInvalidateOrg(orgId)
+  return useMutation({
+    mutationFn: (body: UpdateNetworkStoreRequest) =>
+      callEndpoint(api, endpoints.s3BucketUpdate, { params: { org_id: orgId, s3_bucket_id: storeId }, body }),
+    onSuccess: invalidate,
+  })
+}
+
+export function useNetworkStoreStatus(orgId: number, storeId: number) {
+  const api = useApi()
+  const invalidate = useInvalidateOrg(orgId)
+  return useMutation({
+    mutationFn: (isDisabled: boolean) =>
+      callEndpoint(api, endpoints.s3BucketStatus, {
+        params: { org_id: orgId, s3_bucket_id: storeId },
+        body: { is_disabled: isDisabled ? 1 : 0 },
+      }),
+    onSuccess: invalidate,
+  })
+}
+
+export function useReorderNetworkStores(orgId: number) {
+  const api = useApi()
+  const invalidate = useInvalidateOrg(orgId)
+  return useMutation({
+    mutationFn: (updateList: NetworkStoreOrderRequest['update_list']) =>
+      callEndpoint(api, endpoints.s3BucketOrder, {
+        params: { org_id: orgId },
+        body: { update_list: updateList },
+      }),
+    onSuccess: invalidate,
+  })
+}
+
+/**
+ * The priorities Move Up or Move Down sends: the store and its neighbour among the network stores swap
+ * places (the service's own store, always last, never moves). Undefined when it cannot move that way.
+ */
+export function swapWithNeighbour(
+  stores: readonly NetworkStore[],
+  storeId: number,
+  direction: -1 | 1,
+): NetworkStoreOrderRequest['update_list'] | undefined {
+  const movable = stores.filter((store) => store.is_default === 0)
+  const index = movable.findIndex((store) => store.s3_bucket_id === storeId)
+  const neighbour = movable[index + direction]
+  const store = movable[index]
+  if (!store || !neighbour) return undefined
+  return [
+    { s3_bucket_id: store.s3_bucket_id, priority: neighbour.priority },
+    { s3_bucket_id: neighbour.s3_bucket_id, priority: store.priority },
+  ]
+}

@@ -1,0 +1,153 @@
+// The fields of a network store (specification 001, sections 2 and 5): bucket name, region, host, prefix
+// (optional), access key id, secret access key and max object size in bytes (4398046511104 by default).
+// Adding needs every required field; editing shows a stored secret as '****', keeps it when left blank,
+// and sends only the fields that changed. Save stays disabled while nothing changed or a required field is
+// missing (section 4).
+import { useMemo, useState, type FormEvent } from 'react'
+import {
+  DEFAULT_STORE_MAX_SIZE,
+  SECRET_MASK,
+  type CreateNetworkStoreRequest,
+  type NetworkStore,
+  type UpdateNetworkStoreRequest,
+} from '../../../api/networkStores.ts'
+import { useDraft } from '../../../lib/draft.ts'
+import { TextField } from '../../../ui/Field.tsx'
+import { FormError } from '../../../ui/FormError.tsx'
+import { SaveButton } from '../../../ui/SaveButton.tsx'
+
+export interface BucketDraft {
+  s3_bucket: string
+  s3_bucket_region: string
+  s3_host: string
+  s3_bucket_prefix: string
+  aws_access_key_id: string
+  aws_secret_access_key: string
+  max_size: string
+}
+
+const EMPTY: BucketDraft = {
+  s3_bucket: '',
+  s3_bucket_region: '',
+  s3_host: '',
+  s3_bucket_prefix: '',
+  aws_access_key_id: '',
+  aws_secret_access_key: '',
+  max_size: String(DEFAULT_STORE_MAX_SIZE),
+}
+
+const SIZE_PATTERN = /^[1-9][0-9]{0,15}$/
+
+function draftOf(store: NetworkStore | undefined): BucketDraft {
+  if (!store) return EMPTY
+  return {
+    s3_bucket: store.s3_bucket,
+    s3_bucket_region: store.s3_bucket_region,
+    s3_host: store.s3_host,
+    s3_bucket_prefix: store.s3_bucket_prefix,
+    aws_access_key_id: store.aws_access_key_id,
+    // A stored secret is never sent to the console: blank keeps it.
+    aws_secret_access_key: '',
+    max_size: String(store.max_size),
+  }
+}
+
+/** Whether the required fields are filled (the secret only when adding) and the size is a whole number. */
+export function isComplete(draft: BucketDraft, adding: boolean): boolean {
+  const required = [draft.s3_bucket, draft.s3_bucket_region, draft.s3_host, draft.aws_access_key_id]
+  if (adding) required.push(draft.aws_secret_access_key)
+  return required.every((value) => value.trim() !== '') && SIZE_PATTERN.test(draft.max_size.trim())
+}
+
+export function createRequest(draft: BucketDraft): CreateNetworkStoreRequest {
+  return {
+    s3_bucket: draft.s3_bucket.trim(),
+    s3_bucket_region: draft.s3_bucket_region.trim(),
+    s3_host: draft.s3_host.trim(),
+    s3_bucket_prefix: draft.s3_bucket_prefix.trim(),
+    aws_access_key_id: draft.aws_access_key_id.trim(),
+    aws_secret_access_key: draft.aws_secret_access_key.trim(),
+    max_size: Number(draft.max_size.trim()),
+  }
+}
+
+/** Only the changed fields; a blank secret is not a change. */
+export function updateRequest(changed: Partial<BucketDraft>): UpdateNetworkStoreRequest {
+  const request: UpdateNetworkStoreRequest = {}
+  for (const [key, value] of Object.entries(changed) as Array<[keyof BucketDraft, string]>) {
+    if (key === 'max_size') request.max_size = Number(value.trim())
+    else if (key === 'aws_secret_access_key') {
+      if (value.trim() !== '') request.aws_secret_access_key = value.trim()
+    } else request[key] = value.trim()
+  }
+  return request
+}
+
+export interface BucketFormProps {
+  /** The store being edited; absent: the Add Network Store form. */
+  store?: NetworkStore
+  label: string
+  submitLabel: string
+  pending: boolean
+  save: (draft: BucketDraft, changed: Partial<BucketDraft>) => Promise<string>
+  failed: (error: unknown) => string
+}
+
+export function BucketForm({ store, label, submitLabel, pending, save, failed }: BucketFormProps) {
+  const saved = useMemo(() => draftOf(store), [store])
+  const { draft, set, changed, reset } = useDraft(saved)
+  const [error, setError] = useState<string>()
+  const [status, setStatus] = useState<string>()
+  const adding = store === undefined
+  // Adding: Create is enabled once the required fields are filled. Editing: once a field changed (a blank
+  // secret is no change).
+  const hasChange = adding || Object.keys(updateRequest(changed)).length > 0
+  const valid = isComplete(draft, adding)
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (!hasChange || !valid) return
+    setError(undefined)
+    setStatus(undefined)
+    save(draft, changed).then(
+      (message) => {
+        setStatus(message)
+        if (adding) reset()
+        else set('aws_secret_access_key', '')
+      },
+      (failure: unknown) => setError(failed(failure)),
+    )
+  }
+  const field = (key: keyof BucketDraft, fieldLabel: string, extra: Record<string, unknown> = {}) => (
+    <TextField
+      label={fieldLabel}
+      name={key}
+      autoComplete="off"
+      value={draft[key]}
+      onChange={(value) => {
+        setStatus(undefined)
+        set(key, value)
+      }}
+      {...extra}
+    />
+  )
+  return (
+    <form className="form" onSubmit={submit} aria-label={label}>
+      {field('s3_bucket', 'Bucket Name', { maxLength: 63 })}
+      {field('s3_bucket_region', 'Region', { maxLength: 64 })}
+      {field('s3_host', 'Host', { maxLength: 255, hint: 'A host name, or an https:// address.' })}
+      {field('s3_bucket_prefix', 'Prefix', { maxLength: 512, hint: 'Optional.' })}
+      {field('aws_access_key_id', 'Access Key ID', { maxLength: 256 })}
+      {field('aws_secret_access_key', 'Secret Access Key', {
+        maxLength: 256,
+        type: 'password',
+        ...(adding ? {} : { placeholder: SECRET_MASK, hint: 'Leave blank to keep the stored secret.' }),
+      })}
+      {field('max_size', 'Max File Size (bytes)', { inputMode: 'numeric', maxLength: 16 })}
+      <FormError message={error} />
+      <p className="form-status" role="status">
+        {status ?? ''}
+      </p>
+      <SaveButton changed={hasChange} valid={valid} pending={pending} label={submitLabel} />
+    </form>
+  )
+}

@@ -1,0 +1,143 @@
+// A network store (specification 001, section 2: /org/bucket/{s3_bucket_id}): its bucket name, region, host,
+// prefix, keys (the stored secret shown as '****'; left blank it is kept) and max size, Enable or Disable
+// (the one its state allows), and its health: the last probe, the error rate of the server's calls to it,
+// and the bytes placed in it. A store the organization does not have is 'Page not found'. Admins only.
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import {
+  networkStoreQueries,
+  useNetworkStoreStatus,
+  useUpdateNetworkStore,
+  type NetworkStore,
+} from '../../api/networkStores.ts'
+import { ApiError } from '../../api/transport.ts'
+import { adminOrgId } from '../../app/adminAccess.ts'
+import { showAlert } from '../../app/dialogs.tsx'
+import { useApi, useSession } from '../../app/session.ts'
+import { formatBytes, formatLongTime } from '../../lib/format.ts'
+import { messageFor } from '../../lib/messages.ts'
+import { RouteLink } from '../../ui/RouteLink.tsx'
+import { BucketForm, updateRequest } from './-buckets/BucketForm.tsx'
+import { OrgTabs } from './-buckets/OrgTabs.tsx'
+import { bucketStatusText, errorRateText, probeText } from './-buckets/bucketText.ts'
+import { parseId } from './-devices/deviceAccess.ts'
+
+export const Route = createFileRoute('/_app/org/bucket/$bucketId')({
+  beforeLoad: ({ context }) => {
+    adminOrgId(context.session)
+  },
+  loader: async ({ context, params }) => {
+    const orgId = adminOrgId(context.session)
+    const storeId = parseId(params.bucketId)
+    if (storeId === undefined) throw notFound()
+    try {
+      await context.queryClient.ensureQueryData(networkStoreQueries.detail(context.api, orgId, storeId))
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) throw notFound()
+      throw error
+    }
+  },
+  component: NetworkStorePage,
+})
+
+function StoreStatus({ orgId, store }: { orgId: number; store: NetworkStore }) {
+  const status = useNetworkStoreStatus(orgId, store.s3_bucket_id)
+  const disable = !store.is_disabled
+  return (
+    <>
+      <dl className="properties">
+        <div>
+          <dt>Status</dt>
+          <dd data-testid="bucket-status">{bucketStatusText(store)}</dd>
+        </div>
+      </dl>
+      <div className="form-actions grant-actions">
+        <button
+          type="button"
+          className="button secondary"
+          disabled={status.isPending}
+          aria-busy={status.isPending}
+          onClick={() =>
+            status.mutate(disable, {
+              onError: (failure) =>
+                showAlert(messageFor(disable ? 'bucket_disable' : 'bucket_enable', failure)),
+            })
+          }
+        >
+          {disable ? 'Disable' : 'Enable'}
+        </button>
+      </div>
+    </>
+  )
+}
+
+function StoreHealth({ store }: { store: NetworkStore }) {
+  return (
+    <dl className="properties" data-testid="bucket-health">
+      <div>
+        <dt>Last Probe</dt>
+        <dd>
+          {probeText(store)}
+          {store.last_probe_at ? ` ${formatLongTime(store.last_probe_at)}` : ''}
+        </dd>
+      </div>
+      <div>
+        <dt>Error Rate</dt>
+        <dd>{errorRateText(store)}</dd>
+      </div>
+      <div>
+        <dt>Bytes Placed</dt>
+        <dd>{formatBytes(store.bytes_placed)}</dd>
+      </div>
+      {store.last_error ? (
+        <div>
+          <dt>Last Error</dt>
+          <dd>{store.last_error}</dd>
+        </div>
+      ) : null}
+    </dl>
+  )
+}
+
+function NetworkStorePage() {
+  const api = useApi()
+  const orgId = adminOrgId(useSession())
+  const storeId = parseId(Route.useParams().bucketId)
+  if (storeId === undefined) throw notFound()
+  const { data: store } = useSuspenseQuery(networkStoreQueries.detail(api, orgId, storeId))
+  const update = useUpdateNetworkStore(orgId, storeId)
+  return (
+    <main className="page">
+      <h1 className="device-heading">
+        {store.s3_bucket}
+        {store.is_disabled ? <span className="badge">Disabled</span> : null}
+      </h1>
+      <OrgTabs />
+      <p>
+        <RouteLink to="/org/bucket">Network Stores</RouteLink>
+      </p>
+      <section className="panel" aria-labelledby="bucket-status-heading">
+        <h2 id="bucket-status-heading">Status</h2>
+        <StoreStatus orgId={orgId} store={store} />
+      </section>
+      <section className="panel" aria-labelledby="bucket-details-heading">
+        <h2 id="bucket-details-heading">Details</h2>
+        <BucketForm
+          store={store}
+          label="Network store settings"
+          submitLabel="Save"
+          pending={update.isPending}
+          save={async (_draft, changed) => {
+            await update.mutateAsync(updateRequest(changed))
+            return 'Network store saved.'
+          }}
+          failed={(failure) => messageFor('bucket_update', failure)}
+        />
+      </section>
+      <section className="panel" aria-labelledby="bucket-health-heading">
+        <h2 id="bucket-health-heading">Health</h2>
+        <StoreHealth store={store} />
+      </section>
+    </main>
+  )
+}

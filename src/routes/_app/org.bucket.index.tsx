@@ -1,0 +1,147 @@
+// Network Stores (specification 001, section 2: /org/bucket): the organization's own S3-compatible buckets
+// in the order uploads try them (priority 1 first), the service's own store last as the default; Name, Max
+// File Size, Priority and Status, Move Up and Move Down (which send the two stores' swapped priorities), and
+// the Add Network Store form. Admins only.
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import {
+  networkStoreQueries,
+  swapWithNeighbour,
+  useAddNetworkStore,
+  useReorderNetworkStores,
+  type NetworkStore,
+} from '../../api/networkStores.ts'
+import { adminOrgId } from '../../app/adminAccess.ts'
+import { showAlert } from '../../app/dialogs.tsx'
+import { useApi, useSession } from '../../app/session.ts'
+import { formatBytes } from '../../lib/format.ts'
+import { messageFor } from '../../lib/messages.ts'
+import { RouteLink } from '../../ui/RouteLink.tsx'
+import { Table, type Column } from '../../ui/Table.tsx'
+import { BucketForm, createRequest } from './-buckets/BucketForm.tsx'
+import { OrgTabs } from './-buckets/OrgTabs.tsx'
+import { bucketStatusText } from './-buckets/bucketText.ts'
+
+export const Route = createFileRoute('/_app/org/bucket/')({
+  beforeLoad: ({ context }) => {
+    adminOrgId(context.session)
+  },
+  loader: async ({ context }) => {
+    const orgId = adminOrgId(context.session)
+    await context.queryClient.ensureQueryData(networkStoreQueries.list(context.api, orgId))
+  },
+  component: NetworkStoresPage,
+})
+
+function MoveButtons({
+  orgId,
+  stores,
+  store,
+}: {
+  orgId: number
+  stores: NetworkStore[]
+  store: NetworkStore
+}) {
+  const reorder = useReorderNetworkStores(orgId)
+  if (store.is_default === 1) return null
+  const move = (direction: -1 | 1) => {
+    const updateList = swapWithNeighbour(stores, store.s3_bucket_id, direction)
+    if (!updateList) return
+    reorder.mutate(updateList, { onError: (failure) => showAlert(messageFor('bucket_order', failure)) })
+  }
+  const name = <span className="visually-hidden"> {store.s3_bucket}</span>
+  return (
+    <>
+      {(
+        [
+          [-1, 'Move Up'],
+          [1, 'Move Down'],
+        ] as const
+      ).map(([direction, text]) => (
+        <button
+          key={text}
+          type="button"
+          className="button secondary"
+          disabled={reorder.isPending || !swapWithNeighbour(stores, store.s3_bucket_id, direction)}
+          onClick={() => move(direction)}
+        >
+          {text}
+          {name}
+        </button>
+      ))}
+    </>
+  )
+}
+
+function columns(orgId: number, stores: NetworkStore[]): ReadonlyArray<Column<NetworkStore>> {
+  return [
+    {
+      key: 'name',
+      header: 'Name',
+      rowHeader: true,
+      render: (store) =>
+        store.is_default === 1 ? (
+          'Default'
+        ) : (
+          <RouteLink to="/org/bucket/$bucketId" params={{ bucketId: String(store.s3_bucket_id) }}>
+            {store.s3_bucket}
+          </RouteLink>
+        ),
+    },
+    { key: 'max_size', header: 'Max File Size', render: (store) => formatBytes(store.max_size) },
+    { key: 'priority', header: 'Priority', render: (store) => String(store.priority) },
+    { key: 'status', header: 'Status', render: bucketStatusText },
+    {
+      key: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      className: 'row-actions',
+      render: (store) => <MoveButtons orgId={orgId} stores={stores} store={store} />,
+    },
+  ]
+}
+
+function AddNetworkStoreForm({ orgId }: { orgId: number }) {
+  const add = useAddNetworkStore(orgId)
+  return (
+    <BucketForm
+      label="Add Network Store"
+      submitLabel="Add Network Store"
+      pending={add.isPending}
+      save={async (draft) => {
+        await add.mutateAsync(createRequest(draft))
+        return `Network store ${draft.s3_bucket.trim()} added.`
+      }}
+      failed={(failure) => messageFor('bucket_add', failure)}
+    />
+  )
+}
+
+function NetworkStoresPage() {
+  const api = useApi()
+  const orgId = adminOrgId(useSession())
+  const { data: stores } = useSuspenseQuery(networkStoreQueries.list(api, orgId))
+  return (
+    <main className="page">
+      <h1>Network Stores</h1>
+      <OrgTabs />
+      <p className="hint">
+        New uploads go to the first enabled store, by priority, whose max file size admits the file; the
+        default store takes the rest.
+      </p>
+      <div className="panel">
+        <Table
+          label="Network Stores"
+          columns={columns(orgId, stores)}
+          rows={stores}
+          rowKey={(store) => store.s3_bucket_id}
+          rowData={(store) => ({ 'data-store': store.is_default === 1 ? 'default' : store.s3_bucket })}
+        />
+      </div>
+      <section className="panel" aria-labelledby="add-store-heading">
+        <h2 id="add-store-heading">Add Network Store</h2>
+        <AddNetworkStoreForm orgId={orgId} />
+      </section>
+    </main>
+  )
+}

@@ -1,0 +1,93 @@
+// The console's rules for network stores (issue 12; specification 001 sections 4 and 5): what Move Up and
+// Move Down send, when the store form may be sent, and that an edit sends only what changed (a blank secret
+// keeps the stored one).
+import { describe, expect, it } from 'vitest'
+import { swapWithNeighbour, type NetworkStore } from '../../src/api/networkStores.ts'
+import {
+  createRequest,
+  isComplete,
+  updateRequest,
+  type BucketDraft,
+} from '../../src/routes/_app/-buckets/BucketForm.tsx'
+import { bucketStatusText, errorRateText } from '../../src/routes/_app/-buckets/bucketText.ts'
+
+const store = (s3_bucket_id: number, priority: number, is_default = 0): NetworkStore => ({
+  s3_bucket_id,
+  s3_bucket: `bucket-${s3_bucket_id}`,
+  s3_bucket_region: 'us-east-1',
+  s3_host: 'https://s3.example.com',
+  s3_bucket_prefix: '',
+  aws_access_key_id: 'id',
+  aws_secret_access_key: '****',
+  max_size: 4398046511104,
+  priority,
+  is_default,
+  is_disabled: false,
+  last_probe_at: null,
+  last_probe_ok: null,
+  last_error: null,
+  error_count: 0,
+  request_count: 0,
+  bytes_placed: 0,
+})
+
+const draft: BucketDraft = {
+  s3_bucket: ' media ',
+  s3_bucket_region: 'us-east-1',
+  s3_host: 's3.example.com',
+  s3_bucket_prefix: '',
+  aws_access_key_id: 'AKIA',
+  aws_secret_access_key: 'secret',
+  max_size: '4398046511104',
+}
+
+describe('network store screens', () => {
+  const stores = [store(7, 1), store(3, 2), store(9, 5), store(0, 6, 1)]
+
+  it('swaps a store with its neighbour; the ends and the default store do not move', () => {
+    expect(swapWithNeighbour(stores, 3, -1)).toEqual([
+      { s3_bucket_id: 3, priority: 1 },
+      { s3_bucket_id: 7, priority: 2 },
+    ])
+    expect(swapWithNeighbour(stores, 3, 1)).toEqual([
+      { s3_bucket_id: 3, priority: 5 },
+      { s3_bucket_id: 9, priority: 2 },
+    ])
+    expect(swapWithNeighbour(stores, 7, -1)).toBeUndefined()
+    expect(swapWithNeighbour(stores, 9, 1)).toBeUndefined()
+    expect(swapWithNeighbour(stores, 0, -1)).toBeUndefined()
+  })
+
+  it('needs every required field, the secret only when adding, and a whole number of bytes', () => {
+    expect(isComplete(draft, true)).toBe(true)
+    expect(isComplete({ ...draft, aws_secret_access_key: '' }, true)).toBe(false)
+    expect(isComplete({ ...draft, aws_secret_access_key: '' }, false)).toBe(true)
+    expect(isComplete({ ...draft, s3_host: '  ' }, false)).toBe(false)
+    expect(isComplete({ ...draft, max_size: '12.5' }, true)).toBe(false)
+    expect(isComplete({ ...draft, max_size: '0' }, true)).toBe(false)
+    expect(createRequest(draft)).toEqual({
+      s3_bucket: 'media',
+      s3_bucket_region: 'us-east-1',
+      s3_host: 's3.example.com',
+      s3_bucket_prefix: '',
+      aws_access_key_id: 'AKIA',
+      aws_secret_access_key: 'secret',
+      max_size: 4398046511104,
+    })
+  })
+
+  it('sends only the changed fields, and a blank secret is no change', () => {
+    expect(updateRequest({ max_size: '1000', aws_secret_access_key: '' })).toEqual({ max_size: 1000 })
+    expect(updateRequest({ aws_secret_access_key: ' new ' })).toEqual({ aws_secret_access_key: 'new' })
+    expect(updateRequest({})).toEqual({})
+  })
+
+  it('reads the status and the error rate', () => {
+    expect(bucketStatusText(store(0, 6, 1))).toBe('Default')
+    expect(bucketStatusText({ ...store(3, 2), is_disabled: true })).toBe('Disabled')
+    expect(bucketStatusText(store(3, 2))).toBe('Enabled')
+    expect(errorRateText({ error_count: 0, request_count: 0 })).toBe('No requests yet')
+    expect(errorRateText({ error_count: 1, request_count: 4 })).toBe('25% (1 of 4)')
+    expect(errorRateText({ error_count: 1, request_count: 40 })).toBe('2.5% (1 of 40)')
+  })
+})
