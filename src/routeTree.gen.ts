@@ -32,6 +32,8 @@ import { Route as AppOrgAppIndexRouteImport } from './routes/_app/org.app.index'
 import { Route as AppOrgAppAppIdRouteImport } from './routes/_app/org.app.$appId'
 import { Route as AppOrgBucketIndexRouteImport } from './routes/_app/org.bucket.index'
 import { Route as AppOrgBucketBucketIdRouteImport } from './routes/_app/org.bucket.$bucketId'
+import { Route as AppOrgPaymentIndexRouteImport } from './routes/_app/org.payment.index'
+import { Route as AppOrgPaymentAddRouteImport } from './routes/_app/org.payment.add'
 import { Route as AppUploadGrantNameSplatRouteImport } from './routes/_app/upload.$grantName.$'
 import { Route as AppVolumeVolumeIdIndexRouteImport } from './routes/_app/volume.$volumeId.index'
 import { Route as AppVolumeVolumeIdAt_riskRouteImport } from './routes/_app/volume.$volumeId.at_risk'
@@ -155,6 +157,16 @@ const AppOrgBucketBucketIdRoute = AppOrgBucketBucketIdRouteImport.update({
   path: '/org/bucket/$bucketId',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const AppOrgPaymentIndexRoute = AppOrgPaymentIndexRouteImport.update({
+  id: '/org/payment/',
+  path: '/org/payment/',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppOrgPaymentAddRoute = AppOrgPaymentAddRouteImport.update({
+  id: '/org/payment/add',
+  path: '/org/payment/add',
+  getParentRoute: () => AppRouteRoute,
+} as any)
 const AppUploadGrantNameSplatRoute = AppUploadGrantNameSplatRouteImport.update({
   id: '/upload/$grantName/$',
   path: '/upload/$grantName/$',
@@ -213,6 +225,7 @@ export interface FileRoutesByFullPath {
   '/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
   '/org/app/$appId': typeof AppOrgAppAppIdRoute
   '/org/bucket/$bucketId': typeof AppOrgBucketBucketIdRoute
+  '/org/payment/add': typeof AppOrgPaymentAddRoute
   '/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
   '/volume/$volumeId/at_risk': typeof AppVolumeVolumeIdAt_riskRoute
   '/volume/$volumeId/audit': typeof AppVolumeVolumeIdAuditRoute
@@ -221,6 +234,7 @@ export interface FileRoutesByFullPath {
   '/admin/user/': typeof AppAdminUserIndexRoute
   '/org/app/': typeof AppOrgAppIndexRoute
   '/org/bucket/': typeof AppOrgBucketIndexRoute
+  '/org/payment/': typeof AppOrgPaymentIndexRoute
   '/volume/$volumeId/': typeof AppVolumeVolumeIdIndexRoute
   '/volume/$volumeId/grant/$grantName': typeof AppVolumeVolumeIdGrantGrantNameRoute
 }
@@ -243,6 +257,7 @@ export interface FileRoutesByTo {
   '/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
   '/org/app/$appId': typeof AppOrgAppAppIdRoute
   '/org/bucket/$bucketId': typeof AppOrgBucketBucketIdRoute
+  '/org/payment/add': typeof AppOrgPaymentAddRoute
   '/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
   '/volume/$volumeId/at_risk': typeof AppVolumeVolumeIdAt_riskRoute
   '/volume/$volumeId/audit': typeof AppVolumeVolumeIdAuditRoute
@@ -251,6 +266,7 @@ export interface FileRoutesByTo {
   '/admin/user': typeof AppAdminUserIndexRoute
   '/org/app': typeof AppOrgAppIndexRoute
   '/org/bucket': typeof AppOrgBucketIndexRoute
+  '/org/payment': typeof AppOrgPaymentIndexRoute
   '/volume/$volumeId': typeof AppVolumeVolumeIdIndexRoute
   '/volume/$volumeId/grant/$grantName': typeof AppVolumeVolumeIdGrantGrantNameRoute
 }
@@ -276,6 +292,7 @@ export interface FileRoutesById {
   '/_app/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
   '/_app/org/app/$appId': typeof AppOrgAppAppIdRoute
   '/_app/org/bucket/$bucketId': typeof AppOrgBucketBucketIdRoute
+  '/_app/org/payment/add': typeof AppOrgPaymentAddRoute
   '/_app/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
   '/_app/volume/$volumeId/at_risk': typeof AppVolumeVolumeIdAt_riskRoute
   '/_app/volume/$volumeId/audit': typeof AppVolumeVolumeIdAuditRoute
@@ -284,6 +301,7 @@ export interface FileRoutesById {
   '/_app/admin/user/': typeof AppAdminUserIndexRoute
   '/_app/org/app/': typeof AppOrgAppIndexRoute
   '/_app/org/bucket/': typeof AppOrgBucketIndexRoute
+  '/_app/org/payment/': typeof AppOrgPaymentIndexRoute
   '/_app/volume/$volumeId/': typeof AppVolumeVolumeIdIndexRoute
   '/_app/volume/$volumeId/grant/$grantName': typeof AppVolumeVolumeIdGrantGrantNameRoute
 }
@@ -308,6 +326,7 @@ export interface FileRouteTypes {
     | '/home/$grantName/$'
     | '/org/app/$appId'
     | '/org/bucket/$bucketId'
+    | '/org/payment/add'
     | '/upload/$grantName/$'
     | '/volume/$volumeId/at_risk'
     | '/volume/$volumeId/audit'
@@ -316,6 +335,7 @@ export interface FileRouteTypes {
     | '/admin/user/'
     | '/org/app/'
     | '/org/bucket/'
+    | '/org/payment/'
     | '/volume/$volumeId/'
     | '/volume/$volumeId/grant/$grantName'
   fileRoutesByTo: FileRoutesByTo
@@ -338,6 +358,7 @@ export interface FileRouteTypes {
     | '/home/$grantName/$'
     | '/org/app/$appId'
     | '/org/bucket/$bucketId'
+    | '/org/payment/add'
     | '/upload/$grantName/$'
     | '/volume/$volumeId/at_risk'
     | '/volume/$volumeId/audit'
@@ -346,6 +367,7 @@ export interface FileRouteTypes {
     | '/admin/user'
     | '/org/app'
     | '/org/bucket'
+    | '/org/payment'
     | '/volume/$volumeId'
     | '/volume/$volumeId/grant/$grantName'
   id:
@@ -370,6 +392,7 @@ export interface FileRouteTypes {
     | '/_app/home/$grantName/$'
     | '/_app/org/app/$appId'
     | '/_app/org/bucket/$bucketId'
+    | '/_app/org/payment/add'
     | '/_app/upload/$grantName/$'
     | '/_app/volume/$volumeId/at_risk'
     | '/_app/volume/$volumeId/audit'
@@ -378,6 +401,7 @@ export interface FileRouteTypes {
     | '/_app/admin/user/'
     | '/_app/org/app/'
     | '/_app/org/bucket/'
+    | '/_app/org/payment/'
     | '/_app/volume/$volumeId/'
     | '/_app/volume/$volumeId/grant/$grantName'
   fileRoutesById: FileRoutesById
@@ -551,6 +575,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrgBucketBucketIdRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/_app/org/payment/': {
+      id: '/_app/org/payment/'
+      path: '/org/payment'
+      fullPath: '/org/payment/'
+      preLoaderRoute: typeof AppOrgPaymentIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_app/org/payment/add': {
+      id: '/_app/org/payment/add'
+      path: '/org/payment/add'
+      fullPath: '/org/payment/add'
+      preLoaderRoute: typeof AppOrgPaymentAddRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/_app/upload/$grantName/$': {
       id: '/_app/upload/$grantName/$'
       path: '/upload/$grantName/$'
@@ -617,6 +655,7 @@ interface AppRouteRouteChildren {
   AppHomeGrantNameSplatRoute: typeof AppHomeGrantNameSplatRoute
   AppOrgAppAppIdRoute: typeof AppOrgAppAppIdRoute
   AppOrgBucketBucketIdRoute: typeof AppOrgBucketBucketIdRoute
+  AppOrgPaymentAddRoute: typeof AppOrgPaymentAddRoute
   AppUploadGrantNameSplatRoute: typeof AppUploadGrantNameSplatRoute
   AppVolumeVolumeIdAt_riskRoute: typeof AppVolumeVolumeIdAt_riskRoute
   AppVolumeVolumeIdAuditRoute: typeof AppVolumeVolumeIdAuditRoute
@@ -625,6 +664,7 @@ interface AppRouteRouteChildren {
   AppAdminUserIndexRoute: typeof AppAdminUserIndexRoute
   AppOrgAppIndexRoute: typeof AppOrgAppIndexRoute
   AppOrgBucketIndexRoute: typeof AppOrgBucketIndexRoute
+  AppOrgPaymentIndexRoute: typeof AppOrgPaymentIndexRoute
   AppVolumeVolumeIdIndexRoute: typeof AppVolumeVolumeIdIndexRoute
   AppVolumeVolumeIdGrantGrantNameRoute: typeof AppVolumeVolumeIdGrantGrantNameRoute
 }
@@ -643,6 +683,7 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppHomeGrantNameSplatRoute: AppHomeGrantNameSplatRoute,
   AppOrgAppAppIdRoute: AppOrgAppAppIdRoute,
   AppOrgBucketBucketIdRoute: AppOrgBucketBucketIdRoute,
+  AppOrgPaymentAddRoute: AppOrgPaymentAddRoute,
   AppUploadGrantNameSplatRoute: AppUploadGrantNameSplatRoute,
   AppVolumeVolumeIdAt_riskRoute: AppVolumeVolumeIdAt_riskRoute,
   AppVolumeVolumeIdAuditRoute: AppVolumeVolumeIdAuditRoute,
@@ -651,6 +692,7 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAdminUserIndexRoute: AppAdminUserIndexRoute,
   AppOrgAppIndexRoute: AppOrgAppIndexRoute,
   AppOrgBucketIndexRoute: AppOrgBucketIndexRoute,
+  AppOrgPaymentIndexRoute: AppOrgPaymentIndexRoute,
   AppVolumeVolumeIdIndexRoute: AppVolumeVolumeIdIndexRoute,
   AppVolumeVolumeIdGrantGrantNameRoute: AppVolumeVolumeIdGrantGrantNameRoute,
 }

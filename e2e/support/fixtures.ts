@@ -14,6 +14,7 @@ import { HomePage } from '../pages/HomePage.ts'
 import { Layout } from '../pages/Layout.ts'
 import { LoginPage } from '../pages/LoginPage.ts'
 import { NotFoundPage } from '../pages/NotFoundPage.ts'
+import { PaymentMethodsPage } from '../pages/PaymentMethodsPage.ts'
 import { RouteErrorPage } from '../pages/RouteErrorPage.ts'
 import { SignupPage } from '../pages/SignupPage.ts'
 import { UploadPage } from '../pages/UploadPage.ts'
@@ -49,6 +50,7 @@ interface Pages {
   deviceDetail: DeviceDetailPage
   appList: AppListPage
   appDetail: AppDetailPage
+  paymentMethods: PaymentMethodsPage
   /** Errors the page printed to its console (CSP violations among them). */
   consoleErrors: string[]
 }
@@ -91,6 +93,7 @@ export const test = base.extend<Pages>({
   deviceDetail: async ({ page }, use) => use(new DeviceDetailPage(page)),
   appList: async ({ page }, use) => use(new AppListPage(page)),
   appDetail: async ({ page }, use) => use(new AppDetailPage(page)),
+  paymentMethods: async ({ page }, use) => use(new PaymentMethodsPage(page)),
 })
 
 export { expect }

@@ -1,6 +1,7 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { endpoints } from '../../server/contract/endpoints.ts'
 import type { PaymentMethod } from '../../server/contract/paymentMethod.ts'
+import { useApi } from '../app/session.ts'
 import { callEndpoint } from './endpoint.ts'
 import { CARD_TIMEOUT_MS, type Transport } from './transport.ts'
 
@@ -26,10 +27,65 @@ export async function addPaymentMethod(
   return answer.payment_method_id
 }
 
+/** Makes a backup card the default; the former default becomes a backup. */
+export async function makeDefaultPaymentMethod(
+  api: Transport,
+  orgId: number,
+  paymentMethodId: number,
+): Promise<void> {
+  await callEndpoint(api, endpoints.paymentMethodDefault, {
+    params: { org_id: orgId, payment_method_id: paymentMethodId },
+  })
+}
+
+/** Removes a backup card; the server refuses the default (409). */
+export async function deletePaymentMethod(
+  api: Transport,
+  orgId: number,
+  paymentMethodId: number,
+): Promise<void> {
+  await callEndpoint(api, endpoints.paymentMethodDelete, {
+    params: { org_id: orgId, payment_method_id: paymentMethodId },
+  })
+}
+
 export const paymentMethodQueries = {
   list: (api: Transport, orgId: number) =>
     queryOptions({
       queryKey: ['org', orgId, 'payment_method'],
       queryFn: () => listPaymentMethods(api, orgId),
     }),
+}
+
+function useInvalidateList(orgId: number) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: paymentMethodQueries.list(api, orgId).queryKey })
+}
+
+export function useAddPaymentMethod(orgId: number) {
+  const api = useApi()
+  const invalidate = useInvalidateList(orgId)
+  return useMutation({
+    mutationFn: (stripePaymentMethodId: string) => addPaymentMethod(api, orgId, stripePaymentMethodId),
+    onSuccess: invalidate,
+  })
+}
+
+export function useMakeDefaultPaymentMethod(orgId: number) {
+  const api = useApi()
+  const invalidate = useInvalidateList(orgId)
+  return useMutation({
+    mutationFn: (paymentMethodId: number) => makeDefaultPaymentMethod(api, orgId, paymentMethodId),
+    onSuccess: invalidate,
+  })
+}
+
+export function useDeletePaymentMethod(orgId: number) {
+  const api = useApi()
+  const invalidate = useInvalidateList(orgId)
+  return useMutation({
+    mutationFn: (paymentMethodId: number) => deletePaymentMethod(api, orgId, paymentMethodId),
+    onSuccess: invalidate,
+  })
 }

@@ -85,6 +85,8 @@ export type Operation =
   | 'bucket_enable'
   | 'bucket_disable'
   | 'bucket_order'
+  | 'card_default'
+  | 'card_delete'
 
 const VOLUME_NAME_IN_USE = 'Volume name already in use.'
 const GRANT_NAME_IN_USE = 'Name already in use.'
@@ -212,6 +214,10 @@ export const CATALOGUE: Record<Operation, CatalogueEntry> = {
   },
   bucket_disable: { default: 'Failed to disable bucket, please try again.' },
   bucket_order: { default: 'Failed to reorder, please try again.' },
+  // Payment methods (001 section 8; adding a card is card_add above; the delete text is not shown, so it
+  // is said in the same voice).
+  card_default: { default: 'Failed to set default method, please try again.' },
+  card_delete: { default: 'Failed to delete payment method, please try again.' },
 }
 
 /**

@@ -180,6 +180,21 @@ describe('messageFor', () => {
     expect(messageFor('app_update', status(500))).toBe('Update failed, please try again.')
     expect(messageFor('app_key', status(404, 'not_found'))).toBe('Generate key failed, please try again.')
   })
+  it('payment methods: add, make default and delete, each in its words', () => {
+    expect(messageFor('card_add', status(412, 'card_declined'))).toBe('Card declined, please try again.')
+    expect(messageFor('card_add', status(400, 'unknown_payment_method'))).toBe(
+      'Failed to add payment method, please try again.',
+    )
+    expect(messageFor('card_default', status(404, 'not_found'))).toBe(
+      'Failed to set default method, please try again.',
+    )
+    expect(messageFor('card_delete', status(409, 'default_payment_method'))).toBe(
+      'Failed to delete payment method, please try again.',
+    )
+    expect(messageFor('card_delete', new ApiError('timeout'))).toBe(
+      'Failed to delete payment method, please try again.',
+    )
+  })
   it('every entry has a default, and no text is left with an unknown placeholder', () => {
     for (const [operation, entry] of Object.entries(CATALOGUE)) {
       expect(entry.default, operation).toMatch(/\S/)

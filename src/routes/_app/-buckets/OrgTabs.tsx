@@ -1,4 +1,5 @@
-// The tab bar of the organization area (specification 001, section 2) as far as its screens exist: Network
+// The tab bar of the organization area (specification 001, section 2: Detail, Plan, Invoices, Payment
+// Methods, Network Stores, Apps) as far as its screens exist: Payment Methods (/org/payment), Network
 // Stores (/org/bucket) and Apps (/org/app).
 import { Tabs } from '../../../ui/Tabs.tsx'
 
@@ -7,6 +8,7 @@ export function OrgTabs() {
     <Tabs
       label="Organization"
       tabs={[
+        { label: 'Payment Methods', href: '/org/payment', matchPrefix: true },
         { label: 'Network Stores', href: '/org/bucket', matchPrefix: true },
         { label: 'Apps', href: '/org/app', matchPrefix: true },
       ]}

@@ -21,7 +21,7 @@ import { INVALID_VOLUME_NAME_MESSAGE, isValidOrgName, isValidVolumeName } from '
 import { AppLink } from '../../../ui/AppLink.tsx'
 import { FormError } from '../../../ui/FormError.tsx'
 import { TextField } from '../../../ui/Field.tsx'
-import { CardForm } from './CardForm.tsx'
+import { CardForm } from '../../../ui/CardForm.tsx'
 
 export function OrgStep({ onCreated }: { onCreated: (orgId: number) => void }) {
   const api = useApi()

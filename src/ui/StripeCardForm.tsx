@@ -4,8 +4,8 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import type { Stripe } from '@stripe/stripe-js'
 import { loadStripe } from '@stripe/stripe-js/pure'
 import { useState, type FormEvent } from 'react'
-import { ADD_CARD_FAILED_MESSAGE, CARD_DECLINED_MESSAGE } from '../../../lib/messages.ts'
-import { FormError } from '../../../ui/FormError.tsx'
+import { ADD_CARD_FAILED_MESSAGE, CARD_DECLINED_MESSAGE } from '../lib/messages.ts'
+import { FormError } from './FormError.tsx'
 import type { CardFormProps } from './CardForm.tsx'
 
 const stripeByKey = new Map<string, Promise<Stripe | null>>()

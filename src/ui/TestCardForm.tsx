@@ -1,15 +1,18 @@
 // The card form when the server has no Stripe key: Stripe's test card numbers, turned into the test
-// PaymentMethod ids they stand for, as Stripe Elements would turn a real card into a pm_ id.
+// PaymentMethod ids they stand for, as Stripe Elements would turn a real card into a pm_ id. The expiry is
+// checked as it is typed (src/lib/cardExpiry.ts): the slash goes in by itself and a past date is refused.
 import { useState, type FormEvent } from 'react'
-import { ADD_CARD_FAILED_MESSAGE } from '../../../lib/messages.ts'
-import { testCardByNumber } from '../../../../server/contract/testCards.ts'
-import { FormError } from '../../../ui/FormError.tsx'
-import { TextField } from '../../../ui/Field.tsx'
+import { checkExpiry, expiryMessage, formatExpiryInput } from '../lib/cardExpiry.ts'
+import { ADD_CARD_FAILED_MESSAGE } from '../lib/messages.ts'
+import { testCardByNumber } from '../../server/contract/testCards.ts'
+import { FormError } from './FormError.tsx'
+import { TextField } from './Field.tsx'
 import type { CardFormProps } from './CardForm.tsx'
 
 export function TestCardForm({ onPaymentMethod, pending, error }: CardFormProps) {
   const [number, setNumber] = useState('')
   const [expiry, setExpiry] = useState('')
+  const [expiryLeft, setExpiryLeft] = useState(false)
   const [cvc, setCvc] = useState('')
   const [localError, setLocalError] = useState<string>()
   function submit(event: FormEvent) {
@@ -20,7 +23,8 @@ export function TestCardForm({ onPaymentMethod, pending, error }: CardFormProps)
     setLocalError(undefined)
     onPaymentMethod(id)
   }
-  const complete = number.trim() !== '' && /^\d{2}\s*\/\s*\d{2}$/.test(expiry) && /^\d{3,4}$/.test(cvc)
+  const expiryCheck = checkExpiry(expiry)
+  const complete = number.trim() !== '' && expiryCheck.state === 'valid' && /^\d{3,4}$/.test(cvc)
   return (
     <form className="form card-form" onSubmit={submit} aria-label="Card">
       <p className="hint">Test mode: use a Stripe test card, such as 4242 4242 4242 4242.</p>
@@ -38,8 +42,11 @@ export function TestCardForm({ onPaymentMethod, pending, error }: CardFormProps)
           name="exp-date"
           autoComplete="cc-exp"
           placeholder="MM/YY"
+          inputMode="numeric"
           value={expiry}
-          onChange={setExpiry}
+          error={expiryMessage(expiryCheck, expiryLeft)}
+          onChange={(value) => setExpiry((previous) => formatExpiryInput(value, previous))}
+          onBlur={() => setExpiryLeft(true)}
         />
         <TextField
           label="CVC"
