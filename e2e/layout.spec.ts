@@ -46,7 +46,7 @@ test.describe('layout', () => {
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 })
     await layout.useSession(sessionKey)
-    for (const path of ['/devices', '/org', '/nope']) {
+    for (const path of ['/devices', '/orgs', '/nope']) {
       await page.goto(path)
       await expect(notFoundPage.heading, path).toBeVisible()
       await expect(layout.sidebar).toBeVisible()

@@ -21,6 +21,7 @@ import { Route as PublicSignupRouteImport } from './routes/_public/signup'
 import { Route as AppDeviceIndexRouteImport } from './routes/_app/device.index'
 import { Route as AppDeviceDeviceIdRouteImport } from './routes/_app/device.$deviceId'
 import { Route as AppHomeIndexRouteImport } from './routes/_app/home.index'
+import { Route as AppOrgIndexRouteImport } from './routes/_app/org.index'
 import { Route as AppVolumeIndexRouteImport } from './routes/_app/volume.index'
 import { Route as AppVolumePermissionRouteImport } from './routes/_app/volume.permission'
 import { Route as AppAdminUserIndexRouteImport } from './routes/_app/admin.user.index'
@@ -98,6 +99,11 @@ const AppDeviceDeviceIdRoute = AppDeviceDeviceIdRouteImport.update({
 const AppHomeIndexRoute = AppHomeIndexRouteImport.update({
   id: '/home/',
   path: '/home/',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppOrgIndexRoute = AppOrgIndexRouteImport.update({
+  id: '/org/',
+  path: '/org/',
   getParentRoute: () => AppRouteRoute,
 } as any)
 const AppVolumeIndexRoute = AppVolumeIndexRouteImport.update({
@@ -218,6 +224,7 @@ export interface FileRoutesByFullPath {
   '/volume/permission': typeof AppVolumePermissionRoute
   '/device/': typeof AppDeviceIndexRoute
   '/home/': typeof AppHomeIndexRoute
+  '/org/': typeof AppOrgIndexRoute
   '/volume/': typeof AppVolumeIndexRoute
   '/admin/user/$userId': typeof AppAdminUserUserIdRoute
   '/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
@@ -250,6 +257,7 @@ export interface FileRoutesByTo {
   '/volume/permission': typeof AppVolumePermissionRoute
   '/device': typeof AppDeviceIndexRoute
   '/home': typeof AppHomeIndexRoute
+  '/org': typeof AppOrgIndexRoute
   '/volume': typeof AppVolumeIndexRoute
   '/admin/user/$userId': typeof AppAdminUserUserIdRoute
   '/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
@@ -285,6 +293,7 @@ export interface FileRoutesById {
   '/_app/volume/permission': typeof AppVolumePermissionRoute
   '/_app/device/': typeof AppDeviceIndexRoute
   '/_app/home/': typeof AppHomeIndexRoute
+  '/_app/org/': typeof AppOrgIndexRoute
   '/_app/volume/': typeof AppVolumeIndexRoute
   '/_app/admin/user/$userId': typeof AppAdminUserUserIdRoute
   '/_app/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
@@ -319,6 +328,7 @@ export interface FileRouteTypes {
     | '/volume/permission'
     | '/device/'
     | '/home/'
+    | '/org/'
     | '/volume/'
     | '/admin/user/$userId'
     | '/create_folder/$grantName/$'
@@ -351,6 +361,7 @@ export interface FileRouteTypes {
     | '/volume/permission'
     | '/device'
     | '/home'
+    | '/org'
     | '/volume'
     | '/admin/user/$userId'
     | '/create_folder/$grantName/$'
@@ -385,6 +396,7 @@ export interface FileRouteTypes {
     | '/_app/volume/permission'
     | '/_app/device/'
     | '/_app/home/'
+    | '/_app/org/'
     | '/_app/volume/'
     | '/_app/admin/user/$userId'
     | '/_app/create_folder/$grantName/$'
@@ -496,6 +508,13 @@ declare module '@tanstack/react-router' {
       path: '/home'
       fullPath: '/home/'
       preLoaderRoute: typeof AppHomeIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_app/org/': {
+      id: '/_app/org/'
+      path: '/org'
+      fullPath: '/org/'
+      preLoaderRoute: typeof AppOrgIndexRouteImport
       parentRoute: typeof AppRouteRoute
     }
     '/_app/volume/': {
@@ -648,6 +667,7 @@ interface AppRouteRouteChildren {
   AppVolumePermissionRoute: typeof AppVolumePermissionRoute
   AppDeviceIndexRoute: typeof AppDeviceIndexRoute
   AppHomeIndexRoute: typeof AppHomeIndexRoute
+  AppOrgIndexRoute: typeof AppOrgIndexRoute
   AppVolumeIndexRoute: typeof AppVolumeIndexRoute
   AppAdminUserUserIdRoute: typeof AppAdminUserUserIdRoute
   AppCreate_folderGrantNameSplatRoute: typeof AppCreate_folderGrantNameSplatRoute
@@ -676,6 +696,7 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppVolumePermissionRoute: AppVolumePermissionRoute,
   AppDeviceIndexRoute: AppDeviceIndexRoute,
   AppHomeIndexRoute: AppHomeIndexRoute,
+  AppOrgIndexRoute: AppOrgIndexRoute,
   AppVolumeIndexRoute: AppVolumeIndexRoute,
   AppAdminUserUserIdRoute: AppAdminUserUserIdRoute,
   AppCreate_folderGrantNameSplatRoute: AppCreate_folderGrantNameSplatRoute,

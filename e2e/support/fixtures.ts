@@ -14,6 +14,7 @@ import { HomePage } from '../pages/HomePage.ts'
 import { Layout } from '../pages/Layout.ts'
 import { LoginPage } from '../pages/LoginPage.ts'
 import { NotFoundPage } from '../pages/NotFoundPage.ts'
+import { OrgDetailPage } from '../pages/OrgDetailPage.ts'
 import { PaymentMethodsPage } from '../pages/PaymentMethodsPage.ts'
 import { RouteErrorPage } from '../pages/RouteErrorPage.ts'
 import { SignupPage } from '../pages/SignupPage.ts'
@@ -51,6 +52,7 @@ interface Pages {
   appList: AppListPage
   appDetail: AppDetailPage
   paymentMethods: PaymentMethodsPage
+  orgDetail: OrgDetailPage
   /** Errors the page printed to its console (CSP violations among them). */
   consoleErrors: string[]
 }
@@ -94,6 +96,7 @@ export const test = base.extend<Pages>({
   appList: async ({ page }, use) => use(new AppListPage(page)),
   appDetail: async ({ page }, use) => use(new AppDetailPage(page)),
   paymentMethods: async ({ page }, use) => use(new PaymentMethodsPage(page)),
+  orgDetail: async ({ page }, use) => use(new OrgDetailPage(page)),
 })
 
 export { expect }

@@ -29,8 +29,9 @@ export type UpdateOrgRequest = Static<typeof UpdateOrgRequest>
 export const SetPlanRequest = Type.Object({ plan_id: Type.String({ maxLength: 64 }) })
 export type SetPlanRequest = Static<typeof SetPlanRequest>
 
-/** Domain prefix rule (001 section 5): lower-cased; a-z, 0-9, dash, underscore. */
-export const DOMAIN_PREFIX_PATTERN = /^[a-z0-9_-]{1,63}$/
+/** Domain prefix rule (001 section 5): lower-cased; a-z, 0-9, dash, underscore. It is also a host name
+ * label, so at most 63 characters and no dash at either end. */
+export const DOMAIN_PREFIX_PATTERN = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/
 
 /** Prefixes that name the product's own hosts; no organization may take them (412). */
 export const RESERVED_DOMAIN_PREFIXES = [

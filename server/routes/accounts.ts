@@ -15,6 +15,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, endpoints.clientConfig, async ({ request }) => ({
     domain_prefix: hostPrefix(request.headers.host),
+    domain_suffix: `.${app.config.baseDomain}`,
     stripe_publishable_key: app.config.stripePublishableKey ?? null,
   }))
 

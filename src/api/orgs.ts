@@ -1,5 +1,7 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { endpoints } from '../../server/contract/endpoints.ts'
+import type { UpdateOrgRequest } from '../../server/contract/org.ts'
+import { useApi } from '../app/session.ts'
 import { callEndpoint } from './endpoint.ts'
 import type { Transport } from './transport.ts'
 
@@ -10,6 +12,11 @@ export async function createOrg(api: Transport, org_name: string): Promise<numbe
 
 export async function getOrg(api: Transport, orgId: number) {
   return (await callEndpoint(api, endpoints.orgDetail, { params: { org_id: orgId } }, { retry: true })).org
+}
+
+/** Only the fields given are changed (001 section 7: POST /api/1/org/{org_id}). */
+export async function updateOrg(api: Transport, orgId: number, body: UpdateOrgRequest): Promise<void> {
+  await callEndpoint(api, endpoints.orgUpdate, { params: { org_id: orgId }, body })
 }
 
 export async function setOrgPlan(api: Transport, orgId: number, plan_id: string): Promise<void> {
@@ -23,4 +30,18 @@ export async function leaveOrg(api: Transport, orgId: number): Promise<void> {
 export const orgQueries = {
   detail: (api: Transport, orgId: number) =>
     queryOptions({ queryKey: ['org', orgId], queryFn: () => getOrg(api, orgId) }),
+}
+
+/** The name and prefix show in the org detail and in the user's org list (the org switcher). */
+export function useUpdateOrg(orgId: number) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: UpdateOrgRequest) => updateOrg(api, orgId, body),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['org', orgId] }),
+        queryClient.invalidateQueries({ queryKey: ['user'] }),
+      ]),
+  })
 }

@@ -22,7 +22,7 @@ export function lacksSiteOrg(orgs: readonly OrgListItem[], domainPrefix: string 
 
 export interface SidebarEntry {
   label: string
-  to: '/home' | '/volume' | '/device' | '/admin/user' | '/org/payment'
+  to: '/home' | '/volume' | '/device' | '/admin/user' | '/org'
 }
 
 /**
@@ -40,10 +40,8 @@ export function sidebarEntries(org: OrgListItem | undefined): SidebarEntry[] {
   if (!org) return entries
   if (org.is_admin) entries.push({ label: 'Volumes', to: '/volume' })
   if (showsDevices(org)) entries.push({ label: 'Devices', to: '/device' })
-  // The organization's area opens on its first tab that exists so far (/org, its detail, comes with the
-  // plan and billing screens).
-  if (org.is_admin)
-    entries.push({ label: 'Users', to: '/admin/user' }, { label: 'Organization', to: '/org/payment' })
+  // The organization's area opens on its first tab, Detail (/org).
+  if (org.is_admin) entries.push({ label: 'Users', to: '/admin/user' }, { label: 'Organization', to: '/org' })
   return entries
 }
 

@@ -77,6 +77,7 @@ export type Operation =
   | 'device_mount_disable'
   | 'device_mount_delete'
   | 'device_volume_key'
+  | 'org_update'
   | 'app_create'
   | 'app_update'
   | 'app_key'
@@ -196,6 +197,13 @@ export const CATALOGUE: Record<Operation, CatalogueEntry> = {
     default: 'Failed to delete mount, please try again.',
   },
   device_volume_key: { default: 'Failed to get volume key, please try again.' },
+  // Organization details (001 section 8); a prefix another organization holds is a 409 too.
+  org_update: {
+    '409': 'Name in use, please try another.',
+    '412': 'Name reserved, please try another.',
+    '400': 'Invalid domain prefix, please use a-z, 0-9, dash and underscore only.',
+    default: 'Failed to update org.',
+  },
   app_create: { '409': 'Name already in use, please try again.', default: CREATE_FAILED_MESSAGE },
   app_update: { '409': 'Name already in use.', default: 'Update failed, please try again.' },
   app_key: { default: 'Generate key failed, please try again.' },

@@ -27,6 +27,7 @@ describe.each(databaseKinds)('custom domains on %s', (kind) => {
   it('tells the browser its prefix', async () => {
     expect((await call(suite.url, 'GET', '/api/1/config', { host: 'acme.media.test' })).body).toMatchObject({
       domain_prefix: 'acme',
+      domain_suffix: '.media.test',
       stripe_publishable_key: null,
     })
     expect((await call(suite.url, 'GET', '/api/1/config', { host: 'media.test' })).body).toMatchObject({

@@ -98,6 +98,15 @@ describe.each(databaseKinds)('organizations, plans, cards and volumes on %s', (k
       status: 400,
       body: { error: 'invalid_domain_prefix' },
     })
+    // A prefix is a host name label too: no dash at either end.
+    for (const bad of ['-studio', 'studio-']) {
+      expect(await update(b.key, b.orgId, { domain_prefix: bad })).toEqual({
+        status: 400,
+        body: { error: 'invalid_domain_prefix' },
+      })
+    }
+    expect((await update(b.key, b.orgId, { domain_prefix: `my_${prefix.slice(7)}` })).status).toBe(200)
+    expect((await update(b.key, b.orgId, { domain_prefix: null })).status).toBe(200)
     expect(await update(b.key, b.orgId, { domain_prefix: 'www' })).toEqual({
       status: 412,
       body: { error: 'reserved_domain_prefix' },

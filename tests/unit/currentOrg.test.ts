@@ -40,10 +40,10 @@ describe('sidebarEntries', () => {
       'Users',
       'Organization',
     ])
-    // The organization's area opens on its first tab until its detail screen exists.
+    // The organization's area opens on its first tab, Detail (/org).
     expect(sidebarEntries(org(1, { is_admin: true })).at(-1)).toEqual({
       label: 'Organization',
-      to: '/org/payment',
+      to: '/org',
     })
     expect(labels(org(1))).toEqual(['Home'])
   })

@@ -69,7 +69,7 @@ afterEach(forgetSession)
 
 describe('Page not found', () => {
   it('for a signed-in user, an unknown path is the signed-in area’s, inside the layout', async () => {
-    for (const path of ['/devices', '/org', '/nope', '/volume/7/nope', '/login/extra']) {
+    for (const path of ['/devices', '/orgs', '/nope', '/volume/7/nope', '/login/extra']) {
       expect(await load(path), path).toMatchObject({ pathname: path, notFoundAt: '/_app' })
     }
   })

@@ -1,6 +1,6 @@
 // The tab bar of the organization area (specification 001, section 2: Detail, Plan, Invoices, Payment
-// Methods, Network Stores, Apps) as far as its screens exist: Payment Methods (/org/payment), Network
-// Stores (/org/bucket) and Apps (/org/app).
+// Methods, Network Stores, Apps) as far as its screens exist: Detail (/org), Payment Methods
+// (/org/payment), Network Stores (/org/bucket) and Apps (/org/app).
 import { Tabs } from '../../../ui/Tabs.tsx'
 
 export function OrgTabs() {
@@ -8,6 +8,7 @@ export function OrgTabs() {
     <Tabs
       label="Organization"
       tabs={[
+        { label: 'Detail', href: '/org' },
         { label: 'Payment Methods', href: '/org/payment', matchPrefix: true },
         { label: 'Network Stores', href: '/org/bucket', matchPrefix: true },
         { label: 'Apps', href: '/org/app', matchPrefix: true },

@@ -1,0 +1,103 @@
+// The organization's Detail screen (specification 001, section 2: /org), the first tab of the organization
+// area: its name and custom domain prefix, the prefix shown as {prefix}{domain suffix}. Save stays disabled
+// until something changed and the name is not empty; only changed fields are sent (sections 4 and 5);
+// refusals are the catalogue's org_update messages (section 8). Admins only.
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { useMemo, useState, type FormEvent } from 'react'
+import { configQueries } from '../../api/config.ts'
+import { orgQueries, useUpdateOrg } from '../../api/orgs.ts'
+import { adminOrgId } from '../../app/adminAccess.ts'
+import { useApi, useSession } from '../../app/session.ts'
+import { useDraft } from '../../lib/draft.ts'
+import { messageFor } from '../../lib/messages.ts'
+import { TextField } from '../../ui/Field.tsx'
+import { FormError } from '../../ui/FormError.tsx'
+import { SaveButton } from '../../ui/SaveButton.tsx'
+import { OrgTabs } from './-buckets/OrgTabs.tsx'
+import {
+  canSaveOrg,
+  orgDraftOf,
+  orgHost,
+  orgUpdateBody,
+  prefixWarning,
+  typedPrefix,
+} from './-org/orgDetail.ts'
+
+export const Route = createFileRoute('/_app/org/')({
+  beforeLoad: ({ context }) => {
+    adminOrgId(context.session)
+  },
+  loader: async ({ context }) => {
+    const orgId = adminOrgId(context.session)
+    await Promise.all([
+      context.queryClient.ensureQueryData(orgQueries.detail(context.api, orgId)),
+      context.queryClient.ensureQueryData(configQueries.client(context.api)),
+    ])
+  },
+  component: OrgDetailPage,
+})
+
+function OrgDetailPage() {
+  const api = useApi()
+  const orgId = adminOrgId(useSession())
+  const { data: org } = useSuspenseQuery(orgQueries.detail(api, orgId))
+  const { data: config } = useSuspenseQuery(configQueries.client(api))
+  const saved = useMemo(() => orgDraftOf(org), [org])
+  const { draft, set } = useDraft(saved)
+  const update = useUpdateOrg(orgId)
+  const [error, setError] = useState<string>()
+  const [status, setStatus] = useState<string>()
+  const host = orgHost(org.domain_prefix, config.domain_suffix)
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (!canSaveOrg(saved, draft)) return
+    setError(undefined)
+    setStatus(undefined)
+    update.mutate(orgUpdateBody(saved, draft), {
+      onSuccess: () => setStatus('Organization saved.'),
+      onError: (failure) => setError(messageFor('org_update', failure)),
+    })
+  }
+  function edit(key: 'org_name' | 'domain_prefix', value: string) {
+    setStatus(undefined)
+    set(key, value)
+  }
+  return (
+    <main className="page">
+      <h1>Organization</h1>
+      <OrgTabs />
+      <section className="panel" aria-labelledby="org-detail-heading">
+        <h2 id="org-detail-heading">Detail</h2>
+        <p>
+          Domain: <span data-testid="org-host">{host ?? 'None'}</span>
+        </p>
+        <form className="form" onSubmit={submit} aria-label="Organization detail">
+          <TextField
+            label="Organization Name"
+            name="org_name"
+            autoComplete="organization"
+            maxLength={256}
+            value={draft.org_name}
+            onChange={(value) => edit('org_name', value)}
+          />
+          <TextField
+            label="Domain Prefix"
+            name="domain_prefix"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={63}
+            value={draft.domain_prefix}
+            hint={prefixWarning(draft.domain_prefix)}
+            onChange={(value) => edit('domain_prefix', typedPrefix(value))}
+          />
+          <FormError message={error} />
+          <p className="form-status" role="status">
+            {status ?? ''}
+          </p>
+          <SaveButton changed={canSaveOrg(saved, draft)} pending={update.isPending} />
+        </form>
+      </section>
+    </main>
+  )
+}
