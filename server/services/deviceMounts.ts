@@ -21,6 +21,14 @@ async function lockDeviceOf(tx: Queryable, admin: Membership, deviceId: number) 
   return device
 }
 
+/** The device, locked, and its mount of the container; 404 when either is missing. */
+async function lockedMount(tx: Queryable, admin: Membership, deviceId: number, grantId: number) {
+  const device = await lockDeviceOf(tx, admin, deviceId)
+  const mount = await findMount(tx, admin.org_id, deviceId, grantId)
+  if (!mount) throw new HttpError(404, 'not_found')
+  return { device, mount }
+}
+
 async function addMount(
   tx: Queryable,
   admin: Membership,
@@ -83,9 +91,7 @@ async function setMountState(
   grantId: number,
   isDisabled: boolean,
 ): Promise<void> {
-  const device = await lockDeviceOf(tx, admin, deviceId)
-  const mount = await findMount(tx, admin.org_id, deviceId, grantId)
-  if (!mount) throw new HttpError(404, 'not_found')
+  const { device, mount } = await lockedMount(tx, admin, deviceId, grantId)
   if (mount.is_disabled === isDisabled) return
   await setMountDisabled(tx, admin.org_id, deviceId, grantId, isDisabled)
   await recordAdminEvent(tx, {
@@ -131,9 +137,7 @@ export async function removeMount(
   grantId: number,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const device = await lockDeviceOf(tx, admin, deviceId)
-    const mount = await findMount(tx, admin.org_id, deviceId, grantId)
-    if (!mount) throw new HttpError(404, 'not_found')
+    const { device, mount } = await lockedMount(tx, admin, deviceId, grantId)
     if (mount.last_seen !== null) throw new HttpError(409, 'mount_synced')
     await deleteMount(tx, admin.org_id, deviceId, grantId)
     await recordAdminEvent(tx, {
@@ -157,9 +161,7 @@ export async function mountVolumeKey(
   grantId: number,
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    const device = await lockDeviceOf(tx, admin, deviceId)
-    const mount = await findMount(tx, admin.org_id, deviceId, grantId)
-    if (!mount) throw new HttpError(404, 'not_found')
+    const { device, mount } = await lockedMount(tx, admin, deviceId, grantId)
     const key = await volumeKey(tx, sealer, admin.org_id, mount.volume_id)
     await recordAdminEvent(tx, {
       orgId: admin.org_id,

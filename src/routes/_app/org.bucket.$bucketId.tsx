@@ -21,6 +21,7 @@ import { BucketForm, updateRequest } from './-buckets/BucketForm.tsx'
 import { OrgTabs } from './-buckets/OrgTabs.tsx'
 import { bucketStatusText, errorRateText, probeText } from './-buckets/bucketText.ts'
 import { parseId } from './-devices/deviceAccess.ts'
+import { StatusToggle } from '../../ui/StatusToggle.tsx'
 
 export const Route = createFileRoute('/_app/org/bucket/$bucketId')({
   beforeLoad: ({ context }) => {
@@ -42,32 +43,18 @@ export const Route = createFileRoute('/_app/org/bucket/$bucketId')({
 
 function StoreStatus({ orgId, store }: { orgId: number; store: NetworkStore }) {
   const status = useNetworkStoreStatus(orgId, store.s3_bucket_id)
-  const disable = !store.is_disabled
   return (
-    <>
-      <dl className="properties">
-        <div>
-          <dt>Status</dt>
-          <dd data-testid="bucket-status">{bucketStatusText(store)}</dd>
-        </div>
-      </dl>
-      <div className="form-actions grant-actions">
-        <button
-          type="button"
-          className="button secondary"
-          disabled={status.isPending}
-          aria-busy={status.isPending}
-          onClick={() =>
-            status.mutate(disable, {
-              onError: (failure) =>
-                showAlert(messageFor(disable ? 'bucket_disable' : 'bucket_enable', failure)),
-            })
-          }
-        >
-          {disable ? 'Disable' : 'Enable'}
-        </button>
-      </div>
-    </>
+    <StatusToggle
+      statusText={bucketStatusText(store)}
+      testId="bucket-status"
+      isDisabled={store.is_disabled}
+      pending={status.isPending}
+      onChange={(disable) =>
+        status.mutate(disable, {
+          onError: (failure) => showAlert(messageFor(disable ? 'bucket_disable' : 'bucket_enable', failure)),
+        })
+      }
+    />
   )
 }
 

@@ -3,35 +3,23 @@
 import { useUpdateApp, type App } from '../../../api/apps.ts'
 import { showAlert } from '../../../app/dialogs.tsx'
 import { messageFor } from '../../../lib/messages.ts'
+import { StatusToggle } from '../../../ui/StatusToggle.tsx'
 import { appStatusText } from './appText.ts'
 
 export function AppStatus({ orgId, app }: { orgId: number; app: App }) {
   const update = useUpdateApp(orgId, app.app_id)
-  const disable = !app.is_disabled
   return (
-    <>
-      <dl className="properties">
-        <div>
-          <dt>Status</dt>
-          <dd data-testid="app-status">{appStatusText(app)}</dd>
-        </div>
-      </dl>
-      <div className="form-actions grant-actions">
-        <button
-          type="button"
-          className="button secondary"
-          disabled={update.isPending}
-          aria-busy={update.isPending}
-          onClick={() =>
-            update.mutate(
-              { is_disabled: disable ? 1 : 0 },
-              { onError: (failure) => showAlert(messageFor('app_update', failure)) },
-            )
-          }
-        >
-          {disable ? 'Disable' : 'Enable'}
-        </button>
-      </div>
-    </>
+    <StatusToggle
+      statusText={appStatusText(app)}
+      testId="app-status"
+      isDisabled={app.is_disabled}
+      pending={update.isPending}
+      onChange={(disable) =>
+        update.mutate(
+          { is_disabled: disable ? 1 : 0 },
+          { onError: (failure) => showAlert(messageFor('app_update', failure)) },
+        )
+      }
+    />
   )
 }
