@@ -7,10 +7,12 @@ import { expect, test } from './support/fixtures.ts'
 // on each run, so a worker that sets the suite up again never finds it taken.
 const PREFIX = `acme-${Date.now().toString(36)}`
 
-function acmeUrl(path: string): string {
+function prefixUrl(prefix: string, path: string): string {
   const base = new URL(process.env.E2E_BASE_URL ?? '')
-  return `${base.protocol}//${PREFIX}.${base.hostname}:${base.port}${path}`
+  return `${base.protocol}//${prefix}.${base.hostname}:${base.port}${path}`
 }
+
+const acmeUrl = (path: string) => prefixUrl(PREFIX, path)
 
 test.describe('custom-domain site', () => {
   const adminEmail = freshEmail('acme-admin')
@@ -44,4 +46,18 @@ test.describe('custom-domain site', () => {
     await loginPage.signInAs(outsider)
     await expect(loginPage.notAMemberHeading).toBeVisible()
   })
+})
+
+test('the address of a changed prefix leads to the new one', async ({ page, loginPage }) => {
+  const email = freshEmail('moved-admin')
+  const sessionKey = await signUpUser(email)
+  const orgId = await createOrg(sessionKey, `Moved ${email}`)
+  const [old, now] = [`old-${PREFIX}`, `new-${PREFIX}`]
+  await updateOrg(sessionKey, orgId, { domain_prefix: old })
+  await updateOrg(sessionKey, orgId, { domain_prefix: now })
+
+  await page.goto(prefixUrl(old, '/login?from=old'))
+  const target = new URL(prefixUrl(now, '/login'))
+  await expect(page).toHaveURL((url) => url.host === target.host && url.pathname === '/login')
+  await expect(loginPage.heading).toBeVisible()
 })

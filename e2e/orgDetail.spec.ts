@@ -80,6 +80,14 @@ test.describe('organization detail', () => {
     await expect(orgDetail.host).toHaveText(`studio-${tag}.localhost`)
     await expect(orgDetail.save).toBeDisabled()
 
+    // A changed prefix: the old address keeps leading to the new one for a while.
+    await orgDetail.domainPrefix.fill(`moved-${tag}`)
+    await orgDetail.save.click()
+    await expect(orgDetail.status).toHaveText(
+      `Organization saved. studio-${tag}.localhost redirects to moved-${tag}.localhost for 30 days.`,
+    )
+    await expect(orgDetail.host).toHaveText(`moved-${tag}.localhost`)
+
     // The sidebar's Organization entry opens this screen.
     await layout.page.goto('/home')
     await layout.navLink('Organization').click()

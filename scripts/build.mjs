@@ -1,5 +1,6 @@
 // Builds the product: the app (Vite: React, workers, service worker, manifest) into dist/app and the server
-// (esbuild: one ESM file, packages left in node_modules) into dist/server.
+// (esbuild: one ESM file per entry, packages left in node_modules) into dist/server: main.js, the server,
+// and jobs.js, the daily jobs run once (`npm run jobs`).
 import { build as viteBuild } from 'vite'
 import { build as esbuild } from 'esbuild'
 import path from 'node:path'
@@ -10,8 +11,8 @@ export async function buildAll({ quiet = false } = {}) {
   const started = Date.now()
   await viteBuild({ root: ROOT, logLevel: quiet ? 'warn' : 'info' })
   await esbuild({
-    entryPoints: [path.join(ROOT, 'server/main.ts')],
-    outfile: path.join(DIST, 'server/main.js'),
+    entryPoints: { main: path.join(ROOT, 'server/main.ts'), jobs: path.join(ROOT, 'server/jobsCli.ts') },
+    outdir: path.join(DIST, 'server'),
     bundle: true,
     platform: 'node',
     format: 'esm',

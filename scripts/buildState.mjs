@@ -63,6 +63,7 @@ export function isBuildCurrent(root = ROOT) {
   return (
     fs.existsSync(stamp) &&
     fs.existsSync(path.join(root, 'dist', 'server', 'main.js')) &&
+    fs.existsSync(path.join(root, 'dist', 'server', 'jobs.js')) &&
     fs.existsSync(path.join(root, 'dist', 'app', 'index.html')) &&
     fs.readFileSync(stamp, 'utf8').trim() === sourceFingerprint(root)
   )

@@ -22,6 +22,7 @@ import { Route as AppDeviceIndexRouteImport } from './routes/_app/device.index'
 import { Route as AppDeviceDeviceIdRouteImport } from './routes/_app/device.$deviceId'
 import { Route as AppHomeIndexRouteImport } from './routes/_app/home.index'
 import { Route as AppOrgIndexRouteImport } from './routes/_app/org.index'
+import { Route as AppOrgPlanRouteImport } from './routes/_app/org.plan'
 import { Route as AppVolumeIndexRouteImport } from './routes/_app/volume.index'
 import { Route as AppVolumePermissionRouteImport } from './routes/_app/volume.permission'
 import { Route as AppAdminUserIndexRouteImport } from './routes/_app/admin.user.index'
@@ -33,6 +34,8 @@ import { Route as AppOrgAppIndexRouteImport } from './routes/_app/org.app.index'
 import { Route as AppOrgAppAppIdRouteImport } from './routes/_app/org.app.$appId'
 import { Route as AppOrgBucketIndexRouteImport } from './routes/_app/org.bucket.index'
 import { Route as AppOrgBucketBucketIdRouteImport } from './routes/_app/org.bucket.$bucketId'
+import { Route as AppOrgInvoiceIndexRouteImport } from './routes/_app/org.invoice.index'
+import { Route as AppOrgInvoiceInvoiceIdRouteImport } from './routes/_app/org.invoice.$invoiceId'
 import { Route as AppOrgPaymentIndexRouteImport } from './routes/_app/org.payment.index'
 import { Route as AppOrgPaymentAddRouteImport } from './routes/_app/org.payment.add'
 import { Route as AppUploadGrantNameSplatRouteImport } from './routes/_app/upload.$grantName.$'
@@ -106,6 +109,11 @@ const AppOrgIndexRoute = AppOrgIndexRouteImport.update({
   path: '/org/',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const AppOrgPlanRoute = AppOrgPlanRouteImport.update({
+  id: '/org/plan',
+  path: '/org/plan',
+  getParentRoute: () => AppRouteRoute,
+} as any)
 const AppVolumeIndexRoute = AppVolumeIndexRouteImport.update({
   id: '/volume/',
   path: '/volume/',
@@ -161,6 +169,16 @@ const AppOrgBucketIndexRoute = AppOrgBucketIndexRouteImport.update({
 const AppOrgBucketBucketIdRoute = AppOrgBucketBucketIdRouteImport.update({
   id: '/org/bucket/$bucketId',
   path: '/org/bucket/$bucketId',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppOrgInvoiceIndexRoute = AppOrgInvoiceIndexRouteImport.update({
+  id: '/org/invoice/',
+  path: '/org/invoice/',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppOrgInvoiceInvoiceIdRoute = AppOrgInvoiceInvoiceIdRouteImport.update({
+  id: '/org/invoice/$invoiceId',
+  path: '/org/invoice/$invoiceId',
   getParentRoute: () => AppRouteRoute,
 } as any)
 const AppOrgPaymentIndexRoute = AppOrgPaymentIndexRouteImport.update({
@@ -221,6 +239,7 @@ export interface FileRoutesByFullPath {
   '/logout': typeof PublicLogoutRoute
   '/signup': typeof PublicSignupRoute
   '/device/$deviceId': typeof AppDeviceDeviceIdRoute
+  '/org/plan': typeof AppOrgPlanRoute
   '/volume/permission': typeof AppVolumePermissionRoute
   '/device/': typeof AppDeviceIndexRoute
   '/home/': typeof AppHomeIndexRoute
@@ -232,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
   '/org/app/$appId': typeof AppOrgAppAppIdRoute
   '/org/bucket/$bucketId': typeof AppOrgBucketBucketIdRoute
+  '/org/invoice/$invoiceId': typeof AppOrgInvoiceInvoiceIdRoute
   '/org/payment/add': typeof AppOrgPaymentAddRoute
   '/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
   '/volume/$volumeId/at_risk': typeof AppVolumeVolumeIdAt_riskRoute
@@ -241,6 +261,7 @@ export interface FileRoutesByFullPath {
   '/admin/user/': typeof AppAdminUserIndexRoute
   '/org/app/': typeof AppOrgAppIndexRoute
   '/org/bucket/': typeof AppOrgBucketIndexRoute
+  '/org/invoice/': typeof AppOrgInvoiceIndexRoute
   '/org/payment/': typeof AppOrgPaymentIndexRoute
   '/volume/$volumeId/': typeof AppVolumeVolumeIdIndexRoute
   '/volume/$volumeId/grant/$grantName': typeof AppVolumeVolumeIdGrantGrantNameRoute
@@ -254,6 +275,7 @@ export interface FileRoutesByTo {
   '/logout': typeof PublicLogoutRoute
   '/signup': typeof PublicSignupRoute
   '/device/$deviceId': typeof AppDeviceDeviceIdRoute
+  '/org/plan': typeof AppOrgPlanRoute
   '/volume/permission': typeof AppVolumePermissionRoute
   '/device': typeof AppDeviceIndexRoute
   '/home': typeof AppHomeIndexRoute
@@ -265,6 +287,7 @@ export interface FileRoutesByTo {
   '/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
   '/org/app/$appId': typeof AppOrgAppAppIdRoute
   '/org/bucket/$bucketId': typeof AppOrgBucketBucketIdRoute
+  '/org/invoice/$invoiceId': typeof AppOrgInvoiceInvoiceIdRoute
   '/org/payment/add': typeof AppOrgPaymentAddRoute
   '/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
   '/volume/$volumeId/at_risk': typeof AppVolumeVolumeIdAt_riskRoute
@@ -274,6 +297,7 @@ export interface FileRoutesByTo {
   '/admin/user': typeof AppAdminUserIndexRoute
   '/org/app': typeof AppOrgAppIndexRoute
   '/org/bucket': typeof AppOrgBucketIndexRoute
+  '/org/invoice': typeof AppOrgInvoiceIndexRoute
   '/org/payment': typeof AppOrgPaymentIndexRoute
   '/volume/$volumeId': typeof AppVolumeVolumeIdIndexRoute
   '/volume/$volumeId/grant/$grantName': typeof AppVolumeVolumeIdGrantGrantNameRoute
@@ -290,6 +314,7 @@ export interface FileRoutesById {
   '/_public/logout': typeof PublicLogoutRoute
   '/_public/signup': typeof PublicSignupRoute
   '/_app/device/$deviceId': typeof AppDeviceDeviceIdRoute
+  '/_app/org/plan': typeof AppOrgPlanRoute
   '/_app/volume/permission': typeof AppVolumePermissionRoute
   '/_app/device/': typeof AppDeviceIndexRoute
   '/_app/home/': typeof AppHomeIndexRoute
@@ -301,6 +326,7 @@ export interface FileRoutesById {
   '/_app/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
   '/_app/org/app/$appId': typeof AppOrgAppAppIdRoute
   '/_app/org/bucket/$bucketId': typeof AppOrgBucketBucketIdRoute
+  '/_app/org/invoice/$invoiceId': typeof AppOrgInvoiceInvoiceIdRoute
   '/_app/org/payment/add': typeof AppOrgPaymentAddRoute
   '/_app/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
   '/_app/volume/$volumeId/at_risk': typeof AppVolumeVolumeIdAt_riskRoute
@@ -310,6 +336,7 @@ export interface FileRoutesById {
   '/_app/admin/user/': typeof AppAdminUserIndexRoute
   '/_app/org/app/': typeof AppOrgAppIndexRoute
   '/_app/org/bucket/': typeof AppOrgBucketIndexRoute
+  '/_app/org/invoice/': typeof AppOrgInvoiceIndexRoute
   '/_app/org/payment/': typeof AppOrgPaymentIndexRoute
   '/_app/volume/$volumeId/': typeof AppVolumeVolumeIdIndexRoute
   '/_app/volume/$volumeId/grant/$grantName': typeof AppVolumeVolumeIdGrantGrantNameRoute
@@ -325,6 +352,7 @@ export interface FileRouteTypes {
     | '/logout'
     | '/signup'
     | '/device/$deviceId'
+    | '/org/plan'
     | '/volume/permission'
     | '/device/'
     | '/home/'
@@ -336,6 +364,7 @@ export interface FileRouteTypes {
     | '/home/$grantName/$'
     | '/org/app/$appId'
     | '/org/bucket/$bucketId'
+    | '/org/invoice/$invoiceId'
     | '/org/payment/add'
     | '/upload/$grantName/$'
     | '/volume/$volumeId/at_risk'
@@ -345,6 +374,7 @@ export interface FileRouteTypes {
     | '/admin/user/'
     | '/org/app/'
     | '/org/bucket/'
+    | '/org/invoice/'
     | '/org/payment/'
     | '/volume/$volumeId/'
     | '/volume/$volumeId/grant/$grantName'
@@ -358,6 +388,7 @@ export interface FileRouteTypes {
     | '/logout'
     | '/signup'
     | '/device/$deviceId'
+    | '/org/plan'
     | '/volume/permission'
     | '/device'
     | '/home'
@@ -369,6 +400,7 @@ export interface FileRouteTypes {
     | '/home/$grantName/$'
     | '/org/app/$appId'
     | '/org/bucket/$bucketId'
+    | '/org/invoice/$invoiceId'
     | '/org/payment/add'
     | '/upload/$grantName/$'
     | '/volume/$volumeId/at_risk'
@@ -378,6 +410,7 @@ export interface FileRouteTypes {
     | '/admin/user'
     | '/org/app'
     | '/org/bucket'
+    | '/org/invoice'
     | '/org/payment'
     | '/volume/$volumeId'
     | '/volume/$volumeId/grant/$grantName'
@@ -393,6 +426,7 @@ export interface FileRouteTypes {
     | '/_public/logout'
     | '/_public/signup'
     | '/_app/device/$deviceId'
+    | '/_app/org/plan'
     | '/_app/volume/permission'
     | '/_app/device/'
     | '/_app/home/'
@@ -404,6 +438,7 @@ export interface FileRouteTypes {
     | '/_app/home/$grantName/$'
     | '/_app/org/app/$appId'
     | '/_app/org/bucket/$bucketId'
+    | '/_app/org/invoice/$invoiceId'
     | '/_app/org/payment/add'
     | '/_app/upload/$grantName/$'
     | '/_app/volume/$volumeId/at_risk'
@@ -413,6 +448,7 @@ export interface FileRouteTypes {
     | '/_app/admin/user/'
     | '/_app/org/app/'
     | '/_app/org/bucket/'
+    | '/_app/org/invoice/'
     | '/_app/org/payment/'
     | '/_app/volume/$volumeId/'
     | '/_app/volume/$volumeId/grant/$grantName'
@@ -517,6 +553,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrgIndexRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/_app/org/plan': {
+      id: '/_app/org/plan'
+      path: '/org/plan'
+      fullPath: '/org/plan'
+      preLoaderRoute: typeof AppOrgPlanRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/_app/volume/': {
       id: '/_app/volume/'
       path: '/volume'
@@ -594,6 +637,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrgBucketBucketIdRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/_app/org/invoice/': {
+      id: '/_app/org/invoice/'
+      path: '/org/invoice'
+      fullPath: '/org/invoice/'
+      preLoaderRoute: typeof AppOrgInvoiceIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_app/org/invoice/$invoiceId': {
+      id: '/_app/org/invoice/$invoiceId'
+      path: '/org/invoice/$invoiceId'
+      fullPath: '/org/invoice/$invoiceId'
+      preLoaderRoute: typeof AppOrgInvoiceInvoiceIdRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/_app/org/payment/': {
       id: '/_app/org/payment/'
       path: '/org/payment'
@@ -664,6 +721,7 @@ interface AppRouteRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppAccountRoute: typeof AppAccountRoute
   AppDeviceDeviceIdRoute: typeof AppDeviceDeviceIdRoute
+  AppOrgPlanRoute: typeof AppOrgPlanRoute
   AppVolumePermissionRoute: typeof AppVolumePermissionRoute
   AppDeviceIndexRoute: typeof AppDeviceIndexRoute
   AppHomeIndexRoute: typeof AppHomeIndexRoute
@@ -675,6 +733,7 @@ interface AppRouteRouteChildren {
   AppHomeGrantNameSplatRoute: typeof AppHomeGrantNameSplatRoute
   AppOrgAppAppIdRoute: typeof AppOrgAppAppIdRoute
   AppOrgBucketBucketIdRoute: typeof AppOrgBucketBucketIdRoute
+  AppOrgInvoiceInvoiceIdRoute: typeof AppOrgInvoiceInvoiceIdRoute
   AppOrgPaymentAddRoute: typeof AppOrgPaymentAddRoute
   AppUploadGrantNameSplatRoute: typeof AppUploadGrantNameSplatRoute
   AppVolumeVolumeIdAt_riskRoute: typeof AppVolumeVolumeIdAt_riskRoute
@@ -684,6 +743,7 @@ interface AppRouteRouteChildren {
   AppAdminUserIndexRoute: typeof AppAdminUserIndexRoute
   AppOrgAppIndexRoute: typeof AppOrgAppIndexRoute
   AppOrgBucketIndexRoute: typeof AppOrgBucketIndexRoute
+  AppOrgInvoiceIndexRoute: typeof AppOrgInvoiceIndexRoute
   AppOrgPaymentIndexRoute: typeof AppOrgPaymentIndexRoute
   AppVolumeVolumeIdIndexRoute: typeof AppVolumeVolumeIdIndexRoute
   AppVolumeVolumeIdGrantGrantNameRoute: typeof AppVolumeVolumeIdGrantGrantNameRoute
@@ -693,6 +753,7 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppAccountRoute: AppAccountRoute,
   AppDeviceDeviceIdRoute: AppDeviceDeviceIdRoute,
+  AppOrgPlanRoute: AppOrgPlanRoute,
   AppVolumePermissionRoute: AppVolumePermissionRoute,
   AppDeviceIndexRoute: AppDeviceIndexRoute,
   AppHomeIndexRoute: AppHomeIndexRoute,
@@ -704,6 +765,7 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppHomeGrantNameSplatRoute: AppHomeGrantNameSplatRoute,
   AppOrgAppAppIdRoute: AppOrgAppAppIdRoute,
   AppOrgBucketBucketIdRoute: AppOrgBucketBucketIdRoute,
+  AppOrgInvoiceInvoiceIdRoute: AppOrgInvoiceInvoiceIdRoute,
   AppOrgPaymentAddRoute: AppOrgPaymentAddRoute,
   AppUploadGrantNameSplatRoute: AppUploadGrantNameSplatRoute,
   AppVolumeVolumeIdAt_riskRoute: AppVolumeVolumeIdAt_riskRoute,
@@ -713,6 +775,7 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAdminUserIndexRoute: AppAdminUserIndexRoute,
   AppOrgAppIndexRoute: AppOrgAppIndexRoute,
   AppOrgBucketIndexRoute: AppOrgBucketIndexRoute,
+  AppOrgInvoiceIndexRoute: AppOrgInvoiceIndexRoute,
   AppOrgPaymentIndexRoute: AppOrgPaymentIndexRoute,
   AppVolumeVolumeIdIndexRoute: AppVolumeVolumeIdIndexRoute,
   AppVolumeVolumeIdGrantGrantNameRoute: AppVolumeVolumeIdGrantGrantNameRoute,

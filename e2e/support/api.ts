@@ -39,7 +39,7 @@ export async function api<const E extends Endpoint>(
   sessionKey?: string,
 ): Promise<EndpointAnswer<E>> {
   const { params, query, body } = input as {
-    params?: Record<string, number>
+    params?: Record<string, number | string>
     query?: Record<string, string>
     body?: unknown
   }
@@ -338,7 +338,7 @@ export async function deviceApi<const E extends Endpoint>(
   deviceToken: string,
 ): Promise<EndpointAnswer<E>> {
   const { params, query, body } = input as {
-    params?: Record<string, number>
+    params?: Record<string, number | string>
     query?: Record<string, string>
     body?: unknown
   }

@@ -11,6 +11,8 @@ import { FileDetailPage } from '../pages/FileDetailPage.ts'
 import { FileListPage } from '../pages/FileListPage.ts'
 import { GrantDetailPage } from '../pages/GrantDetailPage.ts'
 import { HomePage } from '../pages/HomePage.ts'
+import { InvoiceDetailPage } from '../pages/InvoiceDetailPage.ts'
+import { InvoiceListPage } from '../pages/InvoiceListPage.ts'
 import { Layout } from '../pages/Layout.ts'
 import { LoginPage } from '../pages/LoginPage.ts'
 import { NotFoundPage } from '../pages/NotFoundPage.ts'
@@ -52,6 +54,8 @@ interface Pages {
   appList: AppListPage
   appDetail: AppDetailPage
   paymentMethods: PaymentMethodsPage
+  invoiceList: InvoiceListPage
+  invoiceDetail: InvoiceDetailPage
   orgDetail: OrgDetailPage
   /** Errors the page printed to its console (CSP violations among them). */
   consoleErrors: string[]
@@ -96,6 +100,8 @@ export const test = base.extend<Pages>({
   appList: async ({ page }, use) => use(new AppListPage(page)),
   appDetail: async ({ page }, use) => use(new AppDetailPage(page)),
   paymentMethods: async ({ page }, use) => use(new PaymentMethodsPage(page)),
+  invoiceList: async ({ page }, use) => use(new InvoiceListPage(page)),
+  invoiceDetail: async ({ page }, use) => use(new InvoiceDetailPage(page)),
   orgDetail: async ({ page }, use) => use(new OrgDetailPage(page)),
 })
 

@@ -43,6 +43,7 @@ export const ADMIN_ACTIONS = [
   's3_bucket_update',
   's3_bucket_status',
   's3_bucket_order',
+  'plan_change',
 ] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 

@@ -81,7 +81,8 @@ import {
   AddPaymentMethodResponse,
   PaymentMethodListResponse,
 } from './paymentMethod.ts'
-import { PlanListResponse } from './plan.ts'
+import { InvoiceListResponse, InvoiceResponse, InvoiceUsageResponse } from './invoice.ts'
+import { PlanChangePreviewResponse, PlanListResponse, PlanPreviewQuery } from './plan.ts'
 import {
   CurrentUserResponse,
   EmailCodeRequest,
@@ -227,6 +228,39 @@ export const endpoints = {
     scope: 'admin',
     summary: "Set the organization's plan",
     body: SetPlanRequest,
+  },
+
+  orgPlanPreview: {
+    method: 'GET',
+    path: `${ORG}/plan_preview`,
+    scope: 'admin',
+    summary:
+      'What changing to a plan would do: members, devices and volumes over its limits, the price difference',
+    query: PlanPreviewQuery,
+    response: PlanChangePreviewResponse,
+  },
+
+  // Invoices
+  invoiceList: {
+    method: 'GET',
+    path: `${ORG}/invoice`,
+    scope: 'admin',
+    summary: "The organization's invoices, newest first",
+    response: InvoiceListResponse,
+  },
+  invoiceDetail: {
+    method: 'GET',
+    path: `${ORG}/invoice/:invoice_id`,
+    scope: 'admin',
+    summary: 'An invoice with its lines and payments',
+    response: InvoiceResponse,
+  },
+  invoiceUsage: {
+    method: 'GET',
+    path: `${ORG}/invoice/:invoice_id/usage`,
+    scope: 'admin',
+    summary: "How an invoice's storage was computed: the days billed, byte-days per store, the ledger rows",
+    response: InvoiceUsageResponse,
   },
 
   // Payment methods
@@ -798,5 +832,21 @@ export function pathParamNames(path: string): string[] {
   return [...path.matchAll(/:([a-z][a-z0-9_]*)/g)].map((match) => match[1] as string)
 }
 
-/** Every path parameter is an id: a positive integer of at most 15 digits. */
+/** A path parameter is an id, a positive integer of at most 15 digits, unless TEXT_PARAM_PATTERNS names it. */
 export const ID_PARAM_PATTERN = '^[1-9][0-9]{0,14}$'
+
+/** The path parameters that are text, not numeric ids, and the pattern each must match. */
+export const TEXT_PARAM_PATTERNS = {
+  // Invoices are named by UUIDs (server/contract/invoice.ts).
+  invoice_id: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+} as const satisfies Record<string, string>
+type TextParamName = keyof typeof TEXT_PARAM_PATTERNS
+
+export function isTextParam(name: string): name is TextParamName {
+  return Object.hasOwn(TEXT_PARAM_PATTERNS, name)
+}
+
+/** The values of a path's parameters: numbers, or strings for the text parameters. */
+export type PathParams<Path extends string> = {
+  [Name in PathParamNames<Path>]: Name extends TextParamName ? string : number
+}

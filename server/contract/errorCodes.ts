@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'unknown_payment_method',
   'default_payment_method',
   'plan_limit',
+  'plan_lowers_expire_days',
   // Volumes
   'invalid_volume_name',
   'used_volume_name',

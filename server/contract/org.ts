@@ -26,12 +26,21 @@ export const UpdateOrgRequest = Type.Object({
 })
 export type UpdateOrgRequest = Static<typeof UpdateOrgRequest>
 
-export const SetPlanRequest = Type.Object({ plan_id: Type.String({ maxLength: 64 }) })
+export const SetPlanRequest = Type.Object({
+  plan_id: Type.String({ maxLength: 64 }),
+  /** Set once the admin has seen which volumes' expiration days the change lowers (the preview's
+   * volumes_over); without it such a change answers 409 plan_lowers_expire_days and changes nothing. */
+  accept_expire_days: Type.Optional(Type.Boolean()),
+})
 export type SetPlanRequest = Static<typeof SetPlanRequest>
 
 /** Domain prefix rule (001 section 5): lower-cased; a-z, 0-9, dash, underscore. It is also a host name
  * label, so at most 63 characters and no dash at either end. */
 export const DOMAIN_PREFIX_PATTERN = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/
+
+/** Days a released prefix stays with its organization: its host redirects to the organization's new one,
+ * and no other organization may take it meanwhile. */
+export const DOMAIN_PREFIX_HOLD_DAYS = 30
 
 /** Prefixes that name the product's own hosts; no organization may take them (412). */
 export const RESERVED_DOMAIN_PREFIXES = [

@@ -5,8 +5,10 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Sealer } from '../auth/sealing.ts'
 import type { Database } from '../db/index.ts'
+import type { PaymentProvider } from '../payments/provider.ts'
 import type { StoreSet } from '../storage/networkStores.ts'
 import type { ObjectStore } from '../storage/store.ts'
+import { invoiceJob } from './invoices.ts'
 import { meterUsageJob } from './meterUsage.ts'
 import { retentionJob } from './retention.ts'
 
@@ -16,6 +18,8 @@ export interface JobContext {
   /** The organizations' network stores (storage/networkStores.ts): the store that holds an object. */
   stores: StoreSet
   sealer: Sealer
+  /** Where invoices are charged (payments/index.ts). */
+  payments: PaymentProvider
   /** The scheduler's clock (a test's simulated one). A job works on its day, not on this time. */
   now(): Date
   log: FastifyBaseLogger
@@ -28,5 +32,6 @@ export interface DailyJob {
 }
 
 /** Every daily job, run in this order for each day. Each area adds its job here, one line each. */
-// Retention first: the day's usage is then measured after what the day's settings purged.
-export const dailyJobs: DailyJob[] = [retentionJob, meterUsageJob]
+// Retention first: the day's usage is then measured after what the day's settings purged. Invoices last:
+// they are made of the metered days.
+export const dailyJobs: DailyJob[] = [retentionJob, meterUsageJob, invoiceJob]

@@ -19,6 +19,7 @@ export const jobsPlugin = fastifyPlugin(
       // The network stores (storage/networkStores.ts), registered before this plugin.
       stores: app.stores,
       sealer: app.sealer,
+      payments: app.payments,
       log: app.log.child({ component: 'jobs' }),
     })
     if (!app.config.jobs) return
@@ -26,5 +27,9 @@ export const jobsPlugin = fastifyPlugin(
     app.addHook('onReady', async () => scheduler.start())
     app.addHook('onClose', () => scheduler.stop())
   },
-  { name: 'daily-jobs', fastify: '5.x', decorators: { fastify: ['config', 'db', 'store', 'sealer'] } },
+  {
+    name: 'daily-jobs',
+    fastify: '5.x',
+    decorators: { fastify: ['config', 'db', 'store', 'sealer', 'payments'] },
+  },
 )

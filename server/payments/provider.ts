@@ -21,6 +21,18 @@ export interface AttachRequest {
   paymentMethodId: string
 }
 
+export interface ChargeRequest {
+  customerRef: string
+  /** The attached card to charge (its providerRef). */
+  providerRef: string
+  /** In US cents. */
+  amountCents: number
+  /** The same key for the same charge: a charge sent again after a crash is not made twice. */
+  idempotencyKey: string
+  description: string
+  metadata: Record<string, string>
+}
+
 /** The card was refused (Stripe's card_declined); the API answers 412. */
 export class CardDeclinedError extends Error {
   override name = 'CardDeclinedError'
@@ -42,4 +54,10 @@ export interface PaymentProvider {
   setDefault(customerRef: string, providerRef: string): Promise<void>
   /** Detaches a method from the customer. */
   detach(providerRef: string): Promise<void>
+  /**
+   * Charges an attached card off-session (the organization is not at the screen); answers the provider's id
+   * of the payment. A refusal throws CardDeclinedError; any other error means the outcome is unknown, and the
+   * caller sends the same request (same idempotency key) again later.
+   */
+  charge(request: ChargeRequest): Promise<{ paymentRef: string }>
 }

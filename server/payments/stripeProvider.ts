@@ -6,6 +6,7 @@ import {
   UnknownPaymentMethodError,
   type AttachRequest,
   type CardDetails,
+  type ChargeRequest,
   type PaymentProvider,
 } from './provider.ts'
 
@@ -107,6 +108,32 @@ export class StripePaymentProvider implements PaymentProvider {
       await this.stripe.paymentMethods.detach(providerRef)
     } catch (error) {
       throw translateError(error, () => true)
+    }
+  }
+
+  async charge(request: ChargeRequest): Promise<{ paymentRef: string }> {
+    try {
+      // Off-session and confirmed at once: Stripe charges the saved card now, or answers a card error.
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: 'usd',
+          customer: request.customerRef,
+          payment_method: request.providerRef,
+          off_session: true,
+          confirm: true,
+          description: request.description,
+          metadata: request.metadata,
+        },
+        { idempotencyKey: request.idempotencyKey },
+      )
+      // requires_action: the bank wants the cardholder, who is not here; that card cannot be charged now.
+      if (intent.status === 'requires_action') throw new CardDeclinedError('authentication_required')
+      // processing: the outcome comes later; the payment stays pending and is asked again under its key.
+      if (intent.status !== 'succeeded') throw new Error(`payment ${intent.id} is ${intent.status}`)
+      return { paymentRef: intent.id }
+    } catch (error) {
+      throw translateError(error, (param) => param === 'payment_method')
     }
   }
 }

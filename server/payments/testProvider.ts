@@ -1,6 +1,8 @@
 // The built-in payment provider: Stripe's test PaymentMethod ids with Stripe's meaning, no network. Like
-// Stripe, attaching gives a new payment method id each time, and a declined test card cannot be attached.
-// It keeps no state: the server stores what it returns, and several server processes share one database.
+// Stripe, attaching gives a new payment method id each time, and a declined test card cannot be attached;
+// a card that attaches but whose charges fail (pm_card_chargeCustomerFail) is declined when charged.
+// It keeps no state: the server stores what it returns, and several server processes share one database,
+// so the attached id carries the test card it was made from: pm_test_<random>_<test id>.
 import crypto from 'node:crypto'
 import { testCardByPaymentMethodId, testCardExpiry } from '../contract/testCards.ts'
 import {
@@ -20,6 +22,8 @@ function checkCustomerRef(customerRef: string): void {
     throw new Error(`not a customer reference: ${JSON.stringify(customerRef)}`)
 }
 
+const ATTACHED_REF = /^pm_test_[0-9a-f]{24}_(pm_\w+)$/
+
 function checkProviderRef(providerRef: string): void {
   if (!providerRef.startsWith('pm_')) {
     throw new UnknownPaymentMethodError(`not a payment method reference: ${JSON.stringify(providerRef)}`)
@@ -37,7 +41,7 @@ export function createTestProvider(now: () => Date = () => new Date()): PaymentP
       if (request.customerRef !== null) checkCustomerRef(request.customerRef)
       if (testCard.attachDeclineCode) throw new CardDeclinedError(testCard.attachDeclineCode)
       const card: CardDetails = {
-        providerRef: randomId('pm_test_'),
+        providerRef: `${randomId('pm_test_')}_${testCard.paymentMethodId}`,
         card_brand: testCard.brand,
         card_last4: testCard.last4,
         ...testCardExpiry(now()),
@@ -50,6 +54,17 @@ export function createTestProvider(now: () => Date = () => new Date()): PaymentP
     },
     async detach(providerRef) {
       checkProviderRef(providerRef)
+    },
+    async charge(request) {
+      checkCustomerRef(request.customerRef)
+      checkProviderRef(request.providerRef)
+      const testId = ATTACHED_REF.exec(request.providerRef)?.[1]
+      const declineCode = testId ? testCardByPaymentMethodId(testId)?.chargeDeclineCode : undefined
+      if (declineCode) throw new CardDeclinedError(declineCode)
+      // The same key names the same payment, as Stripe's idempotency keys do.
+      return {
+        paymentRef: `pi_test_${crypto.createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`,
+      }
     },
   }
 }

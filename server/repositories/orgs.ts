@@ -83,18 +83,6 @@ export async function isOrgNameTaken(db: Queryable, orgName: string, exceptOrgId
   return rows.length > 0
 }
 
-export async function isDomainPrefixTaken(
-  db: Queryable,
-  prefix: string,
-  exceptOrgId: number,
-): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM org WHERE domain_prefix = $1 AND org_id <> $2', [
-    prefix,
-    exceptOrgId,
-  ])
-  return rows.length > 0
-}
-
 /** Creates the org with its creator as admin holding every capability. */
 export async function insertOrg(db: Queryable, orgName: string, creatorId: number): Promise<number> {
   const [org] = await db.query<{ org_id: number }>(

@@ -82,6 +82,26 @@ export async function upsertStoreUsage(db: Queryable, day: string, dayEnd: strin
 }
 
 /** Serializes metering across server processes until the caller's transaction ends. */
+/**
+ * Writes every organization's row of the day for billing (org_usage): its plan and its members when the day
+ * ended. Organizations without a plan, or made after the day, get none. A re-run counts the members again
+ * (those who joined since are left out; one removed since cannot be counted back) but keeps the plan the
+ * first run saw: the plan an organization was on is only known on the day itself.
+ */
+export async function upsertOrgUsage(db: Queryable, day: string, dayEnd: string): Promise<void> {
+  await db.query(
+    `INSERT INTO org_usage AS u (org_id, usage_date, plan_id, user_count, computed_at)
+     SELECT o.org_id, $1::date, o.plan_id,
+            (SELECT count(*) FROM org_user m WHERE m.org_id = o.org_id AND m.created_at < $2::timestamptz), now()
+       FROM org o
+      WHERE o.plan_id IS NOT NULL AND o.created_at < $2::timestamptz
+      ORDER BY o.org_id
+     ON CONFLICT (org_id, usage_date) DO UPDATE SET user_count = EXCLUDED.user_count, computed_at = now()
+      WHERE u.user_count IS DISTINCT FROM EXCLUDED.user_count`,
+    [day, dayEnd],
+  )
+}
+
 export async function lockMetering(tx: Queryable): Promise<void> {
   await tx.query(`SELECT pg_advisory_xact_lock(hashtext('volume_usage'))`)
 }

@@ -1,21 +1,24 @@
 // Routes are registered from the endpoint table (server/contract/endpoints.ts): the table gives the
 // method, path, scope and schemas, so a route module only says what the call does. Every path parameter
-// is an id, validated by the schema made from the path and handed to the handler as a number; the scope's
+// is an id, validated by the schema made from the path and handed to the handler as a number (or a text
+// parameter, such as an invoice's UUID, as a string); the scope's
 // hook (http/scopes.ts) has checked access before the handler runs and hands it what it found.
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
 import { Type, type Static, type TSchema } from 'typebox'
 import {
   ID_PARAM_PATTERN,
+  isTextParam,
   pathParamNames,
+  TEXT_PARAM_PATTERNS,
   type Endpoint,
-  type PathParamNames,
+  type PathParams,
 } from '../contract/endpoints.ts'
 import { accessOf, scopeHook, type ScopeAccess } from '../http/scopes.ts'
 
 type Schema<T> = T extends TSchema ? Static<T> : undefined
 
 export interface RouteInput<E extends Endpoint> {
-  params: { [Name in PathParamNames<E['path']>]: number }
+  params: PathParams<E['path']>
   query: Schema<E['query']>
   body: Schema<E['body']>
   access: ScopeAccess[E['scope']]
@@ -36,14 +39,19 @@ declare module 'fastify' {
 
 const paramsSchemas = new Map<string, TSchema>()
 
-/** The schema of a path's parameters: each an id. */
+/** The schema of a path's parameters: each an id, or text of its own pattern (TEXT_PARAM_PATTERNS). */
 export function paramsSchema(path: string): TSchema | undefined {
   const names = pathParamNames(path)
   if (names.length === 0) return undefined
   let schema = paramsSchemas.get(path)
   if (!schema) {
     schema = Type.Object(
-      Object.fromEntries(names.map((name) => [name, Type.String({ pattern: ID_PARAM_PATTERN })])),
+      Object.fromEntries(
+        names.map((name) => [
+          name,
+          Type.String({ pattern: isTextParam(name) ? TEXT_PARAM_PATTERNS[name] : ID_PARAM_PATTERN }),
+        ]),
+      ),
     )
     paramsSchemas.set(path, schema)
   }
@@ -82,7 +90,9 @@ export function route<const E extends Endpoint>(
     ...(hook ? { preHandler: hook } : {}),
     handler: async (request, reply) => {
       const raw = request.params as Record<string, string>
-      const params = Object.fromEntries(names.map((name) => [name, Number(raw[name])]))
+      const params = Object.fromEntries(
+        names.map((name) => [name, isTextParam(name) ? raw[name] : Number(raw[name])]),
+      )
       return handler({
         params: params as RouteInput<E>['params'],
         query: request.query as RouteInput<E>['query'],

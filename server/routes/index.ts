@@ -10,6 +10,7 @@ import { deviceRoutes } from './devices.ts'
 import { downloadRoutes } from './downloads.ts'
 import { grantRoutes } from './grants.ts'
 import { healthRoutes } from './health.ts'
+import { invoiceRoutes } from './invoices.ts'
 import { mediaRoutes } from './media.ts'
 import { networkStoreRoutes } from './networkStores.ts'
 import { openApiRoutes } from './openApi.ts'
@@ -27,6 +28,7 @@ export const routeModules: ReadonlyArray<(app: FastifyInstance) => Promise<void>
   accountRoutes,
   orgRoutes,
   paymentMethodRoutes,
+  invoiceRoutes,
   networkStoreRoutes,
   volumeRoutes,
   grantRoutes,

@@ -1,7 +1,9 @@
-// An organization: creating it, its detail, name and domain prefix, its plan, and leaving it.
+// An organization: creating it, its detail, name and domain prefix, its plan (and a change's preview), and
+// leaving it.
 import type { FastifyInstance } from 'fastify'
 import { endpoints } from '../contract/endpoints.ts'
 import { changeOrg, choosePlan, createOrg, leaveOrg, orgDetail } from '../services/orgs.ts'
+import { previewPlanChange } from '../services/planChange.ts'
 import { route } from './define.ts'
 
 export async function orgRoutes(app: FastifyInstance): Promise<void> {
@@ -22,7 +24,11 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
   })
 
   route(app, endpoints.orgSetPlan, async ({ access: admin, body }) => {
-    await choosePlan(app.db, admin, body.plan_id)
+    await choosePlan(app.db, admin, body)
     return {}
   })
+
+  route(app, endpoints.orgPlanPreview, async ({ access: admin, query }) => ({
+    preview: await previewPlanChange(app.db, admin, query.plan_id),
+  }))
 }

@@ -1,14 +1,26 @@
-// Organizations: creating one (its creator its admin), its name and custom-domain prefix, its plan, and
-// leaving it.
-import { DOMAIN_PREFIX_PATTERN, RESERVED_DOMAIN_PREFIXES, type UpdateOrgRequest } from '../contract/org.ts'
+// Organizations: creating one (its creator its admin), its name and custom-domain prefix (a released prefix
+// held for a while), its plan, and leaving it.
+import {
+  DOMAIN_PREFIX_HOLD_DAYS,
+  DOMAIN_PREFIX_PATTERN,
+  RESERVED_DOMAIN_PREFIXES,
+  type SetPlanRequest,
+  type UpdateOrgRequest,
+} from '../contract/org.ts'
 import type { OrgDetail } from '../contract/org.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
 import {
+  clearDomainPrefixHold,
+  holdDomainPrefix,
+  isDomainPrefixClaimed,
+  lockOrgDomainPrefix,
+} from '../repositories/domainPrefixHolds.ts'
+import {
   findOrgOfUser,
   insertOrg,
-  isDomainPrefixTaken,
   isOrgNameTaken,
+  lockOrg,
   removeMember,
   setOrgPlan,
   updateOrg,
@@ -17,7 +29,9 @@ import {
 } from '../repositories/orgs.ts'
 import { countLivePaymentMethods } from '../repositories/paymentMethods.ts'
 import { findPlan } from '../repositories/plans.ts'
+import { recordAdminEvent } from './audit.ts'
 import { listStoresOf } from './networkStores.ts'
+import { knownPlan, lowerVolumeDays } from './planChange.ts'
 
 function orgName(raw: string): string {
   const name = raw.trim()
@@ -55,11 +69,25 @@ export async function changeOrg(db: Database, admin: Membership, request: Update
     if (update.org_name !== undefined && (await isOrgNameTaken(tx, update.org_name, admin.org_id))) {
       throw new HttpError(409, 'used_org_name')
     }
-    if (update.domain_prefix && (await isDomainPrefixTaken(tx, update.domain_prefix, admin.org_id))) {
-      throw new HttpError(409, 'used_domain_prefix')
-    }
+    if (update.domain_prefix !== undefined) await movePrefix(tx, admin.org_id, update.domain_prefix)
     await updateOrg(tx, admin.org_id, update)
   })
+}
+
+/**
+ * The prefix side of a change, before the row is updated: a prefix another organization has or holds is
+ * refused; the one given up is held for the organization (DOMAIN_PREFIX_HOLD_DAYS); taking a prefix ends
+ * its hold (the organization's own, or an expired one). Two organizations taking one free prefix at once
+ * both pass the check, and the unique index org_domain_prefix_key refuses the second (409 as well).
+ */
+async function movePrefix(tx: Queryable, orgId: number, next: string | null): Promise<void> {
+  const current = await lockOrgDomainPrefix(tx, orgId)
+  if (next === current) return
+  if (next !== null) {
+    if (await isDomainPrefixClaimed(tx, next, orgId)) throw new HttpError(409, 'used_domain_prefix')
+    await clearDomainPrefixHold(tx, next, orgId)
+  }
+  if (current !== null) await holdDomainPrefix(tx, current, orgId, DOMAIN_PREFIX_HOLD_DAYS)
 }
 
 export async function leaveOrg(db: Queryable, member: Membership): Promise<void> {
@@ -67,12 +95,33 @@ export async function leaveOrg(db: Queryable, member: Membership): Promise<void>
   await removeMember(db, member.org_id, member.user_id)
 }
 
-export async function choosePlan(db: Queryable, admin: Membership, planId: string): Promise<void> {
-  const plan = await findPlan(db, planId)
-  if (!plan) throw new HttpError(400, 'unknown_plan')
+/**
+ * Sets the organization's plan (signup's save-plan step and the Plan tab). Members, devices and storage
+ * over the new plan's limits stay; volumes' expiration days over its maximums are lowered, only when the
+ * admin accepted that (planChange.ts). Choosing the current plan again changes nothing.
+ */
+export async function choosePlan(db: Database, admin: Membership, request: SetPlanRequest): Promise<void> {
+  const plan = await knownPlan(db, request.plan_id)
   if (!plan.is_self_signup) throw new HttpError(403, 'plan_not_self_signup')
   if ((await countLivePaymentMethods(db, admin.org_id)) === 0) {
     throw new HttpError(402, 'payment_method_required')
   }
-  await setOrgPlan(db, admin.org_id, plan.plan_id)
+  await db.transaction(async (tx) => {
+    // Under the organization's lock, as every limit check is, so a volume change cannot slip in between
+    // reading the volumes and setting the plan.
+    const org = await lockOrg(tx, admin.org_id)
+    if (!org) throw new HttpError(404, 'not_found')
+    if (org.plan_id === plan.plan_id) return
+    await lowerVolumeDays(tx, admin, plan, request.accept_expire_days === true)
+    await setOrgPlan(tx, admin.org_id, plan.plan_id)
+    const previous = org.plan_id ? await findPlan(tx, org.plan_id) : undefined
+    await recordAdminEvent(tx, {
+      orgId: admin.org_id,
+      action: 'plan_change',
+      userId: admin.user_id,
+      summary: previous
+        ? `Plan changed from ${previous.plan_name} to ${plan.plan_name}`
+        : `Plan set to ${plan.plan_name}`,
+    })
+  })
 }

@@ -1,5 +1,6 @@
 // Usage metering (issue 12). meterUsage writes, for one UTC day that has ended, every volume's sizes and
-// file counts and the bytes it keeps in each store; volumeUsage answers them for the metrics screen.
+// file counts and the bytes it keeps in each store, and each organization's plan and members for billing;
+// volumeUsage answers them for the metrics screen.
 //
 // What a day's row measures: the versions created before the day ended, with deletions and purges as they
 // stand when the job runs. The job runs just after the day ends, so that is the state at the end of the
@@ -15,6 +16,7 @@ import {
   listStoreUsage,
   listVolumeUsage,
   lockMetering,
+  upsertOrgUsage,
   upsertStoreUsage,
   upsertVolumeUsage,
 } from '../repositories/usage.ts'
@@ -51,6 +53,7 @@ export async function meterUsage(db: Database, day: string): Promise<void> {
     await lockMetering(tx)
     await upsertVolumeUsage(tx, day, dayEnd)
     await upsertStoreUsage(tx, day, dayEnd)
+    await upsertOrgUsage(tx, day, dayEnd)
   })
 }
 

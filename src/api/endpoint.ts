@@ -2,12 +2,12 @@
 // schemas give the types of the parameters, query, body and answer, so a call cannot name a path the
 // server does not have or send a body it does not take. Transport rules stay in transport.ts.
 import type { Static, TSchema } from 'typebox'
-import type { Endpoint, PathParamNames } from '../../server/contract/endpoints.ts'
+import type { Endpoint, PathParams } from '../../server/contract/endpoints.ts'
 import type { RequestOptions, Transport } from './transport.ts'
 
 type SchemaOf<T> = T extends TSchema ? Static<T> : undefined
 
-export type EndpointParams<E extends Endpoint> = { [Name in PathParamNames<E['path']>]: number }
+export type EndpointParams<E extends Endpoint> = PathParams<E['path']>
 export type EndpointQuery<E extends Endpoint> = SchemaOf<E['query']>
 export type EndpointBody<E extends Endpoint> = SchemaOf<E['body']>
 export type EndpointAnswer<E extends Endpoint> = E['response'] extends TSchema
@@ -41,7 +41,7 @@ export function callEndpoint<const E extends Endpoint>(
   options: Pick<RequestOptions, 'timeoutMs' | 'retry' | 'signal'> = {},
 ): Promise<EndpointAnswer<E>> {
   const { params, query, body } = input as {
-    params?: Record<string, number>
+    params?: Record<string, number | string>
     query?: Record<string, string | undefined>
     body?: unknown
   }

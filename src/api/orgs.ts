@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { endpoints } from '../../server/contract/endpoints.ts'
-import type { UpdateOrgRequest } from '../../server/contract/org.ts'
+import type { SetPlanRequest, UpdateOrgRequest } from '../../server/contract/org.ts'
 import { useApi } from '../app/session.ts'
 import { callEndpoint } from './endpoint.ts'
 import type { Transport } from './transport.ts'
@@ -19,8 +19,15 @@ export async function updateOrg(api: Transport, orgId: number, body: UpdateOrgRe
   await callEndpoint(api, endpoints.orgUpdate, { params: { org_id: orgId }, body })
 }
 
-export async function setOrgPlan(api: Transport, orgId: number, plan_id: string): Promise<void> {
-  await callEndpoint(api, endpoints.orgSetPlan, { params: { org_id: orgId }, body: { plan_id } })
+/** `acceptExpireDays`: the admin saw which volumes' expiration days the change lowers (its preview). */
+export async function setOrgPlan(
+  api: Transport,
+  orgId: number,
+  plan_id: string,
+  acceptExpireDays = false,
+): Promise<void> {
+  const body = acceptExpireDays ? { plan_id, accept_expire_days: true } : { plan_id }
+  await callEndpoint(api, endpoints.orgSetPlan, { params: { org_id: orgId }, body })
 }
 
 export async function leaveOrg(api: Transport, orgId: number): Promise<void> {
@@ -38,6 +45,21 @@ export function useUpdateOrg(orgId: number) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: UpdateOrgRequest) => updateOrg(api, orgId, body),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['org', orgId] }),
+        queryClient.invalidateQueries({ queryKey: ['user'] }),
+      ]),
+  })
+}
+
+/** The plan shows in the org detail and in the user's org list (its limits guard other screens). */
+export function useChangePlan(orgId: number) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (request: SetPlanRequest) =>
+      setOrgPlan(api, orgId, request.plan_id, request.accept_expire_days === true),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['org', orgId] }),

@@ -39,6 +39,21 @@ export function formatMoney(amount: number, long = false): string {
   }).format(amount)
 }
 
+/** The minus sign of a negative amount (U+2212), as wide as the plus and the digits. */
+export const MINUS_SIGN = '\u2212'
+
+/**
+ * Money that may be negative, e.g. an invoice's correction line that gives money back: '−$1.23'. formatMoney
+ * shows nothing for a negative amount (an amount owed is never negative), so the sign is written here and
+ * the rest is formatMoney's.
+ */
+export function formatSignedMoney(amount: number, long = false): string {
+  if (!Number.isFinite(amount)) return ''
+  const shown = formatMoney(Math.abs(amount), long)
+  // An amount that rounds to zero shows no sign: '−$0.00' would say money moves when none does.
+  return amount < 0 && /[1-9]/.test(shown) ? `${MINUS_SIGN}${shown}` : shown
+}
+
 export type DateInput = string | number | Date | null | undefined
 
 /** A date from an answer (ISO 8601 text, epoch ms or a Date); what cannot be read logs a line and is no value. */

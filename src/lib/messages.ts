@@ -88,6 +88,7 @@ export type Operation =
   | 'bucket_order'
   | 'card_default'
   | 'card_delete'
+  | 'plan_change'
 
 const VOLUME_NAME_IN_USE = 'Volume name already in use.'
 const GRANT_NAME_IN_USE = 'Name already in use.'
@@ -226,6 +227,8 @@ export const CATALOGUE: Record<Operation, CatalogueEntry> = {
   // is said in the same voice).
   card_default: { default: 'Failed to set default method, please try again.' },
   card_delete: { default: 'Failed to delete payment method, please try again.' },
+  // The Plan tab saves a plan as signup's save-plan step does (000 section 8).
+  plan_change: { default: SAVE_PLAN_FAILED_MESSAGE },
 }
 
 /**

@@ -224,6 +224,8 @@ describe.each(databaseKinds)('audit trails on %s', (kind) => {
       ['volume_update', org.volumeId, null, null],
       ['volume_create', secondId, null, null],
       ['volume_create', org.volumeId, null, null],
+      // Signup's save-plan step.
+      ['plan_change', null, null, null],
     ])
     for (const event of list) {
       expect(event).toMatchObject({ user_id: adminId, email: org.email.toLowerCase(), user_name: null })
@@ -270,6 +272,7 @@ describe.each(databaseKinds)('audit trails on %s', (kind) => {
     // Another organization reads only its own, and nothing of this one's by its ids.
     expect(brief((await adminEvents(other)).body.admin_event_list)).toEqual([
       ['volume_create', other.volumeId, null, null],
+      ['plan_change', null, null, null],
     ])
     expect((await adminEvents(other, { volume_id: String(org.volumeId) })).body.admin_event_list).toEqual([])
     expect((await adminEvents(other, { user_id: String(member.userId) })).body.admin_event_list).toEqual([])

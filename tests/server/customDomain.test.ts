@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { domainPrefixOf } from '../../server/http/customDomain.ts'
+import { DOMAIN_PREFIX_HOLD_DAYS } from '../../server/contract/org.ts'
+import { domainPrefixOf, heldPrefixTarget } from '../../server/http/customDomain.ts'
 import { readyOrg, signUp, tryCodeLogin, uniqueEmail } from './helpers/accounts.ts'
 import { databaseKinds } from './helpers/databases.ts'
-import { call } from './helpers/http.ts'
+import { call, callWithHeaders } from './helpers/http.ts'
 import { addMember, useServer } from './helpers/suite.ts'
 
 describe('domainPrefixOf', () => {
@@ -21,8 +22,29 @@ describe('domainPrefixOf', () => {
   })
 })
 
+describe('heldPrefixTarget', () => {
+  const config = { baseDomain: 'example.com', publicUrl: 'https://example.com' }
+  it('keeps scheme, port, path and query on the current host, or goes to the main site', () => {
+    const request = { protocol: 'https', host: 'old.example.com:8443', url: '/files/a%20b?q=1&r=2' }
+    expect(heldPrefixTarget(request, 'new', config)).toBe('https://new.example.com:8443/files/a%20b?q=1&r=2')
+    expect(heldPrefixTarget(request, null, config)).toBe('https://example.com/files/a%20b?q=1&r=2')
+  })
+  it('keeps a path that looks like another host on the target host', () => {
+    const request = { protocol: 'https', host: 'old.example.com', url: '//evil.example/x?y=1' }
+    expect(heldPrefixTarget(request, 'new', config)).toBe('https://new.example.com//evil.example/x?y=1')
+    const absolute = { ...request, url: 'http://evil.example/x?y=1' }
+    expect(heldPrefixTarget(absolute, null, config)).toBe('https://example.com/x?y=1')
+  })
+  it('never redirects a host to itself', () => {
+    const request = { protocol: 'https', host: 'old.example.com', url: '/' }
+    expect(
+      heldPrefixTarget(request, null, { ...config, publicUrl: 'https://old.example.com' }),
+    ).toBeUndefined()
+  })
+})
+
 describe.each(databaseKinds)('custom domains on %s', (kind) => {
-  const suite = useServer(kind, { BASE_DOMAIN: 'media.test' })
+  const suite = useServer(kind, { BASE_DOMAIN: 'media.test', PUBLIC_URL: 'http://media.test:8080' })
 
   it('tells the browser its prefix', async () => {
     expect((await call(suite.url, 'GET', '/api/1/config', { host: 'acme.media.test' })).body).toMatchObject({
@@ -70,5 +92,118 @@ describe.each(databaseKinds)('custom domains on %s', (kind) => {
 
     const admin = await tryCodeLogin(client, org.email, { host })
     expect(admin.status).toBe(200)
+  })
+})
+
+describe.each(databaseKinds)('released domain prefixes on %s', (kind) => {
+  const suite = useServer(kind, { BASE_DOMAIN: 'media.test', PUBLIC_URL: 'http://media.test:8080' })
+  const client = () => ({ url: suite.url, mailbox: suite.mailbox })
+  const fresh = (label: string) => `${label}-${Math.random().toString(36).slice(2, 8)}`
+  const setPrefix = (org: { key: string; orgId: number }, domain_prefix: string | null) =>
+    call(suite.url, 'POST', `/api/1/org/${org.orgId}`, { key: org.key, body: { domain_prefix } })
+  const used = { status: 409, body: { error: 'used_domain_prefix' } }
+  const holdOf = async (prefix: string) => {
+    const [row] = await suite.server.app.db.query<{ org_id: number; days: number }>(
+      `SELECT org_id::int AS org_id, extract(epoch FROM held_until - released_at)::int / 86400 AS days
+         FROM domain_prefix_hold WHERE prefix = $1`,
+      [prefix],
+    )
+    return row
+  }
+
+  it('holds a released prefix for its organization, which alone may take it back', async () => {
+    const a = await readyOrg(client(), 'Holder')
+    const b = await readyOrg(client(), 'Claimer')
+    const [first, second] = [fresh('first'), fresh('second')]
+    expect((await setPrefix(a, first)).status).toBe(200)
+    expect((await setPrefix(a, second)).status).toBe(200)
+    expect(await holdOf(first)).toEqual({ org_id: a.orgId, days: DOMAIN_PREFIX_HOLD_DAYS })
+
+    expect(await setPrefix(b, first)).toEqual(used)
+    expect(await setPrefix(b, second)).toEqual(used)
+
+    // Taking it back ends its hold and holds the one given up instead.
+    expect((await setPrefix(a, first)).status).toBe(200)
+    expect(await holdOf(first)).toBeUndefined()
+    expect((await holdOf(second))?.org_id).toBe(a.orgId)
+    expect(await setPrefix(b, second)).toEqual(used)
+    const detail = await call<{ org: { domain_prefix: string | null } }>(
+      suite.url,
+      'GET',
+      `/api/1/org/${a.orgId}`,
+      { key: a.key },
+    )
+    expect(detail.body.org.domain_prefix).toBe(first)
+  })
+
+  it('frees a prefix once its hold has expired', async () => {
+    const a = await readyOrg(client(), 'Expiring')
+    const b = await readyOrg(client(), 'Waiting')
+    const old = fresh('old')
+    expect((await setPrefix(a, old)).status).toBe(200)
+    expect((await setPrefix(a, null)).status).toBe(200)
+    expect(await setPrefix(b, old)).toEqual(used)
+
+    await suite.server.app.db.query(
+      "UPDATE domain_prefix_hold SET held_until = now() - interval '1 second' WHERE prefix = $1",
+      [old],
+    )
+    // The host is an unknown prefix again, answered as any other.
+    const config = await call(suite.url, 'GET', '/api/1/config', { host: `${old}.media.test` })
+    expect(config).toMatchObject({ status: 200, body: { domain_prefix: old } })
+    expect((await setPrefix(b, old)).status).toBe(200)
+    expect(await holdOf(old)).toBeUndefined()
+    // Now the holder of the old hold is refused like anyone else.
+    expect(await setPrefix(a, old)).toEqual(used)
+  })
+
+  it('redirects the old host to the current one with path and query, and leaves unknown hosts alone', async () => {
+    const a = await readyOrg(client(), 'Moving')
+    const [old, now] = [fresh('was'), fresh('now')]
+    expect((await setPrefix(a, old)).status).toBe(200)
+    expect((await setPrefix(a, now)).status).toBe(200)
+
+    const page = await callWithHeaders(suite.url, 'GET', '/files/a%20b?volume=3&path=%2Fx', {
+      host: `${old}.media.test:8443`,
+    })
+    expect(page.status).toBe(308)
+    expect(page.headers.location).toBe(`http://${now}.media.test:8443/files/a%20b?volume=3&path=%2Fx`)
+    expect(page.headers['cache-control']).toBe('no-store')
+    // An API call keeps its method through a 308.
+    const api = await callWithHeaders(suite.url, 'POST', '/api/1/user/email_code', {
+      host: `${old}.media.test`,
+      body: { email: uniqueEmail('redirected') },
+    })
+    expect(api.status).toBe(308)
+    expect(api.headers.location).toBe(`http://${now}.media.test/api/1/user/email_code`)
+
+    // The current host and an unknown prefix answer as before.
+    expect(await call(suite.url, 'GET', '/api/1/config', { host: `${now}.media.test` })).toMatchObject({
+      status: 200,
+      body: { domain_prefix: now },
+    })
+    const unknown = fresh('unknown')
+    expect(await call(suite.url, 'GET', '/api/1/config', { host: `${unknown}.media.test` })).toMatchObject({
+      status: 200,
+      body: { domain_prefix: unknown },
+    })
+
+    // Without a prefix now, the old hosts lead to the main site.
+    expect((await setPrefix(a, null)).status).toBe(200)
+    const main = await callWithHeaders(suite.url, 'GET', '/login?next=%2Fhome', { host: `${old}.media.test` })
+    expect(main.status).toBe(308)
+    expect(main.headers.location).toBe('http://media.test:8080/login?next=%2Fhome')
+    const latest = await callWithHeaders(suite.url, 'GET', '/home', { host: `${now}.media.test` })
+    expect(latest.headers.location).toBe('http://media.test:8080/home')
+  })
+
+  it('refuses a prefix being released at the same moment', async () => {
+    const a = await readyOrg(client(), 'Releasing')
+    const b = await readyOrg(client(), 'Grabbing')
+    const [contested, next] = [fresh('contested'), fresh('next')]
+    expect((await setPrefix(a, contested)).status).toBe(200)
+    const [moved, grabbed] = await Promise.all([setPrefix(a, next), setPrefix(b, contested)])
+    expect(moved.status).toBe(200)
+    expect(grabbed).toEqual(used)
   })
 })

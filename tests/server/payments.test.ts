@@ -25,6 +25,15 @@ const firstCard = (paymentMethodId: string): AttachRequest => ({
   paymentMethodId,
 })
 
+const chargeOf = (customerRef: string, providerRef: string, idempotencyKey: string) => ({
+  customerRef,
+  providerRef,
+  amountCents: 4960,
+  idempotencyKey,
+  description: 'Invoice 0b7f',
+  metadata: { invoice_id: '0b7f', org_id: '7' },
+})
+
 function luhnValid(number: string): boolean {
   const sum = [...number].reverse().reduce((total, char, index) => {
     const digit = Number(char) * (index % 2 ? 2 : 1)
@@ -99,7 +108,7 @@ describe('test provider', () => {
       const { customerRef, card } = await provider.attach(firstCard(paymentMethodId))
       expect(customerRef).toMatch(/^cus_test_[0-9a-f]{24}$/)
       expect(card).toEqual({
-        providerRef: expect.stringMatching(/^pm_test_[0-9a-f]{24}$/),
+        providerRef: expect.stringMatching(new RegExp(`^pm_test_[0-9a-f]{24}_${paymentMethodId}$`)),
         card_brand: brand,
         card_last4: last4,
         exp_month: 12,
@@ -158,6 +167,25 @@ describe('test provider', () => {
     )
     await expect(provider.setDefault('org_1', 'pm_test_def')).rejects.toThrow(/customer reference/)
     await expect(provider.detach('')).rejects.toBeInstanceOf(UnknownPaymentMethodError)
+  })
+})
+
+describe('test provider charges', () => {
+  const provider = createTestProvider(() => new Date('2026-05-01T00:00:00Z'))
+
+  it('charges an attached card, the same key naming the same payment', async () => {
+    const { customerRef, card } = await provider.attach(firstCard('pm_card_visa'))
+    const paid = await provider.charge(chargeOf(customerRef, card.providerRef, 'key-1'))
+    expect(paid.paymentRef).toMatch(/^pi_test_[0-9a-f]{24}$/)
+    expect(await provider.charge(chargeOf(customerRef, card.providerRef, 'key-1'))).toEqual(paid)
+    expect(await provider.charge(chargeOf(customerRef, card.providerRef, 'key-2'))).not.toEqual(paid)
+  })
+
+  it('declines charges of the card that attaches but cannot be charged', async () => {
+    const { customerRef, card } = await provider.attach(firstCard('pm_card_chargeCustomerFail'))
+    expect(await declineCodeOf(provider.charge(chargeOf(customerRef, card.providerRef, 'key-3')))).toBe(
+      'generic_decline',
+    )
   })
 })
 
@@ -283,5 +311,44 @@ describe('Stripe provider against a stand-in for Stripe', () => {
     await expect(attempt).rejects.toThrow(/No such customer/)
     await expect(attempt).rejects.not.toBeInstanceOf(UnknownPaymentMethodError)
     await expect(attempt).rejects.not.toBeInstanceOf(CardDeclinedError)
+  })
+
+  it('charges a card off-session through a confirmed PaymentIntent, once per idempotency key', async () => {
+    const { customerRef, card } = await provider.attach(firstCard('pm_card_visa'))
+    stripe.requests.length = 0
+
+    const paid = await provider.charge(chargeOf(customerRef, card.providerRef, 'pay-1'))
+    expect(stripe.requests).toHaveLength(1)
+    expect(stripe.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/payment_intents',
+      idempotencyKey: 'pay-1',
+      form: {
+        amount: '4960',
+        currency: 'usd',
+        customer: customerRef,
+        payment_method: card.providerRef,
+        off_session: 'true',
+        confirm: 'true',
+        description: 'Invoice 0b7f',
+        'metadata[invoice_id]': '0b7f',
+        'metadata[org_id]': '7',
+      },
+    })
+    expect(stripe.paymentIntents.get(paid.paymentRef)).toMatchObject({ status: 'succeeded', amount: 4960 })
+
+    // Sent again after a crash: Stripe answers the first payment, and no second one is made.
+    expect(await provider.charge(chargeOf(customerRef, card.providerRef, 'pay-1'))).toEqual(paid)
+    expect(stripe.paymentIntents.size).toBe(1)
+  })
+
+  it("answers CardDeclinedError with Stripe's decline code when the charge is refused", async () => {
+    const { customerRef, card } = await provider.attach(firstCard('pm_card_chargeCustomerFail'))
+    expect(await declineCodeOf(provider.charge(chargeOf(customerRef, card.providerRef, 'pay-2')))).toBe(
+      'generic_decline',
+    )
+    expect([...stripe.paymentIntents.values()].map((intent) => intent.status)).toEqual([
+      'requires_payment_method',
+    ])
   })
 })

@@ -16,10 +16,17 @@
 //   (i) a disabled device that mounts it.
 // Each must answer its refusal (a 4xx with the scope's code, never 2xx or 5xx) and change no row of any
 // table (helpers/tableSnapshot.ts).
+import crypto from 'node:crypto'
 import { isDeepStrictEqual } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import type { RouteEntry } from '../../server/app.ts'
-import { endpoints, pathParamNames, type Capability, type Endpoint } from '../../server/contract/endpoints.ts'
+import {
+  endpoints,
+  isTextParam,
+  pathParamNames,
+  type Capability,
+  type Endpoint,
+} from '../../server/contract/endpoints.ts'
 import type { ErrorCode } from '../../server/contract/errorCodes.ts'
 import { isAppPath } from '../../server/contract/paths.ts'
 import { readyOrg } from './helpers/accounts.ts'
@@ -60,10 +67,14 @@ const CAPABILITY_REFUSALS: Record<Capability, ErrorCode> = {
 
 /** An organization, and an id of any kind, that do not exist. */
 const MISSING_ID = 999_999_999
+/** A text parameter (an invoice's UUID) that names nothing. */
+const MISSING_UUID = '00000000-0000-4000-8000-000000000000'
+
+type Ids = Record<string, number | string>
 
 interface Fixture {
   /** The victim's ids by the name a path parameter or body field gives them. */
-  victimIds: Record<string, number>
+  victimIds: Ids
   attacker: { key: string; orgId: number; grantId: number }
   /** Holds the victim's container with every capability. */
   holder: Person
@@ -115,9 +126,18 @@ async function makeFixture(suite: Suite): Promise<Fixture> {
      RETURNING s3_bucket_id`,
     [victim.orgId, suite.server.app.sealer.seal(Buffer.from('victim secret'))],
   )
+  // An invoice of the victim's, written to the database (the invoice job makes them after a month ends;
+  // tests/server/invoices.test.ts runs it).
+  const victimInvoice = crypto.randomUUID()
+  await suite.server.app.db.query(
+    `INSERT INTO invoice (invoice_id, org_id, period_start, period_end, invoice_date, total_usd, invoice_status)
+     VALUES ($1, $2, '2026-01-01', '2026-01-31', '2026-02-03', 49, 'UNPAID')`,
+    [victimInvoice, victim.orgId],
+  )
   return {
     victimIds: {
       org_id: victim.orgId,
+      invoice_id: victimInvoice,
       volume_id: victim.volumeId,
       media_grant_id: victim.grantId,
       media_id: file.mediaId,
@@ -146,7 +166,7 @@ async function makeFixture(suite: Suite): Promise<Fixture> {
  * after an id of the fixture (volume_id, user_id, media_grant_id, ...) set to that id. The organization
  * comes from the path only.
  */
-function bodyOf(endpoint: Endpoint, ids: Record<string, number>): Json | undefined {
+function bodyOf(endpoint: Endpoint, ids: Ids): Json | undefined {
   if (!endpoint.body) return undefined
   const schema = endpoint.body as unknown as JsonSchema
   const value = validValue(schema)
@@ -167,8 +187,13 @@ function queryOf(endpoint: Endpoint): Record<string, string> | undefined {
 }
 
 /** The path's parameters from the ids given; a parameter the fixture has no resource for gets a missing id. */
-function paramsOf(endpoint: Endpoint, ids: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(pathParamNames(endpoint.path).map((name) => [name, ids[name] ?? MISSING_ID]))
+function paramsOf(endpoint: Endpoint, ids: Ids): Ids {
+  return Object.fromEntries(
+    pathParamNames(endpoint.path).map((name) => [
+      name,
+      ids[name] ?? (isTextParam(name) ? MISSING_UUID : MISSING_ID),
+    ]),
+  )
 }
 
 interface MatrixCase {
@@ -182,7 +207,7 @@ function casesOf(endpoint: Endpoint, fixture: Fixture): MatrixCase[] {
   if (endpoint.scope === 'public') return []
   if (endpoint.scope === 'device' || endpoint.scope === 'mount') return deviceCasesOf(endpoint, fixture)
   const { victimIds, attacker } = fixture
-  const request = (key: string | undefined, ids: Record<string, number> = victimIds): EndpointCall => ({
+  const request = (key: string | undefined, ids: Ids = victimIds): EndpointCall => ({
     params: paramsOf(endpoint, ids),
     ...(endpoint.query ? { query: queryOf(endpoint) } : {}),
     ...(endpoint.body ? { body: bodyOf(endpoint, ids) } : {}),

@@ -14,6 +14,7 @@ describe('build staleness', () => {
   const build = () => {
     write('dist/app/index.html', '<!doctype html>')
     write('dist/server/main.js', '')
+    write('dist/server/jobs.js', '')
     writeBuildStamp(sourceFingerprint(root), root)
   }
 
@@ -56,9 +57,12 @@ describe('build staleness', () => {
     expect(sourceFingerprint(root, { UNRELATED: 'x' })).toBe(before)
   })
 
-  it('needs both halves of the build', () => {
-    build()
-    fs.rmSync(path.join(root, 'dist/server/main.js'))
-    expect(isBuildCurrent(root)).toBe(false)
+  it('needs every part of the build', () => {
+    for (const part of ['dist/server/main.js', 'dist/server/jobs.js', 'dist/app/index.html']) {
+      build()
+      expect(isBuildCurrent(root)).toBe(true)
+      fs.rmSync(path.join(root, part))
+      expect(isBuildCurrent(root), part).toBe(false)
+    }
   })
 })

@@ -4,6 +4,7 @@ import {
   formatBytes,
   formatLongTime,
   formatMoney,
+  formatSignedMoney,
   formatSimpleTime,
   initials,
   parseDate,
@@ -52,6 +53,26 @@ describe('formatMoney', () => {
   it('gives an empty string for a negative amount', () => {
     expect(formatMoney(-0.01)).toBe('')
     expect(formatMoney(-5, true)).toBe('')
+  })
+})
+
+describe('formatSignedMoney', () => {
+  it('writes a negative amount with a minus sign before formatMoney of its size', () => {
+    expect(formatSignedMoney(-1.23)).toBe('\u2212$1.23')
+    expect(formatSignedMoney(-1234.5)).toBe('\u2212$1,234.50')
+    expect(formatSignedMoney(-0.123456, true)).toBe('\u2212$0.12346')
+  })
+
+  it('shows other amounts as formatMoney does', () => {
+    expect(formatSignedMoney(1.23)).toBe('$1.23')
+    expect(formatSignedMoney(0.123456, true)).toBe('$0.12346')
+    expect(formatSignedMoney(0)).toBe('$0.00')
+  })
+
+  it('shows no sign for an amount that rounds to zero, and nothing for what is no number', () => {
+    expect(formatSignedMoney(-0.001)).toBe('$0.00')
+    expect(formatSignedMoney(-0)).toBe('$0.00')
+    expect(formatSignedMoney(Number.NaN)).toBe('')
   })
 })
 

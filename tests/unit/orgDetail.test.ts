@@ -7,6 +7,7 @@ import {
   orgHost,
   orgUpdateBody,
   prefixWarning,
+  savedStatus,
   typedPrefix,
 } from '../../src/routes/_app/-org/orgDetail.ts'
 
@@ -35,6 +36,18 @@ describe('the organization detail rules', () => {
     expect(orgUpdateBody(saved, { ...saved, domain_prefix: 'studio' })).toEqual({ domain_prefix: 'studio' })
     expect(orgUpdateBody(saved, { ...saved, domain_prefix: '' })).toEqual({ domain_prefix: null })
     expect(orgUpdateBody(saved, { org_name: 'Acme ', domain_prefix: 'acme' })).toEqual({})
+  })
+
+  it('says where a given-up prefix now leads, and for how long', () => {
+    expect(savedStatus(saved, { domain_prefix: 'studio' }, '.media.test')).toBe(
+      'Organization saved. acme.media.test redirects to studio.media.test for 30 days.',
+    )
+    expect(savedStatus(saved, { domain_prefix: null }, '.media.test')).toBe(
+      'Organization saved. acme.media.test redirects to the main site for 30 days.',
+    )
+    expect(savedStatus(saved, { org_name: 'Acme 2' }, '.media.test')).toBe('Organization saved.')
+    const noPrefix = orgDraftOf({ org_name: 'Acme', domain_prefix: null })
+    expect(savedStatus(noPrefix, { domain_prefix: 'studio' }, '.media.test')).toBe('Organization saved.')
   })
 
   it('allows Save once something changed and the name is not empty', () => {

@@ -25,6 +25,7 @@ export function plan(plan_id: string, overrides: Partial<Plan> = {}): Plan {
     plan_name: plan_id,
     plan_frequency: 'MONTH',
     display_price: '$1',
+    price_usd: 1,
     description: '',
     is_self_signup: true,
     max_user_count: 2,

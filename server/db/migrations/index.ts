@@ -14,6 +14,8 @@ import usage from './20261125160000_usage.ts'
 import networkStores from './20261125170000_network_stores.ts'
 import retention from './20261125180000_retention.ts'
 import jobs from './20261125190000_jobs.ts'
+import billing from './20261125200000_billing.ts'
+import domainPrefixHold from './20261125210000_domain_prefix_hold.ts'
 
 export interface Migration {
   id: string
@@ -35,4 +37,6 @@ export const migrations: readonly Migration[] = [
   { id: '20261125170000_network_stores', sql: networkStores },
   { id: '20261125180000_retention', sql: retention },
   { id: '20261125190000_jobs', sql: jobs },
+  { id: '20261125200000_billing', sql: billing },
+  { id: '20261125210000_domain_prefix_hold', sql: domainPrefixHold },
 ]

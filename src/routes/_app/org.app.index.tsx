@@ -11,7 +11,7 @@ import { CreateByNameForm } from '../../ui/CreateByNameForm.tsx'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
 import { APP_NAME_MAX, appStatusText } from './-apps/appText.ts'
-import { OrgTabs } from './-buckets/OrgTabs.tsx'
+import { OrgTabs } from './-org/OrgTabs.tsx'
 
 export const Route = createFileRoute('/_app/org/app/')({
   beforeLoad: ({ context }) => {

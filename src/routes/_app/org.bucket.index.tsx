@@ -19,7 +19,7 @@ import { messageFor } from '../../lib/messages.ts'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
 import { BucketForm, createRequest } from './-buckets/BucketForm.tsx'
-import { OrgTabs } from './-buckets/OrgTabs.tsx'
+import { OrgTabs } from './-org/OrgTabs.tsx'
 import { bucketStatusText } from './-buckets/bucketText.ts'
 
 export const Route = createFileRoute('/_app/org/bucket/')({

@@ -1,7 +1,8 @@
 // The organization's Detail screen (specification 001, section 2: /org), the first tab of the organization
 // area: its name and custom domain prefix, the prefix shown as {prefix}{domain suffix}. Save stays disabled
 // until something changed and the name is not empty; only changed fields are sent (sections 4 and 5);
-// refusals are the catalogue's org_update messages (section 8). Admins only.
+// refusals are the catalogue's org_update messages (section 8); a prefix change says how long the old
+// address keeps redirecting. Admins only.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useMemo, useState, type FormEvent } from 'react'
@@ -14,13 +15,14 @@ import { messageFor } from '../../lib/messages.ts'
 import { TextField } from '../../ui/Field.tsx'
 import { FormError } from '../../ui/FormError.tsx'
 import { SaveButton } from '../../ui/SaveButton.tsx'
-import { OrgTabs } from './-buckets/OrgTabs.tsx'
+import { OrgTabs } from './-org/OrgTabs.tsx'
 import {
   canSaveOrg,
   orgDraftOf,
   orgHost,
   orgUpdateBody,
   prefixWarning,
+  savedStatus,
   typedPrefix,
 } from './-org/orgDetail.ts'
 
@@ -54,8 +56,9 @@ function OrgDetailPage() {
     if (!canSaveOrg(saved, draft)) return
     setError(undefined)
     setStatus(undefined)
-    update.mutate(orgUpdateBody(saved, draft), {
-      onSuccess: () => setStatus('Organization saved.'),
+    const body = orgUpdateBody(saved, draft)
+    update.mutate(body, {
+      onSuccess: () => setStatus(savedStatus(saved, body, config.domain_suffix)),
       onError: (failure) => setError(messageFor('org_update', failure)),
     })
   }

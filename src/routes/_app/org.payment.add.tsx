@@ -12,7 +12,7 @@ import { useApi, useSession } from '../../app/session.ts'
 import { addCardMessage } from '../../lib/messages.ts'
 import { CardForm } from '../../ui/CardForm.tsx'
 import { RouteLink } from '../../ui/RouteLink.tsx'
-import { OrgTabs } from './-buckets/OrgTabs.tsx'
+import { OrgTabs } from './-org/OrgTabs.tsx'
 
 export const Route = createFileRoute('/_app/org/payment/add')({
   beforeLoad: ({ context }) => {

@@ -16,7 +16,7 @@ import { messageFor } from '../../lib/messages.ts'
 import { ConfirmAction } from '../../ui/ConfirmAction.tsx'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
-import { OrgTabs } from './-buckets/OrgTabs.tsx'
+import { OrgTabs } from './-org/OrgTabs.tsx'
 import { cardText, defaultFirst, expirationText, paymentStatusText } from './-payment/paymentText.ts'
 
 export const Route = createFileRoute('/_app/org/payment/')({

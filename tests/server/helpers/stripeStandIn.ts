@@ -13,6 +13,21 @@ export interface RecordedRequest {
   /** The form body, keys as Stripe encodes them (`metadata[org_id]`, `invoice_settings[default_payment_method]`). */
   form: Record<string, string>
   authorization: string | undefined
+  idempotencyKey: string | undefined
+}
+
+interface StripePaymentIntent {
+  id: string
+  object: 'payment_intent'
+  amount: number
+  currency: string
+  customer: string
+  payment_method: string
+  status: 'succeeded' | 'requires_payment_method'
+  description: string | null
+  metadata: Record<string, string>
+  created: number
+  livemode: false
 }
 
 interface StripeCustomer {
@@ -50,15 +65,16 @@ export interface StripeStandIn {
   requests: RecordedRequest[]
   customers: Map<string, StripeCustomer>
   paymentMethods: Map<string, StripePaymentMethod>
+  paymentIntents: Map<string, StripePaymentIntent>
   close(): Promise<void>
 }
 
 class StripeApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: Record<string, string>,
+    readonly body: Record<string, unknown>,
   ) {
-    super(body.message)
+    super(String(body.message))
   }
 }
 
@@ -78,19 +94,35 @@ function missing(what: string, id: string, param: string): StripeApiError {
 // In test mode these refusals carry their own error code; every other decline is card_declined.
 const OWN_ERROR_CODES = new Set(['expired_card', 'incorrect_cvc', 'processing_error'])
 
-function declined(declineCode: string): StripeApiError {
+function declined(declineCode: string, extra: Record<string, unknown> = {}): StripeApiError {
   return new StripeApiError(402, {
     type: 'card_error',
     code: OWN_ERROR_CODES.has(declineCode) ? declineCode : 'card_declined',
     decline_code: declineCode,
     message: 'Your card was declined.',
+    ...extra,
   })
+}
+
+/** Stripe's bracketed form keys of one object: metadata[invoice_id] gives { invoice_id }. */
+function formObject(form: Record<string, string>, name: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(form).flatMap(([key, value]) => {
+      const inner = new RegExp(`^${name}\\[(.+)\\]$`).exec(key)?.[1]
+      return inner ? [[inner, value]] : []
+    }),
+  )
 }
 
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = []
   const customers = new Map<string, StripeCustomer>()
   const paymentMethods = new Map<string, StripePaymentMethod>()
+  const paymentIntents = new Map<string, StripePaymentIntent>()
+  // The test card each attached PaymentMethod was made from (Stripe keeps its meaning in test mode).
+  const testCardOf = new Map<string, string>()
+  // Stripe answers a request sent again under the same Idempotency-Key with the first answer.
+  const idempotent = new Map<string, { status: number; body: object }>()
 
   function customer(id: string): StripeCustomer {
     const found = customers.get(id)
@@ -121,7 +153,36 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       livemode: false,
     }
     paymentMethods.set(method.id, method)
+    testCardOf.set(method.id, testCard.paymentMethodId)
     return method
+  }
+
+  // Confirmed off-session at once, as the provider creates them.
+  function createPaymentIntent(form: Record<string, string>): StripePaymentIntent {
+    const owner = customer(form.customer ?? '')
+    const methodId = form.payment_method ?? ''
+    const method = paymentMethods.get(methodId)
+    if (!method || method.customer !== owner.id) throw missing('PaymentMethod', methodId, 'payment_method')
+    const intent: StripePaymentIntent = {
+      id: newId('pi_'),
+      object: 'payment_intent',
+      amount: Number(form.amount),
+      currency: form.currency ?? 'usd',
+      customer: owner.id,
+      payment_method: method.id,
+      status: 'succeeded',
+      description: form.description ?? null,
+      metadata: formObject(form, 'metadata'),
+      created: now(),
+      livemode: false,
+    }
+    paymentIntents.set(intent.id, intent)
+    const declineCode = testCardByPaymentMethodId(testCardOf.get(method.id) ?? '')?.chargeDeclineCode
+    if (declineCode) {
+      intent.status = 'requires_payment_method'
+      throw declined(declineCode, { payment_intent: intent })
+    }
+    return intent
   }
 
   function route(method: string, path: string, form: Record<string, string>): object {
@@ -132,12 +193,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         object: 'customer',
         name: form.name ?? null,
         email: form.email ?? null,
-        metadata: Object.fromEntries(
-          Object.entries(form).flatMap(([key, value]) => {
-            const name = /^metadata\[(.+)\]$/.exec(key)?.[1]
-            return name ? [[name, value]] : []
-          }),
-        ),
+        metadata: formObject(form, 'metadata'),
         invoice_settings: { default_payment_method: null },
         created: now(),
         livemode: false,
@@ -165,6 +221,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         return updated
       }
     }
+    if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(form)
     if (method === 'POST' && (match = /^\/v1\/payment_methods\/([^/]+)\/(attach|detach)$/.exec(path))) {
       const id = decodeURIComponent(match[1] as string)
       if (match[2] === 'attach') return attach(id, form)
@@ -188,10 +245,20 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const params = new URLSearchParams(Buffer.concat(chunks).toString() || url.search)
       const form = Object.fromEntries(params)
       const method = req.method ?? 'GET'
-      requests.push({ method, path: url.pathname, form, authorization: req.headers.authorization })
+      const idempotencyKey = req.headers['idempotency-key'] as string | undefined
+      requests.push({
+        method,
+        path: url.pathname,
+        form,
+        authorization: req.headers.authorization,
+        idempotencyKey,
+      })
       let status = 200
       let body: object
-      if (!req.headers.authorization?.startsWith('Bearer sk_')) {
+      const replayed = idempotencyKey ? idempotent.get(idempotencyKey) : undefined
+      if (replayed) {
+        ;({ status, body } = replayed)
+      } else if (!req.headers.authorization?.startsWith('Bearer sk_')) {
         status = 401
         body = { error: { type: 'invalid_request_error', message: 'You did not provide an API key.' } }
       } else {
@@ -203,6 +270,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           body = { error: error.body }
         }
       }
+      if (idempotencyKey && !replayed) idempotent.set(idempotencyKey, { status, body })
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req_') })
       res.end(JSON.stringify(body))
     })
@@ -214,6 +282,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     requests,
     customers,
     paymentMethods,
+    paymentIntents,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())

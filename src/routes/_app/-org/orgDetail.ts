@@ -1,7 +1,8 @@
 // The rules of the organization's Detail screen (specification 001, sections 2, 5 and 7): the prefix is
 // lower-cased as it is typed, shown followed by the product's domain suffix, and only changed fields are
-// sent. '_' stays allowed (section 5) but is warned about: it is not valid in a host name label.
-import type { UpdateOrgRequest } from '../../../../server/contract/org.ts'
+// sent. '_' stays allowed (section 5) but is warned about: it is not valid in a host name label. A prefix
+// given up keeps redirecting for DOMAIN_PREFIX_HOLD_DAYS, and the saved message says so.
+import { DOMAIN_PREFIX_HOLD_DAYS, type UpdateOrgRequest } from '../../../../server/contract/org.ts'
 import { changedFields } from '../../../lib/draft.ts'
 
 export const UNDERSCORE_WARNING =
@@ -52,4 +53,15 @@ export function orgUpdateBody(saved: OrgDetailDraft, draft: OrgDetailDraft): Upd
 /** Save is allowed when something changed and the name is not empty (001 sections 4 and 5). */
 export function canSaveOrg(saved: OrgDetailDraft, draft: OrgDetailDraft): boolean {
   return draft.org_name.trim() !== '' && Object.keys(orgUpdateBody(saved, draft)).length > 0
+}
+
+/**
+ * The message once saved. When a prefix was given up, it says where its host now leads and for how long
+ * (the server holds it for the organization meanwhile).
+ */
+export function savedStatus(saved: OrgDetailDraft, body: UpdateOrgRequest, suffix: string): string {
+  const oldHost = orgHost(saved.domain_prefix, suffix)
+  if (body.domain_prefix === undefined || oldHost === undefined) return 'Organization saved.'
+  const target = orgHost(body.domain_prefix, suffix) ?? 'the main site'
+  return `Organization saved. ${oldHost} redirects to ${target} for ${DOMAIN_PREFIX_HOLD_DAYS} days.`
 }

@@ -1,0 +1,118 @@
+// Invoices (issue 13; specification 001 sections 2 and 9), against a server of this spec's own: a new
+// organization on Starter with a file stores it for the rest of the month; the daily jobs then run, once,
+// with a clock past the month's grace period (`npm run jobs -- --now`, the operator's command, on the
+// stopped server's DATA_DIR), as the server would have run them day by day. The admin finds the invoice in
+// the list, opens it, reads its lines and the payment to the default card, and downloads the ledger rows
+// its storage was made of.
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { createReadyOrg, listGrants, putFile, signUpUser } from './support/api.ts'
+import { expect, test as base } from './support/fixtures.ts'
+import { freshEmail } from './support/mail.ts'
+import { startServer, useServerForSeeding, type ProductServer } from './support/server.ts'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const DAY_MS = 86_400_000
+const VOLUME = 'Footage'
+const CONTENT = 'frames'
+
+const test = base.extend<object, { server: ProductServer }>({
+  server: [
+    async ({}, use) => {
+      const server = await startServer({ logName: 'e2e-invoices-server.log' })
+      const restoreSeeding = useServerForSeeding(server)
+      await use(server)
+      restoreSeeding()
+      await server.close()
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ server }, use) => use(server.baseUrl),
+})
+
+const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10)
+
+/** `npm run jobs` on the server's DATA_DIR with the clock given. */
+function runJobs(dataDir: string, now: string, days: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', 'jobs', '--', '--now', now, '--days', String(days)], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`npm run jobs exited ${code}:\n${output.slice(-3000)}`)),
+    )
+  })
+}
+
+test.describe('invoices', () => {
+  test('the admin reads the month closed by the invoice job, its payment and the rows its storage was made of', async ({
+    page,
+    layout,
+    server,
+    invoiceList,
+    invoiceDetail,
+  }) => {
+    const email = freshEmail('invoices-admin')
+    const key = await signUpUser(email)
+    const orgId = await createReadyOrg(key, `Invoices Org ${email}`, VOLUME)
+    const root = (await listGrants(key, orgId)).find((grant) => grant.grant_name === VOLUME)
+    if (!root) throw new Error('the new volume came without its container')
+    await putFile({ sessionKey: key, orgId, grantId: root.media_grant_id }, '/clip.mov', CONTENT)
+
+    // This month, from today (the organization's first day) to its end, is invoiced 3 days after it ends.
+    const today = utcDay(Date.now())
+    const [year, month] = today.split('-').map(Number) as [number, number]
+    const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
+    const monthEnd = `${today.slice(0, 7)}-${String(daysInMonth).padStart(2, '0')}`
+    const invoiceDay = utcDay(Date.parse(`${monthEnd}T00:00:00Z`) + 3 * DAY_MS)
+    const daysBilled = Math.round((Date.parse(monthEnd) - Date.parse(today)) / DAY_MS) + 1
+    const daysRun = Math.round((Date.parse(invoiceDay) - Date.parse(today)) / DAY_MS) + 1
+    await server.stop()
+    await runJobs(server.dataDir, `${utcDay(Date.parse(invoiceDay) + DAY_MS)}T00:00:00Z`, daysRun)
+    await server.start()
+
+    // The admin alone on Starter ($49.00 for 2 members): $24.50 a member-month, for the days billed.
+    const count = Math.round((daysBilled / daysInMonth) * 1e6) / 1e6
+    const amount = `$${(Math.round(24.5 * count * 100) / 100).toFixed(2)}`
+
+    await layout.useSession(key)
+    await page.goto('/org')
+    await invoiceList.tabs.getByRole('link', { name: 'Invoices' }).click()
+    await expect(page).toHaveURL(/\/org\/invoice$/)
+    await expect(invoiceList.heading).toBeVisible()
+    await expect(invoiceList.rows()).toHaveCount(1)
+    const row = invoiceList.rows().first()
+    const invoiceId = (await row.getAttribute('data-invoice')) ?? ''
+    expect(invoiceId).toMatch(/^[0-9a-f-]{36}$/)
+    await expect(invoiceList.cell(invoiceId, 'Date')).toHaveText(invoiceDay)
+    await expect(invoiceList.cell(invoiceId, 'Amount')).toHaveText(amount)
+    await expect(invoiceList.cell(invoiceId, 'Status')).toHaveText('Paid')
+
+    await invoiceList.link(invoiceId).click()
+    await expect(page).toHaveURL(new RegExp(`/org/invoice/${invoiceId}$`))
+    await expect(invoiceDetail.invoiceId).toHaveText(invoiceId)
+    await expect(invoiceDetail.total).toHaveText(amount)
+    await expect(invoiceDetail.linesOf('USER')).toHaveCount(1)
+    await expect(invoiceDetail.linesOf('USER')).toContainText('Members, Starter plan')
+    await expect(invoiceDetail.linesOf('USER')).toContainText('$24.50')
+    await expect(invoiceDetail.linesOf('STORAGE')).toHaveCount(1)
+    await expect(invoiceDetail.rowsOf(invoiceDetail.payments)).toHaveCount(1)
+    await expect(invoiceDetail.payments).toContainText('Visa •••• 4242')
+    await expect(invoiceDetail.payments).toContainText('Succeeded')
+
+    // Every day billed holds the file's bytes in the service's own store, one ledger row a day.
+    await expect(invoiceDetail.stores).toContainText('Default Storage')
+    await expect(invoiceDetail.rowsOf(invoiceDetail.days)).toHaveCount(daysBilled)
+    const csv = await invoiceDetail.downloadUsageCsv()
+    expect(csv.fileName).toBe(`invoice-${invoiceId.slice(0, 8)}-usage.csv`)
+    const lines = csv.text.trim().split('\r\n')
+    expect(lines[0]).toBe('usage_date,volume_id,volume_name,s3_bucket_id,s3_bucket_name,byte_days')
+    expect(lines).toHaveLength(daysBilled + 1)
+    expect(lines[1]).toMatch(new RegExp(`^${today},\\d+,${VOLUME},0,Default Storage,${CONTENT.length}$`))
+  })
+})

@@ -1,0 +1,134 @@
+// How an invoice's storage was computed (issue 13): the byte-days per store, live bytes versus bytes kept by
+// retention summed over the days, each billed day as billed (plan, members, bytes, what the plan includes,
+// what was billed beyond it), and the ledger rows as a CSV download, so every number can be traced back to
+// the usage rows that made it.
+import type { InvoiceStoreUsage, InvoiceUsageDay, InvoiceUsageResponse } from '../../../api/invoices.ts'
+import { CSV_TYPE } from '../../../lib/csv.ts'
+import { formatBytes } from '../../../lib/format.ts'
+import { Table, type Column } from '../../../ui/Table.tsx'
+import { byteDaysText, dayText, gibDaysText, usageCsv, usageCsvFileName } from './invoiceText.ts'
+
+const STORE_COLUMNS: ReadonlyArray<Column<InvoiceStoreUsage>> = [
+  { key: 'store', header: 'Store', rowHeader: true, render: (store) => store.s3_bucket_name },
+  { key: 'byte_days', header: 'Byte-days', render: (store) => byteDaysText(store.byte_days) },
+  { key: 'gib_days', header: 'GiB-days', render: (store) => gibDaysText(store.byte_days) },
+]
+
+const DAY_COLUMNS: ReadonlyArray<Column<InvoiceUsageDay>> = [
+  {
+    key: 'date',
+    header: 'Date',
+    rowHeader: true,
+    render: (day) => (
+      <>
+        {dayText(day.usage_date)}
+        {day.is_correction ? <span className="badge">Correction</span> : null}
+      </>
+    ),
+  },
+  { key: 'plan', header: 'Plan', render: (day) => day.plan_id },
+  { key: 'members', header: 'Members', render: (day) => String(day.user_count) },
+  { key: 'live', header: 'Live', render: (day) => formatBytes(day.live_bytes) },
+  { key: 'retained', header: 'Retained', render: (day) => formatBytes(day.retained_bytes) },
+  { key: 'total', header: 'Total', render: (day) => formatBytes(day.total_bytes) },
+  {
+    key: 'included',
+    header: 'Included',
+    render: (day) => (day.included_bytes === null ? 'No limit' : formatBytes(day.included_bytes)),
+  },
+  { key: 'billable', header: 'Billable', render: (day) => formatBytes(day.billable_bytes) },
+]
+
+/** Bytes kept at the end of each day, summed over the days: byte-days, live and retained. */
+export function keptByteDays(days: readonly InvoiceUsageDay[]): { live: number; retained: number } {
+  return days.reduce(
+    (sum, day) => ({ live: sum.live + day.live_bytes, retained: sum.retained + day.retained_bytes }),
+    { live: 0, retained: 0 },
+  )
+}
+
+/** Offers text as a file: a link to an object URL of it, clicked, then let go. */
+function downloadText(fileName: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.hidden = true
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // The download has taken the URL once the click is handled; keeping it would hold the text in memory.
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
+function ByteDays({ byteDays }: { byteDays: number }) {
+  return (
+    <>
+      {gibDaysText(byteDays)} <small className="hint">({byteDaysText(byteDays)})</small>
+    </>
+  )
+}
+
+export function StorageUsage({ invoiceId, usage }: { invoiceId: string; usage: InvoiceUsageResponse }) {
+  const kept = keptByteDays(usage.day_list)
+  return (
+    <section className="panel" aria-labelledby="invoice-storage-heading">
+      <h2 id="invoice-storage-heading">How storage was computed</h2>
+      <p className="hint">
+        Each day counts the bytes kept at its end; a GiB-day is one GiB (1024³ bytes) kept for one day.
+        Storage beyond what the plan includes is billed per GiB-month.
+      </p>
+      <dl className="properties" aria-label="Bytes kept">
+        <div>
+          <dt>Live</dt>
+          <dd data-testid="usage-live">
+            <ByteDays byteDays={kept.live} />
+          </dd>
+        </div>
+        <div>
+          <dt>Retained by retention</dt>
+          <dd data-testid="usage-retained">
+            <ByteDays byteDays={kept.retained} />
+          </dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd data-testid="usage-total">
+            <ByteDays byteDays={kept.live + kept.retained} />
+          </dd>
+        </div>
+      </dl>
+      <h3>By store</h3>
+      <Table
+        label="Stores"
+        columns={STORE_COLUMNS}
+        rows={usage.store_list}
+        rowKey={(store) => store.s3_bucket_id}
+        empty="No storage was used."
+      />
+      <h3>By day</h3>
+      <Table
+        label="Days"
+        columns={DAY_COLUMNS}
+        rows={usage.day_list}
+        rowKey={(day, index) => `${day.usage_date}:${index}`}
+        rowData={(day) => ({ 'data-correction': String(day.is_correction) })}
+        empty="No days were billed."
+      />
+      <p>
+        <button
+          type="button"
+          className="button secondary"
+          disabled={usage.row_list.length === 0}
+          onClick={() => downloadText(usageCsvFileName(invoiceId), usageCsv(usage.row_list), CSV_TYPE)}
+        >
+          Download CSV
+        </button>{' '}
+        <span className="hint">
+          {usage.row_list.length} usage {usage.row_list.length === 1 ? 'row' : 'rows'}: each a volume’s bytes
+          in one store on one day.
+        </span>
+      </p>
+    </section>
+  )
+}

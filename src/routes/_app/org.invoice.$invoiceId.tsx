@@ -1,0 +1,66 @@
+// An invoice (specification 001, section 2: /org/invoice/{invoice_id}): id, date, period, total and status,
+// its lines and payments, and how its storage was computed. An invoice the organization does not have is
+// 'Page not found'. Admins only.
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { invoiceQueries } from '../../api/invoices.ts'
+import { ApiError } from '../../api/transport.ts'
+import { adminOrgId } from '../../app/adminAccess.ts'
+import { useApi, useSession } from '../../app/session.ts'
+import { RouteLink } from '../../ui/RouteLink.tsx'
+import { InvoiceLines, InvoicePayments, InvoiceSummaryFacts } from './-invoice/InvoiceDetail.tsx'
+import { shortInvoiceId } from './-invoice/invoiceText.ts'
+import { StorageUsage } from './-invoice/StorageUsage.tsx'
+import { OrgTabs } from './-org/OrgTabs.tsx'
+
+/** 404: no such invoice in the organization; 400: no invoice id at all (e.g. not a UUID). */
+const NOT_AN_INVOICE: ReadonlyArray<number | undefined> = [400, 404]
+
+export const Route = createFileRoute('/_app/org/invoice/$invoiceId')({
+  beforeLoad: ({ context }) => {
+    adminOrgId(context.session)
+  },
+  loader: async ({ context, params }) => {
+    const orgId = adminOrgId(context.session)
+    try {
+      await Promise.all([
+        context.queryClient.ensureQueryData(invoiceQueries.detail(context.api, orgId, params.invoiceId)),
+        context.queryClient.ensureQueryData(invoiceQueries.usage(context.api, orgId, params.invoiceId)),
+      ])
+    } catch (error) {
+      if (error instanceof ApiError && NOT_AN_INVOICE.includes(error.status)) throw notFound()
+      throw error
+    }
+  },
+  component: InvoicePage,
+})
+
+function InvoicePage() {
+  const api = useApi()
+  const orgId = adminOrgId(useSession())
+  const { invoiceId } = Route.useParams()
+  const { data: invoice } = useSuspenseQuery(invoiceQueries.detail(api, orgId, invoiceId))
+  const { data: usage } = useSuspenseQuery(invoiceQueries.usage(api, orgId, invoiceId))
+  return (
+    <main className="page">
+      <h1>Invoice {shortInvoiceId(invoice.invoice_id)}</h1>
+      <OrgTabs />
+      <p>
+        <RouteLink to="/org/invoice">All invoices</RouteLink>
+      </p>
+      <section className="panel" aria-labelledby="invoice-details-heading">
+        <h2 id="invoice-details-heading">Details</h2>
+        <InvoiceSummaryFacts invoice={invoice} />
+      </section>
+      <section className="panel" aria-labelledby="invoice-lines-heading">
+        <h2 id="invoice-lines-heading">Lines</h2>
+        <InvoiceLines invoice={invoice} />
+      </section>
+      <section className="panel" aria-labelledby="invoice-payments-heading">
+        <h2 id="invoice-payments-heading">Payments</h2>
+        <InvoicePayments invoice={invoice} />
+      </section>
+      <StorageUsage invoiceId={invoice.invoice_id} usage={usage} />
+    </main>
+  )
+}

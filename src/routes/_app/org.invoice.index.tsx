@@ -1,0 +1,36 @@
+// Invoices (specification 001, section 2: /org/invoice): the organization's invoices, newest first, by
+// short id (a link to the invoice), Date, Amount and Status. Admins only.
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { invoiceQueries } from '../../api/invoices.ts'
+import { adminOrgId } from '../../app/adminAccess.ts'
+import { useApi, useSession } from '../../app/session.ts'
+import { InvoiceTable } from './-invoice/InvoiceTable.tsx'
+import { OrgTabs } from './-org/OrgTabs.tsx'
+
+export const Route = createFileRoute('/_app/org/invoice/')({
+  beforeLoad: ({ context }) => {
+    adminOrgId(context.session)
+  },
+  loader: async ({ context }) => {
+    const orgId = adminOrgId(context.session)
+    await context.queryClient.ensureQueryData(invoiceQueries.list(context.api, orgId))
+  },
+  component: InvoicesPage,
+})
+
+function InvoicesPage() {
+  const api = useApi()
+  const orgId = adminOrgId(useSession())
+  const { data: invoices } = useSuspenseQuery(invoiceQueries.list(api, orgId))
+  return (
+    <main className="page">
+      <h1>Invoices</h1>
+      <OrgTabs />
+      <p className="hint">Each month is invoiced after it ends and charged to the default payment method.</p>
+      <div className="panel">
+        <InvoiceTable invoices={invoices} />
+      </div>
+    </main>
+  )
+}
