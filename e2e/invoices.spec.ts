@@ -107,7 +107,12 @@ test.describe('invoices', () => {
 
     // Every day billed holds the file's bytes in the service's own store, one ledger row a day.
     await expect(invoiceDetail.stores).toContainText('Default Storage')
+    await expect(invoiceDetail.byDay).toHaveText(
+      `By day (${daysBilled} ${daysBilled === 1 ? 'day' : 'days'})`,
+    )
+    await invoiceDetail.byDay.click()
     await expect(invoiceDetail.rowsOf(invoiceDetail.days)).toHaveCount(daysBilled)
+    await expect(invoiceDetail.rowsOf(invoiceDetail.days).first()).toContainText('Starter')
     const csv = await invoiceDetail.downloadUsageCsv()
     expect(csv.fileName).toBe(`invoice-${invoiceId.slice(0, 8)}-usage.csv`)
     const lines = csv.text.trim().split('\r\n')

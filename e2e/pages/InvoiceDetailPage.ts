@@ -22,6 +22,8 @@ export class InvoiceDetailPage {
   readonly storage: Locator
   readonly stores: Locator
   readonly days: Locator
+  /** The disclosure that opens the days table ('By day (n days)'). */
+  readonly byDay: Locator
   readonly live: Locator
   readonly retained: Locator
   readonly keptTotal: Locator
@@ -43,6 +45,7 @@ export class InvoiceDetailPage {
     this.storage = page.getByRole('region', { name: 'How storage was computed' })
     this.stores = this.storage.getByRole('table', { name: 'Stores' })
     this.days = this.storage.getByRole('table', { name: 'Days' })
+    this.byDay = this.storage.locator('details.usage-days > summary')
     this.live = page.getByTestId('usage-live')
     this.retained = page.getByTestId('usage-retained')
     this.keptTotal = page.getByTestId('usage-total')

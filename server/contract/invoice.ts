@@ -90,6 +90,7 @@ export type InvoiceStoreUsage = Static<typeof InvoiceStoreUsage>
 export const InvoiceUsageDay = Type.Object({
   usage_date: Day,
   plan_id: Type.String(),
+  plan_name: Type.String(),
   user_count: Type.Integer(),
   /** Files not deleted, each by its current version. */
   live_bytes: Type.Integer(),

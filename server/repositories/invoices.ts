@@ -184,9 +184,11 @@ export async function listInvoicePayments(db: Queryable, invoiceId: string): Pro
 
 export async function listInvoiceDays(db: Queryable, invoiceId: string): Promise<InvoiceUsageDay[]> {
   return db.query<InvoiceUsageDay>(
-    `SELECT usage_date::text AS usage_date, plan_id, user_count, live_bytes, total_bytes - live_bytes AS retained_bytes,
-            total_bytes, included_bytes, billable_bytes, is_correction
-       FROM invoice_day WHERE invoice_id = $1::uuid ORDER BY usage_date`,
+    `SELECT d.usage_date::text AS usage_date, d.plan_id, p.plan_name, d.user_count, d.live_bytes,
+            d.total_bytes - d.live_bytes AS retained_bytes, d.total_bytes, d.included_bytes, d.billable_bytes,
+            d.is_correction
+       FROM invoice_day d JOIN plan p ON p.plan_id = d.plan_id
+      WHERE d.invoice_id = $1::uuid ORDER BY d.usage_date`,
     [invoiceId],
   )
 }

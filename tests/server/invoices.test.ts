@@ -160,6 +160,7 @@ describe.each(databaseKinds)('invoices on %s', (kind) => {
     expect(day_list[0]).toEqual({
       usage_date: '2025-01-01',
       plan_id: 'starter_month',
+      plan_name: 'Starter',
       user_count: 2,
       live_bytes: TIB + 30 * GIB,
       retained_bytes: 0,

@@ -125,6 +125,7 @@ const usage: InvoiceUsageResponse = {
     {
       usage_date: '2026-09-30',
       plan_id: 'starter_month',
+      plan_name: 'Starter',
       user_count: 2,
       live_bytes: 2 * GIB,
       retained_bytes: GIB / 2,
@@ -136,6 +137,7 @@ const usage: InvoiceUsageResponse = {
     {
       usage_date: '2026-10-01',
       plan_id: 'starter_month',
+      plan_name: 'Starter',
       user_count: 1,
       live_bytes: 4 * GIB,
       retained_bytes: 512 * 1024 ** 2,
@@ -360,8 +362,9 @@ describe('how storage was computed', () => {
     expect(section).toContain('Live 6.00 GiB-days (6,442,450,944 byte-days)')
     expect(section).toContain('Retained by retention 1.00 GiB-days (1,073,741,824 byte-days)')
     expect(section).toContain('Total 7.00 GiB-days')
-    expect(section).toContain('2026-09-30 Correction starter_month 2 2.000 GB 512 MB 2.500 GB 1.000 TB 0 B')
-    expect(section).toContain('2026-10-01 starter_month 1 4.000 GB 512 MB 4.500 GB No limit 4.500 GB')
+    expect(section).toContain('By day (2 days)')
+    expect(section).toContain('2026-09-30 Correction Starter 2 2.000 GB 512 MB 2.500 GB 1.000 TB 0 B')
+    expect(section).toContain('2026-10-01 Starter 1 4.000 GB 512 MB 4.500 GB No limit 4.500 GB')
     expect(section).toContain('Download CSV')
     expect(section).toContain('2 usage rows')
   })

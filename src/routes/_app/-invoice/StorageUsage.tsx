@@ -26,7 +26,7 @@ const DAY_COLUMNS: ReadonlyArray<Column<InvoiceUsageDay>> = [
       </>
     ),
   },
-  { key: 'plan', header: 'Plan', render: (day) => day.plan_id },
+  { key: 'plan', header: 'Plan', render: (day) => day.plan_name },
   { key: 'members', header: 'Members', render: (day) => String(day.user_count) },
   { key: 'live', header: 'Live', render: (day) => formatBytes(day.live_bytes) },
   { key: 'retained', header: 'Retained', render: (day) => formatBytes(day.retained_bytes) },
@@ -106,15 +106,20 @@ export function StorageUsage({ invoiceId, usage }: { invoiceId: string; usage: I
         rowKey={(store) => store.s3_bucket_id}
         empty="No storage was used."
       />
-      <h3>By day</h3>
-      <Table
-        label="Days"
-        columns={DAY_COLUMNS}
-        rows={usage.day_list}
-        rowKey={(day, index) => `${day.usage_date}:${index}`}
-        rowData={(day) => ({ 'data-correction': String(day.is_correction) })}
-        empty="No days were billed."
-      />
+      {/* A month is up to 31 rows (more with corrections): closed until asked for, on a phone above all. */}
+      <details className="usage-days">
+        <summary>
+          By day ({usage.day_list.length} {usage.day_list.length === 1 ? 'day' : 'days'})
+        </summary>
+        <Table
+          label="Days"
+          columns={DAY_COLUMNS}
+          rows={usage.day_list}
+          rowKey={(day, index) => `${day.usage_date}:${index}`}
+          rowData={(day) => ({ 'data-correction': String(day.is_correction) })}
+          empty="No days were billed."
+        />
+      </details>
       <p>
         <button
           type="button"
