@@ -16,6 +16,7 @@ import { losePermissionOnReload, pickFromOrigin } from './support/originFiles.ts
 import type { DownloadPage } from './pages/DownloadPage.ts'
 import type { FileListPage } from './pages/FileListPage.ts'
 import { expect, test } from './support/fixtures.ts'
+import { STAGING_DIRECTORY } from '../workers/downloadFiles.ts'
 
 const GRANT = 'Downloads Volume'
 const SAME = 'the same words in two places\n'
@@ -43,7 +44,7 @@ async function readBack(page: Page, directory: string): Promise<Map<string, Buff
         }
       }
     }
-    await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle(name), '')
+    await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle(name, { create: true }), '')
     return found
   }, directory)
   return new Map(files.map(([path, base64]) => [path, Buffer.from(base64, 'base64')]))
@@ -131,7 +132,8 @@ test.describe('downloads', () => {
     expect(addressCalls).toHaveLength(4)
 
     const written = await readBack(page, 'tree')
-    expect([...written.keys()].sort()).toEqual([...Object.keys(FILES), 'Media/pending.bin'].sort())
+    // A file goes into the folder only whole: the one never uploaded leaves nothing there.
+    expect([...written.keys()].sort()).toEqual(Object.keys(FILES).sort())
     for (const [path, bytes] of Object.entries(FILES))
       expect(written.get(path)?.equals(bytes), path).toBe(true)
 
@@ -161,6 +163,31 @@ test.describe('downloads', () => {
     expect(resumedFrom.some((start) => start > 0)).toBe(true)
     const written = await readBack(page, 'large')
     expect(written.get('Big/large.bin')?.equals(LARGE)).toBe(true)
+  })
+
+  test('a reload mid-download leaves no swap file or partial file: the folder gets the file only whole', async ({
+    page,
+    fileList,
+    downloadPage,
+  }) => {
+    await pickFromOrigin(page, 'clean')
+    await reloadInTheMiddle(page, fileList, downloadPage)
+    // Whatever moment the reload came at, the folder holds no swap file, and the file is there whole or not
+    // at all: its bytes wait in the private staging file until every one has arrived.
+    const afterReload = await readBack(page, 'clean')
+    expect([...afterReload.keys()].filter((path) => path.endsWith('.crswap'))).toEqual([])
+    for (const [path, bytes] of afterReload) {
+      expect(path).toBe('Big/large.bin')
+      expect(bytes.equals(LARGE)).toBe(true)
+    }
+
+    await expect(downloadPage.status).toHaveText('Success', { timeout: 45_000 })
+    expect(resumedFrom.some((start) => start > 0)).toBe(true)
+    const written = await readBack(page, 'clean')
+    expect([...written.keys()]).toEqual(['Big/large.bin'])
+    expect(written.get('Big/large.bin')?.equals(LARGE)).toBe(true)
+    // Nothing of the download is left in the staging directory either.
+    expect(await readBack(page, STAGING_DIRECTORY)).toEqual(new Map())
   })
 
   test('when the browser asks for permission to the directory again, Allow Access resumes', async ({

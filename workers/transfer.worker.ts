@@ -1,12 +1,20 @@
 // The transfer worker: hashes parts, sends slices to signed storage URLs and writes downloads, so file
 // bytes go between the disk and the store without passing the UI thread. Cancelling is terminating the
-// worker (src/transfers/pool.ts), so no call here takes a signal.
+// worker (src/transfers/pool.ts), except for sends: a send worker carries many at once, so one send is
+// stopped by abortSend, called in order after its putPart, without touching the others.
 import { expose } from 'comlink'
 import { combineDigests } from './sha256.ts'
 import {
-  checkpointedWritable,
-  copyBlob,
-  downloadTo,
+  copyPlaced,
+  downloadState,
+  downloadToStaging,
+  placeDownload,
+  sweepStaging,
+  type DownloadState,
+  type DownloadTarget,
+  type FolderLike,
+} from './downloadFiles.ts'
+import {
   hashParts,
   sendSlice,
   type DownloadResult,
@@ -15,10 +23,19 @@ import {
   type TransferResult,
 } from './transferCore.ts'
 
-function writableOf(handle: FileSystemFileHandle) {
-  // keepExistingData: a resumed download appends to what the last try wrote.
-  return handle.createWritable({ keepExistingData: true })
+/** Where a download goes: the directory the user chose and the path ('a/b.bin') under it. */
+export interface DownloadPlace {
+  dir: FileSystemDirectoryHandle
+  path: string
 }
+
+const targetOf = (place: DownloadPlace) => place as unknown as DownloadTarget
+
+/** The origin's private file system, where downloads are written before they go into the folder. */
+const privateRoot = async () => (await navigator.storage.getDirectory()) as unknown as FolderLike
+
+/** The sends in flight in this worker, by the id their caller gave them. */
+const sending = new Map<string, AbortController>()
 
 const api = {
   hashParts(file: Blob, parts: PartRange[], onProgress?: (hashedBytes: number) => void): Promise<string[]> {
@@ -29,41 +46,70 @@ const api = {
     return combineDigests(partDigestsHex)
   },
 
-  putPart(
+  /**
+   * Sends a slice; sendId names it for abortSend. A worker carries many sends at once: each call returns
+   * while its request is in flight, so the next one starts meanwhile.
+   */
+  async putPart(
     file: Blob,
     offset: number,
     size: number,
     signed: SignedRequest,
     timeoutMs: number,
     onProgress?: (sentBytes: number) => void,
+    sendId?: string,
   ): Promise<TransferResult> {
-    // XMLHttpRequest is available in dedicated workers and, unlike fetch, reports upload progress.
-    return sendSlice(() => new XMLHttpRequest(), file, { offset, size }, signed, timeoutMs, onProgress)
+    const controller = new AbortController()
+    if (sendId !== undefined) sending.set(sendId, controller)
+    try {
+      // XMLHttpRequest is available in dedicated workers and, unlike fetch, reports upload progress.
+      const createXhr = () => new XMLHttpRequest()
+      const range = { offset, size }
+      return await sendSlice(createXhr, file, range, signed, timeoutMs, onProgress, controller.signal)
+    } finally {
+      if (sendId !== undefined) sending.delete(sendId)
+    }
   },
 
+  /** Aborts a send in flight (its item was removed); its putPart answers { kind: 'aborted' }. */
+  abortSend(sendId: string): void {
+    sending.get(sendId)?.abort()
+  },
+
+  /** What is on disk for a download: its file whole in the folder (skip it), and its bytes staged so far. */
+  async downloadState(place: DownloadPlace, key: string, fileSize: number): Promise<DownloadState> {
+    return downloadState(await privateRoot(), targetOf(place), key, fileSize)
+  },
+
+  /** Fetches a download into its staging file (workers/downloadFiles.ts), from fromByte on. */
   async download(
     url: string,
-    handle: FileSystemFileHandle,
+    key: string,
     fromByte: number,
     timeoutMs: number,
     onStart?: (fromByte: number) => void,
     onProgress?: (bytesReceived: number) => void,
   ): Promise<DownloadResult> {
-    const writable = checkpointedWritable(() => writableOf(handle), await writableOf(handle))
-    return downloadTo(fetch, url, writable, fromByte, timeoutMs, { onStart, onProgress })
+    const callbacks = { onStart, onProgress }
+    return downloadToStaging(fetch, await privateRoot(), key, url, fromByte, timeoutMs, callbacks)
   },
 
-  /** The size of what is on disk at handle: a file already there whole is skipped, a part is resumed. */
-  async sizeOnDisk(handle: FileSystemFileHandle): Promise<number> {
-    return (await handle.getFile()).size
+  /** Puts a whole staged download into its folder. */
+  async placeDownload(key: string, place: DownloadPlace): Promise<void> {
+    await placeDownload(await privateRoot(), key, targetOf(place))
   },
 
   async copy(
-    from: FileSystemFileHandle,
-    to: FileSystemFileHandle,
+    from: DownloadPlace,
+    to: DownloadPlace,
     onProgress?: (bytesCopied: number) => void,
   ): Promise<void> {
-    await copyBlob(await from.getFile(), await writableOf(to), onProgress)
+    await copyPlaced(targetOf(from), targetOf(to), onProgress)
+  },
+
+  /** Drops the staged bytes of every download but those kept (the unfinished items of the queue). */
+  async sweepDownloads(keep: string[]): Promise<void> {
+    await sweepStaging(await privateRoot(), keep)
   },
 }
 

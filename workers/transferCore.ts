@@ -131,7 +131,8 @@ export async function downloadTo(
   }
   let response: Response
   try {
-    response = await fetchFn(url, { headers: rangeHeader(fromByte), signal: combined })
+    // no-store: the bytes go to the file once; the browser's HTTP cache would write them to disk again.
+    response = await fetchFn(url, { headers: rangeHeader(fromByte), signal: combined, cache: 'no-store' })
   } catch {
     return failWith(errorOfAbort(timeout, signal))
   }
@@ -178,47 +179,4 @@ export async function copyBlob(
     onProgress?.(end)
   }
   await writable.close()
-}
-
-/** The least number of bytes between two commits of a download written in steps. */
-export const CHECKPOINT_MIN_BYTES = 1024 * 1024
-
-/**
- * A writable that commits what it wrote every so often. A file system writable keeps its bytes aside until
- * it is closed, so a tab that goes mid-download would leave nothing to resume from; closing and reopening
- * (keeping the data) makes the bytes so far part of the file. Each reopen copies the file aside again, so
- * the steps grow with the file (a quarter of what is written), keeping the copying within a few times the
- * file's size while a large file still loses at most a fifth of its bytes to an interruption.
- */
-export function checkpointedWritable(
-  open: () => Promise<WritableLike>,
-  first: WritableLike,
-  minBytes = CHECKPOINT_MIN_BYTES,
-): WritableLike {
-  let current = first
-  let position = 0
-  let sinceCommit = 0
-  return {
-    async seek(to) {
-      position = to
-      await current.seek(to)
-    },
-    async truncate(size) {
-      position = Math.min(position, size)
-      await current.truncate(size)
-    },
-    async write(data) {
-      await current.write(data)
-      position += data.byteLength
-      sinceCommit += data.byteLength
-      if (sinceCommit >= Math.max(minBytes, position / 4)) {
-        await current.close()
-        current = await open()
-        await current.seek(position)
-        sinceCommit = 0
-      }
-    },
-    close: () => current.close(),
-    abort: () => current.abort(),
-  }
 }

@@ -44,11 +44,12 @@ export function describeUploadSuite(store: 'local' | 's3') {
       const big = path.join(fs.mkdtempSync(path.join(workDir, 'reload-')), 'reload.bin')
       writeBigFile(big, 'reload')
       const parts = watchParts(page)
-      const sendingFifth = parts.sendingPart(5)
+      // Parts 1 to 10 leave together; part 11 is asked for once one of them has been stored.
+      const sendingEleventh = parts.sendingPart(11)
       await uploadPage.goto(GRANT, '/')
       await uploadPage.pickFiles(big)
       await uploadPage.startUpload.click()
-      await sendingFifth
+      await sendingEleventh
 
       await page.reload()
       const reloadedAt = Date.now()

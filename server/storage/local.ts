@@ -2,12 +2,13 @@
 // parts under DATA_DIR/uploads/<upload id>/, served by this server (localRoutes.ts) through HMAC-signed,
 // expiring URLs. Bytes reach their final name only after their SHA-256 and size were checked while they were
 // written to a temporary file, and the rename is atomic: a file under objects/ is always a verified object.
+// Parts are verified the same way as they arrive; a completed multipart object is its parts, under
+// <hash>.parts/ beside where its single file would be, neither copied nor hashed again (localParts.ts).
 import crypto from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import { SHA256_HEX_PATTERN } from '../contract/parts.ts'
 import type { Queryable } from '../db/database.ts'
 import {
@@ -15,9 +16,19 @@ import {
   compositeSha256Hex,
   HashingCounter,
   isValidPartNumber,
-  PartHasher,
   SizeExceededError,
 } from './checksums.ts'
+import {
+  assertPartsIntact,
+  isAsVerified,
+  linkParts,
+  objectParts,
+  parsePartEntry,
+  partFileName,
+  partRecordName,
+  readParts,
+  recordVerifiedPart,
+} from './localParts.ts'
 import { isValidSignature, loadSigningKey, signFields, type SignedFields } from './localSigning.ts'
 import { OwnedTempDir } from './tempDirs.ts'
 import {
@@ -42,7 +53,6 @@ export class NoSuchUploadError extends Error {
 
 export const STORAGE_PATH_PREFIX = '/storage'
 const UPLOAD_ID_PATTERN = /^[0-9a-f]{32}$/
-const PART_FILE_PATTERN = /^(\d+)\.([0-9a-f]{64})\.part$/
 
 export function isValidKey(key: ObjectKey): boolean {
   return Number.isSafeInteger(key.orgId) && key.orgId > 0 && SHA256_HEX_PATTERN.test(key.fileHash)
@@ -98,6 +108,31 @@ export class LocalStore implements ObjectStore {
   objectFile(key: ObjectKey): string {
     assertValidKey(key)
     return path.join(this.objectsDir, String(key.orgId), key.fileHash.slice(0, 2), key.fileHash)
+  }
+
+  /** Where an object completed from parts keeps them. */
+  private objectPartsDir(key: ObjectKey): string {
+    return `${this.objectFile(key)}.parts`
+  }
+
+  /** The object's size and a reader of its bytes start to end (inclusive); undefined when not stored. */
+  async openObject(
+    key: ObjectKey,
+  ): Promise<{ size: number; read(start: number, end: number): Readable } | undefined> {
+    const file = this.objectFile(key)
+    try {
+      const { size } = await fs.stat(file)
+      // An empty object has no byte to start from.
+      const read = (start: number, end: number) =>
+        end < start ? Readable.from([]) : createReadStream(file, { start, end })
+      return { size, read }
+    } catch (error) {
+      if (!isMissing(error)) throw error
+    }
+    const parts = await objectParts(this.objectPartsDir(key))
+    if (!parts) return undefined
+    const size = parts.reduce((sum, part) => sum + part.size, 0)
+    return { size, read: (start, end) => readParts(parts, start, end) }
   }
 
   private uploadDir(uploadId: string): string {
@@ -183,13 +218,8 @@ export class LocalStore implements ObjectStore {
   }
 
   async head(key: ObjectKey): Promise<ObjectInfo | undefined> {
-    try {
-      const stat = await fs.stat(this.objectFile(key))
-      return { size: stat.size }
-    } catch (error) {
-      if (isMissing(error)) return undefined
-      throw error
-    }
+    const object = await this.openObject(key)
+    return object && { size: object.size }
   }
 
   /**
@@ -210,11 +240,13 @@ export class LocalStore implements ObjectStore {
     body: Readable,
   ): Promise<void> {
     const dir = await this.openUpload(key, uploadId)
-    await this.receiveVerified(body, part, path.join(dir, `${part.partNumber}.${part.sha256Hex}.part`))
+    const file = path.join(dir, partFileName(part))
+    await this.receiveVerified(body, part, file)
+    await recordVerifiedPart(file, path.join(dir, partRecordName(part)), this.tempFile())
     // Earlier bytes for the same part number (a part sent again with other content) are no longer wanted.
     for (const name of await fs.readdir(dir)) {
-      const match = PART_FILE_PATTERN.exec(name)
-      if (match && Number(match[1]) === part.partNumber && match[2] !== part.sha256Hex) {
+      const entry = parsePartEntry(name)
+      if (entry && entry.partNumber === part.partNumber && entry.sha256Hex !== part.sha256Hex) {
         await fs.rm(path.join(dir, name), { force: true })
       }
     }
@@ -276,11 +308,11 @@ export class LocalStore implements ObjectStore {
   private async storedParts(dir: string): Promise<Array<StoredPart & { sha256Hex: string; file: string }>> {
     const parts = []
     for (const name of await fs.readdir(dir)) {
-      const match = PART_FILE_PATTERN.exec(name)
-      if (!match) continue
+      const entry = parsePartEntry(name)
+      if (!entry || entry.isRecord) continue
       const file = path.join(dir, name)
       const stat = await fs.stat(file)
-      parts.push({ partNumber: Number(match[1]), sha256Hex: match[2] as string, size: stat.size, file })
+      parts.push({ partNumber: entry.partNumber, sha256Hex: entry.sha256Hex, size: stat.size, file })
     }
     return parts.sort((a, b) => a.partNumber - b.partNumber)
   }
@@ -301,33 +333,34 @@ export class LocalStore implements ObjectStore {
       throw new ChecksumMismatchError('the parts do not make up the object’s hash')
     }
     const stored = new Map((await this.storedParts(dir)).map((part) => [part.partNumber, part]))
-    const files = parts.map((part) => {
+    const joined = []
+    // One part at a time: an upload may have thousands, and each check opens a file.
+    for (const part of parts) {
       const found = stored.get(part.partNumber)
       if (!found || found.sha256Hex !== part.sha256Hex || found.size !== part.size) {
         throw new ChecksumMismatchError(`part ${part.partNumber} is missing or differs`)
       }
-      return found.file
-    })
+      const asVerified = await isAsVerified(found.file, path.join(dir, partRecordName(found)))
+      joined.push({ ...found, asVerified })
+    }
 
-    // The parts are read back and hashed again as they are joined: what lands under objects/ is exactly
-    // what the composite hash names, whatever happened to the part files on disk in between.
-    const temp = this.tempFile()
+    // The composite hash above was built from the digests the parts were verified against on arrival; a
+    // part file changed since, or without a record of its arrival, is hashed again.
+    await assertPartsIntact(joined)
+    const staging = this.tempFile()
     try {
-      const hasher = new PartHasher(parts.map((part) => part.size))
-      await pipeline(Readable.from(concatFiles(files)), hasher, createWriteStream(temp, { flags: 'wx' }))
-      const rejoined = hasher.partDigestsHex
-      if (
-        rejoined.length !== parts.length ||
-        rejoined.some((digest, index) => digest !== parts[index]?.sha256Hex) ||
-        compositeSha256Hex(rejoined) !== key.fileHash
-      ) {
-        throw new ChecksumMismatchError('the stored parts no longer match their SHA-256')
-      }
-      const destination = this.objectFile(key)
+      await linkParts(joined, staging)
+      const destination = this.objectPartsDir(key)
       await fs.mkdir(path.dirname(destination), { recursive: true })
-      await fs.rename(temp, destination)
+      try {
+        await fs.rename(staging, destination)
+      } catch (error) {
+        // An earlier completion of the same content (cut off before it removed its upload) put it in place.
+        const code = (error as NodeJS.ErrnoException).code
+        if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error
+      }
     } finally {
-      await fs.rm(temp, { force: true })
+      await fs.rm(staging, { recursive: true, force: true })
     }
     await fs.rm(dir, { recursive: true, force: true })
   }
@@ -343,6 +376,7 @@ export class LocalStore implements ObjectStore {
 
   async delete(key: ObjectKey): Promise<void> {
     await fs.rm(this.objectFile(key), { force: true })
+    await fs.rm(this.objectPartsDir(key), { recursive: true, force: true })
   }
 
   async close(): Promise<void> {
@@ -356,10 +390,6 @@ const ownerOf = (key: ObjectKey) => `${key.orgId}/${key.fileHash}`
 function expiryOf(expiresInSeconds: number): Date {
   if (!(expiresInSeconds > 0)) throw new Error('a signed URL needs a positive lifetime')
   return new Date((Math.floor(Date.now() / 1000) + Math.ceil(expiresInSeconds)) * 1000)
-}
-
-async function* concatFiles(files: readonly string[]): AsyncGenerator<Buffer> {
-  for (const file of files) yield* createReadStream(file) as AsyncIterable<Buffer>
 }
 
 /**

@@ -1,8 +1,6 @@
 // The URLs the local store signs, served under /storage/: PUT streams an object or a part to disk while
 // hashing it and keeps it only when its SHA-256 and size are the signed ones; GET serves an object with Range
 // support and the headers the signature names. Registered (encapsulated) only when the local store is in use.
-import { createReadStream } from 'node:fs'
-import fs from 'node:fs/promises'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from '../http/errors.ts'
 import { contentDisposition, contentTypeFor } from './download.ts'
@@ -138,14 +136,9 @@ export const localStoreRoutes: FastifyPluginAsync<LocalStoreRoutesOptions> = asy
     }
     if (!store.verifySignature(fields, param(request.query, 'signature'))) throw invalidSignature()
 
-    const file = store.objectFile(key)
-    let size: number
-    try {
-      size = (await fs.stat(file)).size
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new HttpError(404, 'not_found')
-      throw error
-    }
+    const object = await store.openObject(key)
+    if (!object) throw new HttpError(404, 'not_found')
+    const size = object.size
     const range = parseRange(request.headers.range, size)
     if (range === 'unsatisfiable') {
       return reply
@@ -162,11 +155,11 @@ export const localStoreRoutes: FastifyPluginAsync<LocalStoreRoutesOptions> = asy
       .header('ETag', `"${key.fileHash}"`)
     if (range === undefined) {
       reply.header('Content-Length', size)
-      return reply.code(200).send(createReadStream(file))
+      return reply.code(200).send(object.read(0, size - 1))
     }
     reply
       .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
       .header('Content-Length', range.end - range.start + 1)
-    return reply.code(206).send(createReadStream(file, { start: range.start, end: range.end }))
+    return reply.code(206).send(object.read(range.start, range.end))
   })
 }

@@ -65,9 +65,9 @@ export interface ObjectStore {
    */
   listParts(key: ObjectKey, uploadId: string): Promise<StoredPart[] | undefined>
   /**
-   * Joins the parts into the object. The store checks each part against its digest and the result
-   * against the composite hash (the key's fileHash); throws ChecksumMismatchError and keeps nothing when
-   * they differ.
+   * Joins the parts into the object. The store checks each part against its digest (the local store by
+   * the record of its check on arrival, localParts.ts) and the result against the composite hash (the
+   * key's fileHash); throws ChecksumMismatchError and keeps nothing when they differ.
    */
   completeMultipart(
     key: ObjectKey,

@@ -11,6 +11,8 @@ declare global {
       hashPoolSize(): Promise<number>
       /** Each part's SHA-256 in the transfer pool, as an upload hashes a multipart file before planning it. */
       hashParts(file: Blob, parts: PartRange[]): Promise<string[]>
+      /** A multipart file's hash as an upload computes it: its parts hashed in parallel across the pool. */
+      compositeHash(file: Blob): Promise<string>
       /** One part sent to its signed URL by the transfer pool, with the timeout an upload gives it. */
       putPart(
         file: Blob,
@@ -37,16 +39,21 @@ export function installTestHooks(): void {
     hashPoolSize: async () => (await hashing()).hashPool.size,
     hashParts: async (file, parts) =>
       (await transferPool()).run(`test-${++task}`, (api) => api.hashParts(file, parts)),
+    compositeHash: async (file) => {
+      const [tasks, { compositeHash }] = await Promise.all([
+        transferPool(),
+        import('../transfers/partHashing.ts'),
+      ])
+      return compositeHash(tasks, `test-${++task}`, file)
+    },
     putPart: async (file, part, signed, onProgress) => {
-      const [tasks, { progressCallback }, { transferTimeoutMs }] = await Promise.all([
+      const [tasks, { putPartTask }, { transferTimeoutMs }] = await Promise.all([
         transferPool(),
         pool(),
         limits(),
       ])
-      const progress = onProgress ? progressCallback(onProgress) : undefined
-      return tasks.run<TransferResult>(`test-${++task}`, (api) =>
-        api.putPart(file, part.offset, part.size, signed, transferTimeoutMs(part.size), progress),
-      )
+      const send = putPartTask(file, part, signed, transferTimeoutMs(part.size), onProgress)
+      return tasks.send<TransferResult>(`test-${++task}`, send)
     },
     transferPoolSize: async () => (await transferPool()).size,
   }

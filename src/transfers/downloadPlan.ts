@@ -2,7 +2,8 @@
 // rules of the download screen and its runner, with the listing call passed in.
 import type { DirListResponse, Media } from '../../server/contract/media.ts'
 import { baseName, isDirectoryPath, relativeMediaPath } from '../lib/filePaths.ts'
-import { resumeFrom, type DownloadItem } from './downloadModel.ts'
+import type { DownloadState } from '../../workers/downloadFiles.ts'
+import type { DownloadItem } from './downloadModel.ts'
 
 /** One file to download: `path` is relative to the directory the selection was made in ('a/b.txt'). */
 export interface CollectedFile {
@@ -63,19 +64,13 @@ export async function collectDownloadFiles(request: CollectRequest): Promise<Col
   return [...found.values()].sort(byPath)
 }
 
-/** The folders to make under the chosen directory, and the file's own name. */
-export function pathSegments(path: string): { folders: string[]; name: string } {
-  const segments = path.split('/').filter(Boolean)
-  const name = segments.pop() ?? ''
-  return { folders: segments, name }
-}
-
 /**
- * Where a download starts, given the size of what is on disk: 'skip' when the file is there whole,
- * otherwise the byte to ask from. Only committed bytes are on disk, and a tab that went mid-download may
- * have counted more than it committed, so the start is the lesser of the two.
+ * Where a download starts, given what is on disk (workers/downloadFiles.ts): 'skip' when its file is in the
+ * folder whole, otherwise the byte to ask from. The staging file holds only bytes of this item, written in
+ * order, so its size is where the last try stopped, whatever the queue had counted before a reload; a
+ * staging file longer than the file is not this content, and the download starts over.
  */
-export function downloadStart(item: DownloadItem, sizeOnDisk: number): 'skip' | number {
-  if (sizeOnDisk === item.file_size) return 'skip'
-  return Math.max(0, Math.min(resumeFrom(item), sizeOnDisk))
+export function downloadStart(item: DownloadItem, onDisk: DownloadState): 'skip' | number {
+  if (onDisk.whole) return 'skip'
+  return onDisk.staged <= item.file_size ? onDisk.staged : 0
 }

@@ -1,11 +1,12 @@
 // The download queue at work, in the tab that leads the 'downloads' queue (leader.ts). It restores the queue
-// from IndexedDB, starts what downloadsToStart says, fetches each file through a transfer worker straight
-// into the chosen directory, copies files that share a hash from the one downloaded, and retries failures
-// on time. The model (downloadModel.ts) decides every transition; this module only does the I/O and feeds
-// it events.
+// from IndexedDB, starts what downloadsToStart says, fetches each file through a transfer worker into a
+// staging file of the origin's private file system and then puts it into the chosen directory whole
+// (workers/downloadFiles.ts says why), copies files that share a hash from the one downloaded, and retries
+// failures on time. The model (downloadModel.ts) decides every transition; this module only does the I/O
+// and feeds it events.
 import type { Remote } from 'comlink'
 import type { DownloadResult } from '../../workers/transferCore.ts'
-import type { TransferApi } from '../../workers/transfer.worker.ts'
+import type { DownloadPlace, TransferApi } from '../../workers/transfer.worker.ts'
 import {
   downloadReducer,
   downloadsToStart,
@@ -17,7 +18,7 @@ import {
   type DownloadQueue,
   type NewDownloadFile,
 } from './downloadModel.ts'
-import { downloadStart, pathSegments } from './downloadPlan.ts'
+import { downloadStart } from './downloadPlan.ts'
 import { hasHandleAccess } from './handleAccess.ts'
 import { transferTimeoutMs } from './limits.ts'
 import { progressCallback, type ItemTaskPool } from './pool.ts'
@@ -50,13 +51,8 @@ export const SAVE_INTERVAL_MS = 1_000
 /** Progress reaches the screens of every tab at most this often. */
 export const PUBLISH_INTERVAL_MS = 100
 
-/** The file at a path under a directory, its folders made on the way. */
-async function fileAt(dir: FileSystemDirectoryHandle, path: string): Promise<FileSystemFileHandle> {
-  const { folders, name } = pathSegments(path)
-  let folder = dir
-  for (const segment of folders) folder = await folder.getDirectoryHandle(segment, { create: true })
-  return folder.getFileHandle(name, { create: true })
-}
+/** The pool's name for the sweep of staging files, which belongs to no item. */
+const SWEEP_TASK = 'sweep-staged-downloads'
 
 export class DownloadRunner {
   private queueState: DownloadQueue = emptyDownloadQueue
@@ -91,6 +87,7 @@ export class DownloadRunner {
     }
     // Access first: the directories the browser no longer lets us write into hold their items back.
     await this.checkAccess()
+    this.sweepStaging()
     // Restoring changes nothing when no item was in flight (one waiting for its retry, say): start them here.
     if (!this.dispatch({ type: 'restored' })) this.pump()
     this.publishNow()
@@ -126,10 +123,12 @@ export class DownloadRunner {
         this.options.pool.cancel(command.id)
         this.handles.delete(command.id)
         this.dispatch({ type: 'remove', id: command.id })
+        this.sweepStaging()
         break
       case 'close':
         this.clear()
         this.changed()
+        this.sweepStaging()
         break
       case 'access_granted':
         await this.checkAccess()
@@ -225,21 +224,37 @@ export class DownloadRunner {
     this.retryTimer = setTimeout(() => this.pump(), Math.max(0, at - this.now()))
   }
 
+  /**
+   * Drops the staged bytes of downloads no longer in the queue (removed, cleared, or left by a tab that
+   * closed), keeping those of unfinished items: a file cut short resumes from them.
+   */
+  private sweepStaging(): void {
+    const keep = this.queueState.items.filter((item) => item.status !== 'done').map((item) => item.id)
+    const { pool } = this.options
+    void pool
+      .run(SWEEP_TASK, (api) => api.sweepDownloads(keep))
+      .catch(() => undefined)
+      .finally(() => pool.forget(SWEEP_TASK))
+  }
+
   private item(id: string): DownloadItem | undefined {
     return this.queueState.items.find((item) => item.id === id)
   }
 
-  private target(item: DownloadItem): Promise<FileSystemFileHandle> {
+  private target(item: DownloadItem): DownloadPlace {
     const dir = this.handles.get(item.id)
     if (!dir) throw new Error('the directory of this download is not known')
-    return fileAt(dir, item.path)
+    return { dir, path: item.path }
   }
 
   private async download(item: DownloadItem): Promise<void> {
     const { id } = item
     const { pool } = this.options
-    const file = await this.target(item)
-    const start = downloadStart(item, await pool.run(id, (api) => api.sizeOnDisk(file)))
+    const place = this.target(item)
+    const start = downloadStart(
+      item,
+      await pool.run(id, (api) => api.downloadState(place, id, item.file_size)),
+    )
     if (start === 'skip') {
       this.dispatch({ type: 'already_present', id })
       return
@@ -253,19 +268,30 @@ export class DownloadRunner {
       return
     }
     this.dispatch({ type: 'url_received', id })
-    const result: DownloadResult = await pool.run(id, (api): Promise<DownloadResult> =>
-      api.download(
-        url,
-        file,
-        start,
-        transferTimeoutMs(item.file_size),
-        progressCallback((from_byte) => this.dispatch({ type: 'download_started', id, from_byte })),
-        progressCallback((bytes_received) => this.dispatch({ type: 'progress', id, bytes_received })),
-      ),
-    )
-    // The bytes written count even on failure: the next try resumes after them.
-    this.dispatch({ type: 'progress', id, bytes_received: result.bytes_received })
-    this.dispatch(result.ok ? { type: 'downloaded', id } : { type: 'failed', id })
+    if (start < item.file_size) {
+      const result: DownloadResult = await pool.run(id, (api): Promise<DownloadResult> =>
+        api.download(
+          url,
+          id,
+          start,
+          transferTimeoutMs(item.file_size),
+          progressCallback((from_byte) => this.dispatch({ type: 'download_started', id, from_byte })),
+          progressCallback((bytes_received) => this.dispatch({ type: 'progress', id, bytes_received })),
+        ),
+      )
+      // The bytes written count even on failure: the next try resumes after them.
+      this.dispatch({ type: 'progress', id, bytes_received: result.bytes_received })
+      // A body that ended short is not the file: the next try asks for the rest.
+      if (!result.ok || result.bytes_received !== item.file_size) {
+        this.dispatch({ type: 'failed', id })
+        return
+      }
+    } else {
+      // Every byte is staged already (a reload cut the placing short): only the placing is left.
+      this.dispatch({ type: 'download_started', id, from_byte: start })
+    }
+    await pool.run(id, (api) => api.placeDownload(id, place))
+    this.dispatch({ type: 'downloaded', id })
   }
 
   private async copy(item: DownloadItem): Promise<void> {
@@ -273,8 +299,8 @@ export class DownloadRunner {
     const { pool } = this.options
     const source = this.queueState.items.find((each) => each.id === item.copy_of)
     if (!source) throw new Error('the file to copy from is gone')
-    const [from, to] = await Promise.all([this.target(source), this.target(item)])
-    if ((await pool.run(id, (api) => api.sizeOnDisk(to))) === item.file_size) {
+    const [from, to] = [this.target(source), this.target(item)]
+    if ((await pool.run(id, (api) => api.downloadState(to, id, item.file_size))).whole) {
       this.dispatch({ type: 'already_present', id })
       return
     }

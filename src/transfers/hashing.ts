@@ -1,9 +1,10 @@
-// SHA-256 of files and parts, computed in the hashing worker pool so the UI thread never blocks.
+// SHA-256 of whole files, computed in the hashing worker pool so the UI thread never blocks (uploads hash
+// their parts in the transfer pool: partHashing.ts).
 import { proxy, wrap, type Remote } from 'comlink'
 import type { HashApi } from '../../workers/hash.worker.ts'
 import { WorkerPool } from '../lib/workerPool.ts'
+import { HASH_MIN_WORKERS } from './pool.ts'
 
-const MAX_HASH_WORKERS = 4
 const IDLE_TIMEOUT_MS = 30_000
 
 export const hashPool = new WorkerPool<Remote<HashApi>>({
@@ -14,7 +15,9 @@ export const hashPool = new WorkerPool<Remote<HashApi>>({
     })
     return { api: wrap<HashApi>(worker), terminate: () => worker.terminate() }
   },
-  maxWorkers: Math.max(1, Math.min(navigator.hardwareConcurrency || 2, MAX_HASH_WORKERS)),
+  // Whatever the cores: WebCrypto digests on one thread per page, and the workers read the next blobs
+  // meanwhile (see transferWorkerLimit).
+  maxWorkers: HASH_MIN_WORKERS,
   idleTimeoutMs: IDLE_TIMEOUT_MS,
 })
 

@@ -22,6 +22,19 @@ export const UPLOAD_PART_RETRY_INTERVAL_MS = 1_000
 /** Signed part URLs expire: a plan older than this is fetched again before another part is sent. */
 export const PART_PLAN_MAX_AGE_MS = 60_000
 
+/**
+ * Requests to storage in flight at once, over all files: the spec's 10 files and 10 parts per file could
+ * ask for 100. The cap sits above UPLOAD_PARALLEL_PARTS, so one large file always gets its 10 parts, and
+ * leaves room for other files beside it. Why not more: a browser opens at most 6 HTTP/1.1 connections per
+ * host and queues the rest, and a queued XMLHttpRequest is already counting down its timeout, so handing it
+ * dozens of parts makes a slow link time out parts that never started. Why not fewer: a distant store
+ * gives each connection only so much (tens of MB/s) and costs a round trip per request, so speed comes
+ * from many requests at once; S3 endpoints are per bucket (virtual-hosted URLs: 6 connections each) or
+ * HTTP/2 (one connection carries about 100 streams), so 16 can all be on the wire. It does not depend on
+ * the cores: a request waits on the network, it does not compute, and a send worker carries many.
+ */
+export const UPLOAD_MAX_REQUESTS_IN_FLIGHT = 16
+
 // Download.
 export const DOWNLOAD_PARALLEL_FILES = 4
 export const DOWNLOAD_FILE_TRIES = 5

@@ -1,31 +1,56 @@
-// The transfer worker pool: as many workers as the machine has cores (hashing and sending are CPU and
-// I/O bound in turn, and one worker per core keeps the UI thread free), idle ones closed after a while.
-// Tasks are grouped by queue item, so removing an item cancels all of its work at once: the pool
-// terminates the workers running it and drops its queued tasks.
+// The transfer workers, in two lanes. Hashing (and writing downloads) computes, so it runs on about as
+// many workers as the machine has cores, one task per worker; cancelling one terminates its worker. Sending
+// waits on the network, so sends go to a few send workers that each carry many requests at once, within
+// UPLOAD_MAX_REQUESTS_IN_FLIGHT over all files whatever the cores; cancelling one aborts its request in
+// the worker. Tasks are grouped by queue item, so removing an item cancels all of its work at once.
 import { proxy, wrap, type Remote } from 'comlink'
 import type { TransferApi } from '../../workers/transfer.worker.ts'
+import type { PartRange, SignedRequest, TransferResult } from '../../workers/transferCore.ts'
+import { ConcurrentWorkerPool } from '../lib/concurrentWorkerPool.ts'
 import { WorkerPool, type PoolWorker } from '../lib/workerPool.ts'
+import { UPLOAD_MAX_REQUESTS_IN_FLIGHT } from './limits.ts'
 
 export const TRANSFER_IDLE_TIMEOUT_MS = 30_000
 
-/** One worker per core, at least one; 2 when the browser does not say. */
+/**
+ * Send workers: one could carry every request (a send only hands a Blob slice to the browser), a second
+ * keeps one worker's progress messages or a slow structured clone of a File from delaying the other's.
+ */
+export const SEND_WORKERS = 2
+
+/**
+ * Hashing workers: one per core, at least HASH_MIN_WORKERS, at most HASH_MAX_WORKERS. A part read whole is
+ * digested by WebCrypto on one thread per page whichever worker asks, so the workers' worth is reading the
+ * next parts while that thread digests: four keep it fed on a small machine (and let downloads run their 4
+ * files at once). Past eight, parts held whole (16 MiB each) would cost memory for no speed; only parts
+ * streamed through hash-wasm, which each worker computes itself, would gain.
+ */
+export const HASH_MIN_WORKERS = 4
+export const HASH_MAX_WORKERS = 8
+
 export function transferWorkerLimit(hardwareConcurrency: number | undefined): number {
-  return Math.max(1, hardwareConcurrency || 2)
+  return Math.min(HASH_MAX_WORKERS, Math.max(HASH_MIN_WORKERS, hardwareConcurrency ?? 0))
 }
 
 export class ItemTaskPool<Api> {
   private readonly controllers = new Map<string, AbortController>()
 
-  constructor(private readonly pool: WorkerPool<Api>) {}
+  constructor(
+    private readonly pool: WorkerPool<Api>,
+    private readonly senders: ConcurrentWorkerPool<Api>,
+  ) {}
 
-  /** Runs a task for an item; it is cancelled when the item is. */
+  /** Runs a task for an item on a worker of its own; it is cancelled when the item is. */
   run<T>(itemId: string, task: (api: Api) => Promise<T>): Promise<T> {
-    let controller = this.controllers.get(itemId)
-    if (!controller) {
-      controller = new AbortController()
-      this.controllers.set(itemId, controller)
-    }
-    return this.pool.run(task, controller.signal)
+    return this.pool.run(task, this.signalOf(itemId))
+  }
+
+  /**
+   * Runs a send for an item on a send worker, within the cap of requests in flight. The task gets the
+   * item's signal and must abort its request when it fires (see putPartTask).
+   */
+  send<T>(itemId: string, task: (api: Api, signal: AbortSignal) => Promise<T>): Promise<T> {
+    return this.senders.run(task, this.signalOf(itemId))
   }
 
   /** Cancels every running and queued task of an item (it was removed, or restarts from scratch). */
@@ -39,21 +64,62 @@ export class ItemTaskPool<Api> {
     this.controllers.delete(itemId)
   }
 
+  /** Workers alive now, in both lanes. */
   get size(): number {
-    return this.pool.size
+    return this.pool.size + this.senders.size
   }
 
   close(): void {
     for (const controller of this.controllers.values()) controller.abort()
     this.controllers.clear()
     this.pool.close()
+    this.senders.close()
+  }
+
+  private signalOf(itemId: string): AbortSignal {
+    let controller = this.controllers.get(itemId)
+    if (!controller) {
+      controller = new AbortController()
+      this.controllers.set(itemId, controller)
+    }
+    return controller.signal
   }
 }
 
-function createTransferWorker(): PoolWorker<Remote<TransferApi>> {
+/** Callbacks cross to a worker as Comlink proxies. */
+export const progressCallback = (onProgress: (value: number) => void) => proxy(onProgress)
+
+let sends = 0
+
+/**
+ * The send of one slice to a signed URL, as a task for ItemTaskPool.send: the slice is a Blob the browser
+ * reads while sending (never bytes held here), and the item's signal aborts the request in its worker.
+ */
+export function putPartTask(
+  file: Blob,
+  range: PartRange,
+  signed: SignedRequest,
+  timeoutMs: number,
+  onProgress?: (sentBytes: number) => void,
+) {
+  return async (api: Remote<TransferApi>, signal: AbortSignal): Promise<TransferResult> => {
+    if (signal.aborted) return { ok: false, kind: 'aborted' }
+    const sendId = `send-${++sends}`
+    const abort = () => void api.abortSend(sendId)
+    signal.addEventListener('abort', abort, { once: true })
+    try {
+      const progress = onProgress ? progressCallback(onProgress) : undefined
+      return await api.putPart(file, range.offset, range.size, signed, timeoutMs, progress, sendId)
+    } finally {
+      signal.removeEventListener('abort', abort)
+    }
+  }
+}
+
+function transferWorker(name: string): PoolWorker<Remote<TransferApi>> {
   const worker = new Worker(new URL('../../workers/transfer.worker.ts', import.meta.url), {
     type: 'module',
-    name: 'transfer',
+    name,
   })
   return { api: wrap<TransferApi>(worker), terminate: () => worker.terminate() }
 }
@@ -61,12 +127,15 @@ function createTransferWorker(): PoolWorker<Remote<TransferApi>> {
 export function createTransferPool(): ItemTaskPool<Remote<TransferApi>> {
   return new ItemTaskPool(
     new WorkerPool({
-      create: createTransferWorker,
+      create: () => transferWorker('transfer'),
       maxWorkers: transferWorkerLimit(navigator.hardwareConcurrency),
+      idleTimeoutMs: TRANSFER_IDLE_TIMEOUT_MS,
+    }),
+    new ConcurrentWorkerPool({
+      create: () => transferWorker('send'),
+      maxWorkers: SEND_WORKERS,
+      maxTasks: UPLOAD_MAX_REQUESTS_IN_FLIGHT,
       idleTimeoutMs: TRANSFER_IDLE_TIMEOUT_MS,
     }),
   )
 }
-
-/** Callbacks cross to a worker as Comlink proxies. */
-export const progressCallback = (onProgress: (value: number) => void) => proxy(onProgress)

@@ -247,11 +247,16 @@ function finish(item: UploadItem, skip: boolean): UploadItem {
 function settleRestored(item: UploadItem, withoutFile: boolean): UploadItem {
   const needsFile = withoutFile && !item.is_done && item.status !== 'error'
   if (!isActiveUpload(item) && needsFile === item.needs_file) return item
+  // A part that was being sent when the tab went away may have reached the store after the last save: only
+  // the store knows. The part plan is fetched again before anything is sent, and its list of stored parts
+  // says which not to send again.
+  const wasSending = item.parts.some((part) => part.sending)
   return {
     ...item,
     status: isActiveUpload(item) ? 'idle' : item.status,
     pending: null,
     needs_file: needsFile,
+    plan_fetched_at: wasSending ? null : item.plan_fetched_at,
     parts: item.parts.map((part) => (part.sending ? { ...part, sending: false, sent_bytes: 0 } : part)),
   }
 }

@@ -15,7 +15,8 @@ import type { TransferApi } from '../../workers/transfer.worker.ts'
 import type { TransferResult } from '../../workers/transferCore.ts'
 import { hasHandleAccess } from './handleAccess.ts'
 import { transferTimeoutMs } from './limits.ts'
-import { progressCallback, type ItemTaskPool } from './pool.ts'
+import { hashPartsInParallel } from './partHashing.ts'
+import { putPartTask, type ItemTaskPool } from './pool.ts'
 import type { QueueStore } from './queueStore.ts'
 import {
   autoRetryDueAt,
@@ -366,30 +367,18 @@ export class UploadRunner {
       if (!file) throw new Error('file_unavailable')
       const wanted = new Set(partNums)
       const parts = item.parts.filter((part) => wanted.has(part.part_num))
-      // Bytes hashed so far: the parts hashed before, plus each part's progress, kept as a running total.
-      let hashedBytes = item.parts
+      // Progress counts the parts hashed before this run too.
+      const before = item.parts
         .filter((part) => !wanted.has(part.part_num))
         .reduce((sum, part) => sum + part.part_size, 0)
-      const hashed = new Map<number, number>()
-      const report = (partNum: number, bytes: number) => {
-        hashedBytes += bytes - (hashed.get(partNum) ?? 0)
-        hashed.set(partNum, bytes)
-        this.dispatch({ type: 'hash_progress', id: item.id, hashed_bytes: hashedBytes })
-      }
-      // One task per part, so the parts of a large file are hashed on every worker at once.
-      const digests = await Promise.all(
-        parts.map(async (part) => {
-          const onProgress = progressCallback((bytes) => report(part.part_num, bytes))
-          const range = [{ offset: part.offset, size: part.part_size }]
-          const [digest] = await this.options.pool.run(item.id, (api) =>
-            api.hashParts(file, range, onProgress),
-          )
-          if (!digest) throw new Error('hash_failed')
+      const digests = await hashPartsInParallel(this.options.pool, item.id, file, parts, {
+        onProgress: (bytes) =>
+          this.dispatch({ type: 'hash_progress', id: item.id, hashed_bytes: before + bytes }),
+        onPart: (partNum, digest) => {
           if (item.multipart)
-            this.dispatch({ type: 'part_hashed', id: item.id, part_num: part.part_num, part_hash: digest })
-          return digest
-        }),
-      )
+            this.dispatch({ type: 'part_hashed', id: item.id, part_num: partNum, part_hash: digest })
+        },
+      })
       if (!item.multipart) {
         if (digests[0]) this.dispatch({ type: 'hashed', id: item.id, hash: digests[0] })
         return
@@ -498,7 +487,7 @@ export class UploadRunner {
     return { type: 'completed', id: item.id }
   }
 
-  /** Sends one part (the whole file for a single PUT) from a worker, following signed_opts exactly. */
+  /** Sends one part (the whole file for a single PUT) from a send worker, following signed_opts exactly. */
   private async put(item: UploadItem, partNum: number): Promise<void> {
     const part = item.parts.find((candidate) => candidate.part_num === partNum)
     if (!part?.signed_opts) return
@@ -508,12 +497,12 @@ export class UploadRunner {
     try {
       const file = await this.fileOf(item.id)
       if (!file) throw new Error('file_unavailable')
-      const onProgress = progressCallback((sent) =>
-        this.dispatch({ type: 'part_progress', id: item.id, part_num: partNum, sent_bytes: sent }),
-      )
-      result = await this.options.pool.run<TransferResult>(item.id, (api) =>
-        api.putPart(file, part.offset, part.part_size, signed, transferTimeoutMs(part.part_size), onProgress),
-      )
+      const onProgress = (sent: number) =>
+        this.dispatch({ type: 'part_progress', id: item.id, part_num: partNum, sent_bytes: sent })
+      const range = { offset: part.offset, size: part.part_size }
+      const timeoutMs = transferTimeoutMs(part.part_size)
+      // Within the cap of requests in flight over all files; the model keeps each file to its parts limit.
+      result = await this.options.pool.send(item.id, putPartTask(file, range, signed, timeoutMs, onProgress))
     } catch (error) {
       if (isAborted(error)) return
       result = { ok: false, kind: 'xhr_error' }

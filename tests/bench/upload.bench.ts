@@ -6,17 +6,13 @@
 // upload of the same server (one curl, one connection, one part after the other) and completes it the same
 // way: a single signed PUT is only for files up to 8 MiB, so no one URL takes 2 GiB. The page's JavaScript
 // heap, and its workers', is polled every 250 ms through the screen's upload and must stay under 256 MiB.
-import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { bench, describe } from 'vitest'
-import type { PartRef } from '../../server/contract/media.ts'
-import { compositeSha256Hex } from '../../server/storage/checksums.ts'
 import { planParts } from '../../src/transfers/limits.ts'
-import { endpoints } from '../../server/contract/endpoints.ts'
-import { api } from '../../e2e/support/api.ts'
-import { GRANT, containers, type Container } from './support/containers.ts'
+import { GRANT, containers } from './support/containers.ts'
+import { curlPartsConfig, partDigests, planFreshUpload, runCurl, timed } from './support/curlUpload.ts'
 import { Layout } from '../../e2e/pages/Layout.ts'
 import { UploadPage } from '../../e2e/pages/UploadPage.ts'
 import { watchHeap, type HeapPeaks } from './support/heap.ts'
@@ -26,7 +22,6 @@ import {
   figure,
   mbPerSecond,
   missingChromium,
-  run,
   startProductInChromium,
   writeRandomFile,
 } from './support/product.ts'
@@ -39,49 +34,6 @@ const SCREEN_TIMEOUT_MS = 15 * 60_000
 const missing = missingChromium()
 if (missing) console.log(`upload bench: ${missing}; skipped.`)
 
-function partList(digests: readonly string[]): PartRef[] {
-  const plan = planParts(FILE_SIZE)
-  if (digests.length !== plan.length)
-    throw new Error(`${digests.length} part digests for ${plan.length} parts`)
-  return plan.map((part, index) => ({
-    part_num: part.part_num,
-    part_size: part.part_size,
-    part_hash: digests[index] as string,
-  }))
-}
-
-/** The server's part plan for the file: every part signed, none stored yet (a fresh upload). */
-async function planUpload(container: Container, digests: readonly string[]) {
-  const part_list = partList(digests)
-  const file_hash = compositeSha256Hex(digests)
-  const plan = await api(
-    endpoints.multipart,
-    { params: container.params, body: { file_hash, file_size: FILE_SIZE, part_list } },
-    container.sessionKey,
-  )
-  const urls = plan.upload_list.map((item) => {
-    if (item.skip_upload || !item.signed_opts) throw new Error(`part ${item.part_num} is not to be sent`)
-    return item.signed_opts
-  })
-  if (plan.skip_upload || urls.length !== part_list.length) throw new Error('the upload is not a fresh one')
-  const complete = () =>
-    api(
-      endpoints.multipartComplete,
-      {
-        params: container.params,
-        body: { file_hash, file_size: FILE_SIZE, part_list, upload_id: plan.upload_id, s3_bucket_id: 0 },
-      },
-      container.sessionKey,
-    )
-  return { urls, complete }
-}
-
-async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const started = performance.now()
-  const value = await work()
-  return { value, ms: performance.now() - started }
-}
-
 async function measure(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-console-bench-upload-'))
   const product = await startProductInChromium()
@@ -90,14 +42,7 @@ async function measure(): Promise<void> {
     writeRandomFile(file, FILE_SIZE)
     const plan = planParts(FILE_SIZE)
     // The part digests as Node computes them: curl's plan.
-    const expected: string[] = []
-    const handle = fs.openSync(file, 'r')
-    const buffer = Buffer.alloc(plan[0]?.part_size ?? 0)
-    for (const part of plan) {
-      fs.readSync(handle, buffer, 0, part.part_size, part.offset)
-      expected.push(createHash('sha256').update(buffer.subarray(0, part.part_size)).digest('hex'))
-    }
-    fs.closeSync(handle)
+    const expected = partDigests(file, FILE_SIZE)
     // A second user and organization, so that curl's upload of the same content is a fresh one and not
     // skipped, and the screen's user has one organization only.
     const [forConsole, forCurl] = await containers(['Bench console', 'Bench curl'])
@@ -124,32 +69,11 @@ async function measure(): Promise<void> {
     const workers = peaks.workerCount
     await page.close()
 
-    // curl -T needs a file per URL: the parts, cut from the same file before the clock starts.
-    const partsDir = path.join(dir, 'parts')
-    fs.mkdirSync(partsDir)
-    await run('split', ['-b', String(plan[0]?.part_size), '-d', '-a', '5', file, path.join(partsDir, 'p')])
-    const partFiles = fs.readdirSync(partsDir).sort()
-    if (partFiles.length !== plan.length) throw new Error(`split made ${partFiles.length} parts`)
-    const curlTarget = await planUpload(forCurl, expected)
-    const config = curlTarget.urls
-      .map((signed, index) =>
-        [
-          `upload-file = "${path.join(partsDir, partFiles[index] as string)}"`,
-          `url = "${signed.url}"`,
-          'output = "/dev/null"',
-          'write-out = "%{http_code}\\n"',
-        ].join('\n'),
-      )
-      .join('\n')
-    fs.writeFileSync(path.join(dir, 'curl.conf'), config)
-    const curl = await timed(() =>
-      run('curl', ['--silent', '--show-error', '--config', path.join(dir, 'curl.conf')], { maxBuffer: MiB }),
-    )
-    const statuses = curl.value.stdout.trim().split('\n')
-    if (statuses.length !== plan.length || statuses.some((status) => status !== '200')) {
-      throw new Error(`curl's PUTs answered ${[...new Set(statuses)].join(', ')}`)
-    }
-    fs.rmSync(partsDir, { recursive: true, force: true })
+    const curlTarget = await planFreshUpload(forCurl, FILE_SIZE, expected)
+    const { configFile, removeParts } = await curlPartsConfig(dir, file, FILE_SIZE, curlTarget.urls)
+    // One curl, one connection, one part after the other.
+    const curl = { ms: await runCurl(configFile, plan.length) }
+    removeParts()
     const curlComplete = await timed(curlTarget.complete)
 
     const row = (label: string, ms: number) =>

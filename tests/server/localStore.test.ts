@@ -7,6 +7,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { compositeSha256Hex } from '../../server/storage/checksums.ts'
 import { LocalStore } from '../../server/storage/local.ts'
 import { ChecksumMismatchError, type ObjectStore, type SignedRequest } from '../../server/storage/store.ts'
 import { databaseKinds, freshDatabase } from './helpers/databases.ts'
@@ -368,6 +369,130 @@ describe.each(databaseKinds)('local store on %s', (kind) => {
       expect(await store.head(key)).toEqual({ size: 4500 })
       await store.abortMultipart(partial.key, partial.uploadId)
       await expect(store.listParts(partial.key, partial.uploadId)).rejects.toThrow()
+    })
+
+    // Completion joins parts without hashing them again while each is the very file verified on arrival
+    // (server/storage/localParts.ts); a part changed since, or without a record of its arrival, is hashed.
+    const uploadDir = (uploadId: string) => path.join(server.database.dataDir, 'uploads', uploadId)
+    const entriesOf = async (uploadId: string) => (await fs.readdir(uploadDir(uploadId))).sort()
+    const storedBytes = async (key: { orgId: number; fileHash: string }) =>
+      Buffer.from(await (await send(await signedGet(key))).arrayBuffer())
+
+    async function damagePart(uploadId: string, partNumber: number) {
+      const [name] = (await entriesOf(uploadId)).filter((entry) => entry.startsWith(`${partNumber}.`))
+      const file = path.join(uploadDir(uploadId), name?.replace(/\.verified$/, '.part') ?? '')
+      // Past a clock tick, so that the change is seen on kernels whose file times are coarse (before 6.13).
+      await new Promise((resolve) => setTimeout(resolve, 15))
+      const handle = await fs.open(file, 'r+')
+      const [byte] = (await handle.read(Buffer.alloc(1), 0, 1, 0)).buffer
+      await handle.write(Buffer.from([(byte as number) ^ 1]), 0, 1, 0)
+      await handle.close()
+    }
+
+    async function resend(key: { orgId: number; fileHash: string }, uploadId: string, part: TestPart) {
+      const signed = onServer(server, await store.signPartPut(key, uploadId, partEntry(part), 60))
+      expect((await send(signed, part.bytes)).status).toBe(200)
+    }
+
+    it('records every part verified on arrival and makes them the object, uncopied, same hash', async () => {
+      const content = multipartContent([3000, 3000, 700])
+      const { key, uploadId } = await uploadParts(content.fileHash, content.parts)
+      expect(await entriesOf(uploadId)).toEqual(
+        [
+          'key',
+          ...content.parts.flatMap((part) => [
+            `${part.partNumber}.${part.sha256Hex}.part`,
+            `${part.partNumber}.${part.sha256Hex}.verified`,
+          ]),
+        ].sort(),
+      )
+      const inodes = await Promise.all(
+        content.parts.map(
+          async (part) =>
+            (await fs.stat(path.join(uploadDir(uploadId), `${part.partNumber}.${part.sha256Hex}.part`))).ino,
+        ),
+      )
+      await store.completeMultipart(key, uploadId, content.parts.map(partEntry))
+      // The object is the very part files, linked in order: nothing was copied.
+      const objectDir = `${(store as LocalStore).objectFile(key)}.parts`
+      const objectFiles = (await fs.readdir(objectDir)).sort()
+      expect(
+        await Promise.all(objectFiles.map(async (name) => (await fs.stat(path.join(objectDir, name))).ino)),
+      ).toEqual(inodes)
+      expect(await store.head(key)).toEqual({ size: content.whole.length })
+      const bytes = await storedBytes(key)
+      expect(bytes.equals(content.whole)).toBe(true)
+      // The object's bytes, cut at the part sizes, still make up the composite hash it is stored under.
+      let offset = 0
+      const digests = content.parts.map((part) => sha256Hex(bytes.subarray(offset, (offset += part.size))))
+      expect(compositeSha256Hex(digests)).toBe(key.fileHash)
+      await expect(fs.stat(uploadDir(uploadId))).rejects.toThrow()
+      expect(await filesIn(tempDir)).toBe(0)
+
+      // Ranges across the parts' boundaries, then deletion of the whole.
+      for (const [start, end] of [
+        [2990, 3010],
+        [2999, 6000],
+        [6000, 6699],
+      ] as const) {
+        const answer = await send(await signedGet(key), undefined, { Range: `bytes=${start}-${end}` })
+        expect(answer.status).toBe(206)
+        expect(answer.headers.get('content-range')).toBe(`bytes ${start}-${end}/${content.whole.length}`)
+        expect(Buffer.from(await answer.arrayBuffer()).equals(content.whole.subarray(start, end + 1))).toBe(
+          true,
+        )
+      }
+      await store.delete(key)
+      expect(await store.head(key)).toBeUndefined()
+      expect((await send(await signedGet(key))).status).toBe(404)
+      await expect(fs.stat(objectDir)).rejects.toThrow()
+    })
+
+    it('hashes a part changed on disk since verified, refuses it and keeps the upload whole', async () => {
+      const content = multipartContent([3000, 3000, 700])
+      const { key, uploadId } = await uploadParts(content.fileHash, content.parts)
+      const before = await entriesOf(uploadId)
+      await damagePart(uploadId, 2)
+      await expect(
+        store.completeMultipart(key, uploadId, content.parts.map(partEntry)),
+      ).rejects.toBeInstanceOf(ChecksumMismatchError)
+      expect(await store.head(key)).toBeUndefined()
+      expect(await filesIn(tempDir)).toBe(0)
+      // Completion moved or changed nothing of the upload: it can run again once the part is sent again.
+      expect(await entriesOf(uploadId)).toEqual(before)
+      await resend(key, uploadId, nth(content.parts, 1))
+      await store.completeMultipart(key, uploadId, content.parts.map(partEntry))
+      expect((await storedBytes(key)).equals(content.whole)).toBe(true)
+    })
+
+    it('hashes parts without a record of their arrival, as an earlier version stored them', async () => {
+      const content = multipartContent([3000, 3000, 700])
+      const { key, uploadId } = await uploadParts(content.fileHash, content.parts)
+      for (const name of await entriesOf(uploadId)) {
+        if (name.endsWith('.verified')) await fs.rm(path.join(uploadDir(uploadId), name))
+      }
+      // Without a record, only hashing can tell the damage; the damaged part is refused.
+      await damagePart(uploadId, 3)
+      await expect(
+        store.completeMultipart(key, uploadId, content.parts.map(partEntry)),
+      ).rejects.toBeInstanceOf(ChecksumMismatchError)
+      await resend(key, uploadId, nth(content.parts, 2))
+      expect((await entriesOf(uploadId)).filter((name) => name.endsWith('.verified'))).toHaveLength(1)
+      await store.completeMultipart(key, uploadId, content.parts.map(partEntry))
+      expect((await storedBytes(key)).equals(content.whole)).toBe(true)
+    })
+
+    it('completes again after a completion cut off before it removed the upload', async () => {
+      const content = multipartContent([3000, 3000, 700])
+      const { key, uploadId } = await uploadParts(content.fileHash, content.parts)
+      const aside = path.join(server.database.dataDir, `aside-${uploadId}`)
+      await fs.cp(uploadDir(uploadId), aside, { recursive: true, preserveTimestamps: true })
+      await store.completeMultipart(key, uploadId, content.parts.map(partEntry))
+      await fs.rename(aside, uploadDir(uploadId))
+      await store.completeMultipart(key, uploadId, content.parts.map(partEntry))
+      expect(await store.head(key)).toEqual({ size: content.whole.length })
+      expect((await storedBytes(key)).equals(content.whole)).toBe(true)
+      await expect(fs.stat(uploadDir(uploadId))).rejects.toThrow()
     })
   })
 })

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { DirListResponse, Media } from '../../server/contract/media.ts'
 import { newDownloadItem } from '../../src/transfers/downloadModel.ts'
-import { collectDownloadFiles, downloadStart, pathSegments } from '../../src/transfers/downloadPlan.ts'
+import { collectDownloadFiles, downloadStart } from '../../src/transfers/downloadPlan.ts'
+import { pathSegments } from '../../workers/downloadFiles.ts'
 
 let nextId = 1
 function media(path: string, size = 10, is_deleted = false): Media {
@@ -90,16 +91,24 @@ describe('downloadStart', () => {
     null,
   )
 
-  it('skips a file already there whole', () => {
-    expect(downloadStart(base, 1000)).toBe('skip')
+  it('skips a file already in its folder whole', () => {
+    expect(downloadStart(base, { whole: true, staged: 0 })).toBe('skip')
   })
 
-  it('starts a new download from the first byte, whatever is on disk', () => {
-    expect(downloadStart(base, 400)).toBe(0)
+  it('starts a new download from the first byte', () => {
+    expect(downloadStart(base, { whole: false, staged: 0 })).toBe(0)
   })
 
-  it('resumes from the bytes both counted and committed to disk', () => {
-    expect(downloadStart({ ...base, bytes_received: 600 }, 400)).toBe(400)
-    expect(downloadStart({ ...base, bytes_received: 300 }, 400)).toBe(300)
+  it('resumes from the bytes staged, whatever the queue had counted', () => {
+    expect(downloadStart({ ...base, bytes_received: 600 }, { whole: false, staged: 400 })).toBe(400)
+    expect(downloadStart({ ...base, bytes_received: 300 }, { whole: false, staged: 400 })).toBe(400)
+  })
+
+  it('starts with every byte staged at the end (only the placing is left)', () => {
+    expect(downloadStart(base, { whole: false, staged: 1000 })).toBe(1000)
+  })
+
+  it('starts over from a staging file longer than the file', () => {
+    expect(downloadStart({ ...base, bytes_received: 900 }, { whole: false, staged: 1200 })).toBe(0)
   })
 })

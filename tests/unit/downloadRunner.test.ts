@@ -70,6 +70,26 @@ function classifyUrlError(error: unknown): UrlFailure {
 
 const started: Array<{ runner: DownloadRunner; workers: FakeWorkers }> = []
 
+/** The tab goes while a file is being put in its folder: placing never ends. */
+function placingNeverEnds(workers: FakeWorkers): void {
+  const run = workers.pool.run.bind(workers.pool)
+  vi.spyOn(workers.pool, 'run').mockImplementation((id, task) =>
+    run(id, (api) => {
+      const never = () => new Promise<never>(() => undefined)
+      const get = (target: typeof api, name: string | symbol) =>
+        name === 'placeDownload' ? never : Reflect.get(target, name)
+      return task(new Proxy(api, { get }))
+    }),
+  )
+}
+
+/** The workers of a reloaded page: new ones, over the same private file system. */
+function sharingStaging(before: FakeWorkers): FakeWorkers {
+  const workers = new FakeWorkers()
+  workers.staging = before.staging
+  return workers
+}
+
 /** A runner over fakes: the server gives addresses unless `missing` holds the media id or `answer` says. */
 function start(options: { store?: QueueStore; root?: FakeDirectoryHandle; workers?: FakeWorkers } = {}) {
   const store = new RecordingStore(options.store ?? new MemoryQueueStore())
@@ -137,7 +157,7 @@ afterEach(() => {
 })
 
 describe('the download runner', () => {
-  it('fetches a file from its address into its folder under the chosen directory', async () => {
+  it('fetches a file from its address into a staging file, then puts it in its folder whole', async () => {
     const bytes = content(5000, 1)
     const { runner, root, workers, server, store, item, add, serve } = start()
     serve(11, bytes)
@@ -153,8 +173,11 @@ describe('the download runner', () => {
       fromByte: 0,
       timeoutMs: transferTimeoutMs(5000),
     })
-    expect(workers.downloads[0]?.file).toBe(root.file('Shoot/Day 1/a.bin'))
+    expect(workers.downloads[0]?.key).toBe('a')
+    expect(workers.placed).toEqual(['a'])
     expect(root.file('Shoot/Day 1/a.bin')?.bytes).toEqual(bytes)
+    // Placed, the staging file is gone.
+    expect(workers.staging.entries.size).toBe(0)
     expect(item('a')).toMatchObject({
       status: 'done',
       percent: 100,
@@ -323,6 +346,30 @@ describe('the download runner', () => {
     expect(root.file('Shoot/slow.bin')?.bytes).toEqual(bytes)
   })
 
+  it('does not put a file whose body ended short in its folder: the next try asks for the rest', async () => {
+    const bytes = content(4000, 20)
+    const { runner, root, workers, item, add, serve } = start()
+    serve(33, bytes)
+    let short = true
+    workers.onDownload = async (call) => {
+      if (!short) return workers.serve(call)
+      short = false
+      call.onStart?.(call.fromByte)
+      call.file.write(0, bytes.subarray(0, 2500))
+      call.onProgress?.(2500)
+      return { ok: true, bytes_received: 2500 }
+    }
+    await runner.lead()
+    await add(fileOf('short', bytes, 33))
+    await until(() => item('short').status === 'waiting', 'the short body to count as a failure')
+    expect(root.file('Shoot/short.bin')).toBeUndefined()
+    expect(workers.placed).toEqual([])
+    await advance(DOWNLOAD_RETRY_INTERVAL_MS)
+    await until(() => item('short').status === 'done', 'the next try')
+    expect(workers.downloads.map((call) => call.fromByte)).toEqual([0, 2500])
+    expect(root.file('Shoot/short.bin')?.bytes).toEqual(bytes)
+  })
+
   it('fetches files that share a hash once and copies the others from it when it is done', async () => {
     const bytes = content(4000, 5)
     const { runner, root, workers, server, item, add, serve } = start()
@@ -448,7 +495,7 @@ describe('the download runner', () => {
   })
 
   describe('after a reload', () => {
-    it('resumes a download from the bytes on disk, not from more it had counted', async () => {
+    it('resumes a download from the bytes staged, not from more it had counted', async () => {
       const bytes = content(10_000, 14)
       const memory = new MemoryQueueStore()
       const root = new FakeDirectoryHandle('Downloads')
@@ -471,13 +518,67 @@ describe('the download runner', () => {
       first.runner.close()
       first.workers.pool.close()
 
-      const second = start({ store: memory, root })
+      const second = start({ store: memory, root, workers: sharingStaging(first.workers) })
       second.serve(81, bytes)
       await second.runner.lead()
       await until(() => second.item('big').status === 'done', 'the resumed download')
       expect(second.workers.downloads.map((call) => call.fromByte)).toEqual([4000])
       expect(root.file('Shoot/big.bin')?.bytes).toEqual(bytes)
       expect(second.item('big').tries).toBe(2)
+    })
+
+    it('only puts the file in its folder when every byte was staged before the reload', async () => {
+      const bytes = content(3000, 17)
+      const memory = new MemoryQueueStore()
+      const root = new FakeDirectoryHandle('Downloads')
+      const first = start({ store: memory, root })
+      // Every byte is staged, and the tab goes while the file is being put in its folder.
+      first.workers.onDownload = async (call) => {
+        call.onStart?.(0)
+        call.file.write(0, bytes)
+        call.onProgress?.(bytes.length)
+        return { ok: true, bytes_received: bytes.length }
+      }
+      placingNeverEnds(first.workers)
+      await first.runner.lead()
+      await first.add(fileOf('placed', bytes, 97))
+      await until(() => first.item('placed').bytes_received === 3000, 'every byte to be staged')
+      await advance(SAVE_INTERVAL_MS)
+      first.runner.close()
+      first.workers.pool.close()
+      expect(root.file('Shoot/placed.bin')).toBeUndefined()
+
+      const second = start({ store: memory, root, workers: sharingStaging(first.workers) })
+      second.serve(97, bytes)
+      await second.runner.lead()
+      await until(() => second.item('placed').status === 'done', 'the placing after the reload')
+      expect(second.workers.downloads).toEqual([])
+      expect(second.workers.placed).toEqual(['placed'])
+      expect(root.file('Shoot/placed.bin')?.bytes).toEqual(bytes)
+    })
+
+    it('drops the staged bytes of items no longer in the queue, and keeps those of unfinished ones', async () => {
+      const bytes = content(2000, 18)
+      const workers = new FakeWorkers()
+      await workers.staging.put('left-by-a-closed-list', bytes.subarray(0, 500))
+      const { runner, add } = start({ workers })
+      workers.onDownload = (call) => {
+        call.onStart?.(0)
+        call.file.write(0, bytes.subarray(0, 700))
+        return new Promise<DownloadResult>(() => undefined)
+      }
+      await runner.lead()
+      await until(() => workers.sweeps.length === 1, 'the sweep when the queue is taken over')
+      expect(workers.sweeps[0]).toEqual([])
+      expect(workers.staging.file('left-by-a-closed-list')).toBeUndefined()
+
+      await add(fileOf('kept', bytes, 98), fileOf('removed', content(900, 19), 99))
+      await until(() => workers.downloads.length === 2, 'both downloads to start')
+      await runner.command({ type: 'remove', id: 'removed' })
+      await until(() => workers.sweeps.length === 2, 'the sweep after the removal')
+      expect(workers.sweeps[1]).toEqual(['kept'])
+      expect(workers.staging.file('kept')?.bytes.length).toBe(700)
+      expect(workers.staging.file('removed')).toBeUndefined()
     })
 
     it('holds every item back while the chosen directory needs the permission again', async () => {

@@ -8,9 +8,11 @@ import type { Remote } from 'comlink'
 import { vi } from 'vitest'
 import type { MultipartRequest, SignedOpts, UploadRequest } from '../../server/contract/media.ts'
 import { ApiError, type RequestOptions, type Transport } from '../../src/api/transport.ts'
+import { ConcurrentWorkerPool } from '../../src/lib/concurrentWorkerPool.ts'
 import { WorkerPool } from '../../src/lib/workerPool.ts'
 import { emptyDownloadQueue, type DownloadQueue } from '../../src/transfers/downloadModel.ts'
-import { ItemTaskPool, TRANSFER_IDLE_TIMEOUT_MS } from '../../src/transfers/pool.ts'
+import { UPLOAD_MAX_REQUESTS_IN_FLIGHT } from '../../src/transfers/limits.ts'
+import { ItemTaskPool, SEND_WORKERS, TRANSFER_IDLE_TIMEOUT_MS } from '../../src/transfers/pool.ts'
 import type { QueueStore, RestoredDownloads, RestoredUploads } from '../../src/transfers/queueStore.ts'
 import { emptyUploadQueue, type UploadQueue } from '../../src/transfers/uploadModel.ts'
 import { combineDigests } from '../../workers/sha256.ts'
@@ -244,6 +246,8 @@ export function uploadHandle(file: File) {
 export interface FakeWorker {
   id: number
   terminated: boolean
+  /** A send worker (carries many sends at once) rather than a hashing one. */
+  sender: boolean
 }
 
 export interface HashCall {
@@ -261,11 +265,16 @@ export interface PutCall {
   timeoutMs: number
   at: number
   onProgress?: (sentBytes: number) => void
+  sendId?: string
+  /** abortSend was called for this send while it was in flight. */
+  aborted: boolean
 }
 
 export interface DownloadCall {
   worker: number
   url: string
+  /** The queue item's key of its staging file, and that file. */
+  key: string
   file: FakeFileHandle
   fromByte: number
   timeoutMs: number
@@ -281,18 +290,34 @@ export interface CopyCall {
 }
 
 /**
- * Fake transfer workers behind a real ItemTaskPool and WorkerPool. Hashing runs the worker's own code on
- * the real Blob; sends succeed unless onPut says otherwise; downloads serve what `served` holds for a URL,
- * honouring the Range start as a store does (206), unless onDownload says otherwise.
+ * Fake transfer workers behind a real ItemTaskPool, WorkerPool and ConcurrentWorkerPool. Hashing runs the
+ * worker's own code on the real Blob; sends succeed unless onPut says otherwise, and answer 'aborted' at
+ * once when abortSend is called for them; downloads serve what `served` holds for a URL, honouring the
+ * Range start as a store does (206), unless onDownload says otherwise. The requests and hash tasks in
+ * flight are counted, with their peaks.
  */
 export class FakeWorkers {
   readonly workers: FakeWorker[] = []
   readonly hashes: HashCall[] = []
   hashesDone = 0
+  hashesInFlight = 0
+  peakHashesInFlight = 0
+  putsInFlight = 0
+  peakPutsInFlight = 0
+  /** The most sends of one file (by its Blob) in flight at once. */
+  readonly peakPutsPerFile = new Map<Blob, number>()
+  private readonly putsPerFile = new Map<Blob, number>()
+  private readonly abortSends = new Map<string, () => void>()
   readonly combined: string[][] = []
   readonly puts: PutCall[] = []
   readonly downloads: DownloadCall[] = []
   readonly copies: CopyCall[] = []
+  /** Staged downloads put into their folders, by key. */
+  readonly placed: string[] = []
+  /** The keys each sweep of the staging files kept. */
+  readonly sweeps: string[][] = []
+  /** The origin's private file system, where downloads are staged: a reloaded page's workers share it. */
+  staging = new FakeDirectoryHandle('staging')
   readonly served = new Map<string, Uint8Array>()
   onPut: (call: PutCall) => TransferResult | Promise<TransferResult> = () => ({ ok: true })
   onDownload: (call: DownloadCall) => Promise<DownloadResult> = (call) => this.serve(call)
@@ -303,8 +328,23 @@ export class FakeWorkers {
     private readonly journal: string[] = [],
   ) {
     this.pool = new ItemTaskPool(
-      new WorkerPool({ create: () => this.create(), maxWorkers, idleTimeoutMs: TRANSFER_IDLE_TIMEOUT_MS }),
+      new WorkerPool({
+        create: () => this.create(false),
+        maxWorkers,
+        idleTimeoutMs: TRANSFER_IDLE_TIMEOUT_MS,
+      }),
+      new ConcurrentWorkerPool({
+        create: () => this.create(true),
+        maxWorkers: SEND_WORKERS,
+        maxTasks: UPLOAD_MAX_REQUESTS_IN_FLIGHT,
+        idleTimeoutMs: TRANSFER_IDLE_TIMEOUT_MS,
+      }),
     )
+  }
+
+  /** The number of files with sends in flight now. */
+  get filesSending(): number {
+    return this.putsPerFile.size
   }
 
   /** Sends of the part that starts at this offset. */
@@ -323,33 +363,91 @@ export class FakeWorkers {
     return { ok: true, bytes_received: content.length }
   }
 
-  private create() {
-    const worker: FakeWorker = { id: this.workers.length + 1, terminated: false }
+  private startPut(file: Blob): void {
+    this.putsInFlight++
+    this.peakPutsInFlight = Math.max(this.peakPutsInFlight, this.putsInFlight)
+    const ofFile = (this.putsPerFile.get(file) ?? 0) + 1
+    this.putsPerFile.set(file, ofFile)
+    this.peakPutsPerFile.set(file, Math.max(this.peakPutsPerFile.get(file) ?? 0, ofFile))
+  }
+
+  private endPut(file: Blob): void {
+    this.putsInFlight--
+    const ofFile = (this.putsPerFile.get(file) ?? 1) - 1
+    if (ofFile === 0) this.putsPerFile.delete(file)
+    else this.putsPerFile.set(file, ofFile)
+  }
+
+  private create(sender: boolean) {
+    const worker: FakeWorker = { id: this.workers.length + 1, terminated: false, sender }
     this.workers.push(worker)
     const api: TransferApi = {
       hashParts: async (file, parts, onProgress) => {
         this.hashes.push({ worker: worker.id, file, parts })
         this.journal.push(`hash ${parts.map((part) => part.offset).join(',')}`)
-        const digests = await hashParts(file, parts, onProgress)
-        this.hashesDone++
-        return digests
+        this.hashesInFlight++
+        this.peakHashesInFlight = Math.max(this.peakHashesInFlight, this.hashesInFlight)
+        try {
+          // A macrotask first, as a real read of the file takes: the other hash tasks start meanwhile.
+          await new Promise<void>((resolve) => setImmediate(resolve))
+          const digests = await hashParts(file, parts, onProgress)
+          this.hashesDone++
+          return digests
+        } finally {
+          this.hashesInFlight--
+        }
       },
       combinedHash: (digests) => {
         this.combined.push(digests)
         return combineDigests(digests)
       },
-      putPart: async (file, offset, size, signed, timeoutMs, onProgress) => {
-        const call = { worker: worker.id, file, offset, size, signed, timeoutMs, at: Date.now(), onProgress }
+      putPart: async (file, offset, size, signed, timeoutMs, onProgress, sendId) => {
+        const at = Date.now()
+        const call: PutCall = {
+          worker: worker.id,
+          file,
+          offset,
+          size,
+          signed,
+          timeoutMs,
+          at,
+          onProgress,
+          aborted: false,
+        }
+        if (sendId !== undefined) call.sendId = sendId
         this.puts.push(call)
         this.journal.push(`put ${offset}`)
-        onProgress?.(Math.floor(size / 2))
-        return this.onPut(call)
+        this.startPut(file)
+        const aborted = new Promise<TransferResult>((resolve) => {
+          if (sendId !== undefined)
+            this.abortSends.set(sendId, () => {
+              call.aborted = true
+              resolve({ ok: false, kind: 'aborted' })
+            })
+        })
+        try {
+          onProgress?.(Math.floor(size / 2))
+          return await Promise.race([this.onPut(call), aborted])
+        } finally {
+          if (sendId !== undefined) this.abortSends.delete(sendId)
+          this.endPut(file)
+        }
       },
-      download: (url, handle, fromByte, timeoutMs, onStart, onProgress) => {
-        const file = handle as unknown as FakeFileHandle
+      abortSend: (sendId) => {
+        this.abortSends.get(sendId)?.()
+      },
+      downloadState: async (place, key, fileSize) => {
+        const target = (place.dir as unknown as FakeDirectoryHandle).file(place.path)
+        const whole = target?.bytes.length === fileSize
+        if (whole) this.staging.entries.delete(key)
+        return { whole, staged: whole ? 0 : (this.staging.file(key)?.bytes.length ?? 0) }
+      },
+      download: async (url, key, fromByte, timeoutMs, onStart, onProgress) => {
+        const file = await this.staging.getFileHandle(key, { create: true })
         const call = {
           worker: worker.id,
           url,
+          key,
           file,
           fromByte,
           timeoutMs,
@@ -360,13 +458,24 @@ export class FakeWorkers {
         this.downloads.push(call)
         return this.onDownload(call)
       },
-      sizeOnDisk: async (handle) => (handle as unknown as FakeFileHandle).bytes.length,
+      placeDownload: async (key, place) => {
+        const staged = this.staging.file(key)
+        if (!staged) throw new DOMException(`no staged file ${key}`, 'NotFoundError')
+        await (place.dir as unknown as FakeDirectoryHandle).put(place.path, staged.bytes)
+        this.staging.entries.delete(key)
+        this.placed.push(key)
+      },
       copy: async (from, to, onProgress) => {
-        const source = from as unknown as FakeFileHandle
-        const target = to as unknown as FakeFileHandle
+        const source = (from.dir as unknown as FakeDirectoryHandle).file(from.path)
+        if (!source) throw new DOMException(`no file ${from.path}`, 'NotFoundError')
+        const target = await (to.dir as unknown as FakeDirectoryHandle).put(to.path, source.bytes)
         this.copies.push({ worker: worker.id, from: source, to: target })
-        target.bytes = source.bytes.slice()
         onProgress?.(target.bytes.length)
+      },
+      sweepDownloads: async (keep) => {
+        this.sweeps.push([...keep])
+        for (const key of [...this.staging.entries.keys()])
+          if (!keep.includes(key)) this.staging.entries.delete(key)
       },
     }
     return {

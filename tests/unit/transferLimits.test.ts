@@ -31,6 +31,15 @@ describe('transfer limits', () => {
     })
   })
 
+  it("caps the requests in flight above one file's parts and below what 10 files of 10 parts ask", () => {
+    expect(limits.UPLOAD_MAX_REQUESTS_IN_FLIGHT).toBe(16)
+    expect(limits.UPLOAD_MAX_REQUESTS_IN_FLIGHT).toBeGreaterThan(limits.UPLOAD_PARALLEL_PARTS)
+    expect(limits.UPLOAD_MAX_REQUESTS_IN_FLIGHT).toBeGreaterThan(limits.UPLOAD_PARALLEL_FILES)
+    expect(limits.UPLOAD_MAX_REQUESTS_IN_FLIGHT).toBeLessThan(
+      limits.UPLOAD_PARALLEL_FILES * limits.UPLOAD_PARALLEL_PARTS,
+    )
+  })
+
   it('gives a request at least 120000 ms, and size / 131.072 ms when that is longer', () => {
     expect(limits.transferTimeoutMs(0)).toBe(120_000)
     // 120000 ms covers 15 MiB; a 16 MiB part gets 128000 ms.

@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ConcurrentWorkerPool } from '../../src/lib/concurrentWorkerPool.ts'
 import { WorkerPool } from '../../src/lib/workerPool.ts'
-import { ItemTaskPool, TRANSFER_IDLE_TIMEOUT_MS, transferWorkerLimit } from '../../src/transfers/pool.ts'
+import { UPLOAD_MAX_REQUESTS_IN_FLIGHT } from '../../src/transfers/limits.ts'
+import {
+  HASH_MAX_WORKERS,
+  HASH_MIN_WORKERS,
+  ItemTaskPool,
+  SEND_WORKERS,
+  TRANSFER_IDLE_TIMEOUT_MS,
+  transferWorkerLimit,
+} from '../../src/transfers/pool.ts'
 
 interface FakeApi {
   id: number
@@ -30,7 +39,35 @@ function fakePool(maxWorkers: number) {
     maxWorkers,
     idleTimeoutMs: TRANSFER_IDLE_TIMEOUT_MS,
   })
-  return { workers, items: new ItemTaskPool(pool) }
+  const sends: Array<{ worker: number; stopped: boolean }> = []
+  const senders = new ConcurrentWorkerPool<FakeApi>({
+    create() {
+      const record = { id: workers.length + 1, terminated: false, finish: () => undefined }
+      workers.push(record)
+      return {
+        api: { id: record.id, work: () => Promise.resolve('sent') },
+        terminate() {
+          record.terminated = true
+        },
+      }
+    },
+    maxWorkers: SEND_WORKERS,
+    maxTasks: UPLOAD_MAX_REQUESTS_IN_FLIGHT,
+    idleTimeoutMs: TRANSFER_IDLE_TIMEOUT_MS,
+  })
+  /** A send that holds until its signal fires, as a request in flight does until it is aborted. */
+  const send = (items: ItemTaskPool<FakeApi>, itemId: string) =>
+    items.send(itemId, (api, signal) => {
+      const record = { worker: api.id, stopped: false }
+      sends.push(record)
+      return new Promise<string>((resolve) =>
+        signal.addEventListener('abort', () => {
+          record.stopped = true
+          resolve('aborted')
+        }),
+      )
+    })
+  return { workers, sends, send, items: new ItemTaskPool(pool, senders) }
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -40,11 +77,12 @@ afterEach(() => {
 })
 
 describe('the transfer pool', () => {
-  it('is bounded by the cores, with two workers when the browser does not say', () => {
-    expect(transferWorkerLimit(8)).toBe(8)
-    expect(transferWorkerLimit(1)).toBe(1)
-    expect(transferWorkerLimit(0)).toBe(2)
-    expect(transferWorkerLimit(undefined)).toBe(2)
+  it('hashes on one worker per core, at least 4 and at most 8', () => {
+    expect(transferWorkerLimit(6)).toBe(6)
+    expect(transferWorkerLimit(2)).toBe(HASH_MIN_WORKERS)
+    expect(transferWorkerLimit(undefined)).toBe(HASH_MIN_WORKERS)
+    expect(transferWorkerLimit(64)).toBe(HASH_MAX_WORKERS)
+    expect([HASH_MIN_WORKERS, HASH_MAX_WORKERS]).toEqual([4, 8])
   })
 
   it('removing an item cancels its running and queued tasks, and only its own', async () => {
@@ -64,6 +102,26 @@ describe('the transfer pool', () => {
     // The item can run again after its cancellation: a fresh signal.
     const again = items.run('a', async (api) => `worker ${api.id}`)
     await expect(again).resolves.toBe('worker 2')
+    items.close()
+  })
+
+  it('sends beyond the cores, within the cap of requests in flight, and cancels only the removed item', async () => {
+    const { workers, sends, send, items } = fakePool(1)
+    const a = Array.from({ length: 10 }, () => send(items, 'a'))
+    const b = Array.from({ length: UPLOAD_MAX_REQUESTS_IN_FLIGHT }, () => send(items, 'b'))
+    await flush()
+    // One core, yet the cap's worth of requests at once, on the send workers only.
+    expect(sends).toHaveLength(UPLOAD_MAX_REQUESTS_IN_FLIGHT)
+    expect(workers).toHaveLength(SEND_WORKERS)
+    items.cancel('a')
+    await expect(Promise.all(a)).resolves.toEqual(Array(10).fill('aborted'))
+    await flush()
+    // The places a's sends held went to b's, and no worker was terminated to stop a's.
+    expect(sends).toHaveLength(10 + UPLOAD_MAX_REQUESTS_IN_FLIGHT)
+    expect(sends.filter((each) => each.stopped)).toHaveLength(10)
+    expect(workers.every((worker) => !worker.terminated)).toBe(true)
+    items.cancel('b')
+    await expect(Promise.all(b)).resolves.toHaveLength(UPLOAD_MAX_REQUESTS_IN_FLIGHT)
     items.close()
   })
 

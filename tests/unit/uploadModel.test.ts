@@ -670,6 +670,16 @@ describe('reloads', () => {
       [true, false, 16 * MiB],
       [false, false, 0],
     ])
+    // Part 2 may have reached the store after the last save: the plan is asked for again, and its list of
+    // stored parts decides. Without a part in flight the plan fetched before is kept.
+    expect(item(live).plan_fetched_at).not.toBeNull()
+    expect(item(restored).plan_fetched_at).toBeNull()
+    const quiet = run(uploadingMultipart(), [
+      { type: 'part_started', id: 'f', part_num: 1 },
+      { type: 'part_sent', id: 'f', part_num: 1 },
+    ])
+    const quietRestored = run(quiet, [{ type: 'restored', without_file: [] }])
+    expect(item(quietRestored).plan_fetched_at).toBe(item(quiet).plan_fetched_at)
     // Starting again skips hashing (every digest is known) and sends only the missing part.
     const resumed = run(restored, [{ type: 'start', id: 'f' }])
     expect(nextUploadStep(item(resumed), T0)).toEqual({ kind: 'hash', part_nums: [] })

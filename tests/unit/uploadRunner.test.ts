@@ -7,6 +7,9 @@ import { ApiError } from '../../src/api/transport.ts'
 import {
   PART_PLAN_MAX_AGE_MS,
   TRANSFER_MIN_TIMEOUT_MS,
+  UPLOAD_MAX_REQUESTS_IN_FLIGHT,
+  UPLOAD_PARALLEL_FILES,
+  UPLOAD_PARALLEL_PARTS,
   UPLOAD_CONFLICT_MESSAGE,
   UPLOAD_FILE_RETRY_INTERVAL_MS,
   UPLOAD_FILE_TRIES,
@@ -276,6 +279,88 @@ describe('the upload runner', () => {
     const item = itemNamed(runner, 'take.mov')
     expect(item).toMatchObject({ status: 'done', hash: expected.hash, skip: false, multipart: true })
     expect(item.parts.map((part) => part.done)).toEqual([true, true, true])
+  })
+
+  describe('concurrency (000 section 9)', () => {
+    /** Holds every send until release(), so the requests in flight can be counted. */
+    function holdSends(workers: FakeWorkers) {
+      const held: Array<Deferred<TransferResult>> = []
+      workers.onPut = () => {
+        const answer = deferred<TransferResult>()
+        held.push(answer)
+        return answer.promise
+      }
+      return () => {
+        for (const answer of held.splice(0)) answer.resolve({ ok: true })
+      }
+    }
+
+    it('sends 10 parts of one file at once, with only one hashing worker', async () => {
+      const { runner, workers } = start({ workers: new FakeWorkers(1) })
+      const release = holdSends(workers)
+      const file = fileOf(content(12 * 16 * MiB, 30), 'large.bin')
+      await runner.restore()
+      runner.apply({ type: 'add', files: [picked(file)] })
+      await until(() => workers.putsInFlight === UPLOAD_PARALLEL_PARTS, '10 parts in flight', 10_000)
+      await settle()
+      // No more than the spec's 10 parts of a file, although the cap would allow more.
+      expect(workers.putsInFlight).toBe(UPLOAD_PARALLEL_PARTS)
+      while (itemNamed(runner, 'large.bin').status !== 'done') {
+        release()
+        await settle(5)
+      }
+      expect(workers.peakPutsPerFile.get(file)).toBe(UPLOAD_PARALLEL_PARTS)
+      expect(workers.puts).toHaveLength(12)
+    }, 20_000)
+
+    it('never has more requests in flight than the cap over several multipart files', async () => {
+      const { runner, workers } = start()
+      const release = holdSends(workers)
+      // Two files of 10 parts ask for 20 requests, more than the cap.
+      const files = [1, 2].map((seed) => fileOf(content(10 * 16 * MiB, 40 + seed), `big-${seed}.bin`))
+      await runner.restore()
+      runner.apply({ type: 'add', files: files.map((file) => picked(file)) })
+      await until(() => workers.putsInFlight === UPLOAD_MAX_REQUESTS_IN_FLIGHT, 'the cap in flight', 10_000)
+      await settle()
+      expect(workers.putsInFlight).toBe(UPLOAD_MAX_REQUESTS_IN_FLIGHT)
+      while (runner.state.items.some((item) => item.status !== 'done')) {
+        release()
+        await settle(5)
+      }
+      expect(workers.peakPutsInFlight).toBe(UPLOAD_MAX_REQUESTS_IN_FLIGHT)
+      expect(workers.puts).toHaveLength(20)
+    }, 20_000)
+
+    it('sends 10 single-part files at once out of 12', async () => {
+      const { runner, workers } = start({ workers: new FakeWorkers(1) })
+      const release = holdSends(workers)
+      const files = Array.from({ length: 12 }, (_, index) =>
+        fileOf(content(1000, 50 + index), `f${index}.txt`),
+      )
+      await runner.restore()
+      runner.apply({ type: 'add', files: files.map((file) => picked(file)) })
+      await until(() => workers.filesSending === UPLOAD_PARALLEL_FILES, '10 files in flight')
+      await settle()
+      expect(workers.putsInFlight).toBe(UPLOAD_PARALLEL_FILES)
+      while (runner.state.items.some((item) => item.status !== 'done')) {
+        release()
+        await settle(5)
+      }
+      expect(workers.peakPutsInFlight).toBe(UPLOAD_PARALLEL_FILES)
+      expect(workers.puts).toHaveLength(12)
+    })
+
+    it("hashes a multipart file's parts in parallel across the pool, each part whole on one worker", async () => {
+      const { runner, workers } = start({ workers: new FakeWorkers(4) })
+      const bytes = content(6 * 16 * MiB, 60)
+      await runner.restore()
+      runner.apply({ type: 'add', files: [picked(fileOf(bytes, 'parts.bin'))] })
+      await until(isDone(runner, 'parts.bin'), 'the file to finish', 10_000)
+      expect(workers.peakHashesInFlight).toBe(4)
+      expect(workers.hashes.every((call) => call.parts.length === 1)).toBe(true)
+      expect(new Set(workers.hashes.map((call) => call.worker)).size).toBe(4)
+      expect(itemNamed(runner, 'parts.bin').hash).toBe(digestsOf(bytes).hash)
+    }, 20_000)
   })
 
   it('counts files the store already holds as done, without sending a byte', async () => {
@@ -621,12 +706,13 @@ describe('the upload runner', () => {
     await runner.restore()
     runner.apply({ type: 'add', files: [picked(a), picked(b)] })
     await until(() => workers.puts.length === 2, 'both PUTs to start')
-    const workerOf = (file: File) =>
-      workers.workers[(workers.puts.find((call) => call.file === file)?.worker ?? 0) - 1]
+    const putOf = (file: File) => workers.puts.find((call) => call.file === file)
 
     runner.apply({ type: 'remove', id: itemNamed(runner, 'a.txt').id })
-    expect(workerOf(a)?.terminated).toBe(true)
-    expect(workerOf(b)?.terminated).toBe(false)
+    // The request is aborted in its send worker, which goes on carrying the other item's.
+    await until(() => putOf(a)?.aborted === true, "the removed item's send to be aborted")
+    expect(putOf(b)?.aborted).toBe(false)
+    expect(workers.workers.every((worker) => !worker.terminated)).toBe(true)
     expect(runner.state.items.map((item) => item.name)).toEqual(['b.txt'])
     await until(() => store.savedUploads.at(-1)?.items.length === 1, 'the removal to be saved')
     expect(store.savedUploads.at(-1)?.items.map((item) => item.name)).toEqual(['b.txt'])

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ConcurrentWorkerPool } from '../../src/lib/concurrentWorkerPool.ts'
 import { WorkerPool, type PoolWorker } from '../../src/lib/workerPool.ts'
 
 // Stand-in workers: each task is a promise the test settles by hand, so the pool's bookkeeping can be
@@ -136,5 +137,91 @@ describe('WorkerPool', () => {
     pool.close()
     expect(created.every((worker) => worker.terminated)).toBe(true)
     await expect(pool.run(async () => 1)).rejects.toThrow('closed')
+  })
+})
+
+describe('ConcurrentWorkerPool', () => {
+  it('runs up to maxTasks at once over at most maxWorkers workers, each carrying several, and queues the rest', async () => {
+    const { created, create } = fakeWorkers()
+    const pool = new ConcurrentWorkerPool<FakeApi>({
+      create,
+      maxWorkers: 2,
+      maxTasks: 5,
+      idleTimeoutMs: 1000,
+    })
+    const tasks = Array.from({ length: 7 }, () => deferred<number>())
+    const onWorker: number[] = []
+    const results = tasks.map((task, index) =>
+      pool.run(async (api) => {
+        onWorker[index] = api.id
+        return task.promise
+      }),
+    )
+    await flush()
+    expect(pool.inFlight).toBe(5)
+    expect(pool.queued).toBe(2)
+    expect(created).toHaveLength(2)
+    // Spread over the workers, the least loaded first.
+    expect(onWorker.slice(0, 5)).toEqual([1, 2, 1, 2, 1])
+    tasks[1]?.resolve(1)
+    await flush()
+    expect(pool.inFlight).toBe(5)
+    expect(pool.queued).toBe(1)
+    // The next task goes where the place came free.
+    expect(onWorker[5]).toBe(2)
+    for (const task of tasks) task.resolve(0)
+    await Promise.all(results)
+    expect(pool.inFlight).toBe(0)
+    expect(created.some((worker) => worker.terminated)).toBe(false)
+    pool.close()
+  })
+
+  it('passes the signal to the task and never terminates a worker to cancel one of its tasks', async () => {
+    const { created, create } = fakeWorkers()
+    const pool = new ConcurrentWorkerPool<FakeApi>({
+      create,
+      maxWorkers: 1,
+      maxTasks: 2,
+      idleTimeoutMs: 1000,
+    })
+    const controller = new AbortController()
+    const other = deferred<string>()
+    const cancelled = pool.run(
+      (_api, signal) =>
+        new Promise<string>((resolve) => signal.addEventListener('abort', () => resolve('stopped'))),
+      controller.signal,
+    )
+    const kept = pool.run(() => other.promise)
+    const queued = pool.run(async () => 'never', controller.signal)
+    await flush()
+    expect(pool.queued).toBe(1)
+    controller.abort()
+    await expect(cancelled).resolves.toBe('stopped')
+    await expect(queued).rejects.toMatchObject({ name: 'AbortError' })
+    expect(created[0]?.terminated).toBe(false)
+    other.resolve('kept')
+    await expect(kept).resolves.toBe('kept')
+    pool.close()
+  })
+
+  it('closes a worker that has carried nothing for the idle time', async () => {
+    vi.useFakeTimers()
+    const { created, create } = fakeWorkers()
+    const pool = new ConcurrentWorkerPool<FakeApi>({
+      create,
+      maxWorkers: 2,
+      maxTasks: 4,
+      idleTimeoutMs: 1000,
+    })
+    await pool.run(async () => 1)
+    expect(pool.size).toBe(1)
+    vi.advanceTimersByTime(999)
+    await pool.run(async () => 2)
+    vi.advanceTimersByTime(999)
+    expect(pool.size).toBe(1)
+    vi.advanceTimersByTime(1)
+    expect(pool.size).toBe(0)
+    expect(created[0]?.terminated).toBe(true)
+    pool.close()
   })
 })
