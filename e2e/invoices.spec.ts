@@ -6,13 +6,14 @@
 // its storage was made of.
 import { spawn } from 'node:child_process'
 import path from 'node:path'
+import { daysInMonth, INVOICE_GRACE_DAYS, monthEnd } from '../server/services/invoiceLines.ts'
+import { addDays, daysBetween } from '../server/services/usage.ts'
 import { createReadyOrg, listGrants, putFile, signUpUser } from './support/api.ts'
 import { expect, test as base } from './support/fixtures.ts'
 import { freshEmail } from './support/mail.ts'
 import { startServer, useServerForSeeding, type ProductServer } from './support/server.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
-const DAY_MS = 86_400_000
 const VOLUME = 'Footage'
 const CONTENT = 'frames'
 
@@ -29,8 +30,6 @@ const test = base.extend<object, { server: ProductServer }>({
   ],
   baseURL: async ({ server }, use) => use(server.baseUrl),
 })
-
-const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10)
 
 /** `npm run jobs` on the server's DATA_DIR with the clock given. */
 function runJobs(dataDir: string, now: string, days: number): Promise<void> {
@@ -65,19 +64,16 @@ test.describe('invoices', () => {
     await putFile({ sessionKey: key, orgId, grantId: root.media_grant_id }, '/clip.mov', CONTENT)
 
     // This month, from today (the organization's first day) to its end, is invoiced 3 days after it ends.
-    const today = utcDay(Date.now())
-    const [year, month] = today.split('-').map(Number) as [number, number]
-    const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
-    const monthEnd = `${today.slice(0, 7)}-${String(daysInMonth).padStart(2, '0')}`
-    const invoiceDay = utcDay(Date.parse(`${monthEnd}T00:00:00Z`) + 3 * DAY_MS)
-    const daysBilled = Math.round((Date.parse(monthEnd) - Date.parse(today)) / DAY_MS) + 1
-    const daysRun = Math.round((Date.parse(invoiceDay) - Date.parse(today)) / DAY_MS) + 1
+    const today = new Date().toISOString().slice(0, 10)
+    const invoiceDay = addDays(monthEnd(today), INVOICE_GRACE_DAYS)
+    const daysBilled = daysBetween(today, monthEnd(today)).length
+    const daysRun = daysBetween(today, invoiceDay).length
     await server.stop()
-    await runJobs(server.dataDir, `${utcDay(Date.parse(invoiceDay) + DAY_MS)}T00:00:00Z`, daysRun)
+    await runJobs(server.dataDir, `${addDays(invoiceDay, 1)}T00:00:00Z`, daysRun)
     await server.start()
 
     // The admin alone on Starter ($49.00 for 2 members): $24.50 a member-month, for the days billed.
-    const count = Math.round((daysBilled / daysInMonth) * 1e6) / 1e6
+    const count = Math.round((daysBilled / daysInMonth(today)) * 1e6) / 1e6
     const amount = `$${(Math.round(24.5 * count * 100) / 100).toFixed(2)}`
 
     await layout.useSession(key)

@@ -8,6 +8,8 @@ export const Plan = Type.Object({
   display_price: Type.String(),
   /** The monthly price in US dollars; null where it is agreed with sales (enterprise). */
   price_usd: Type.Union([Type.Number(), Type.Null()]),
+  /** The price of a GiB kept for a month beyond max_storage_bytes (docs/billing.md); null where not invoiced. */
+  storage_usd_per_gib_month: Type.Union([Type.Number(), Type.Null()]),
   description: Type.String(),
   is_self_signup: Type.Boolean(),
   max_user_count: Type.Union([Type.Integer(), Type.Null()]),

@@ -11,16 +11,8 @@ import type {
 } from '../contract/invoice.ts'
 import { DEFAULT_STORE_NAME } from '../contract/usage.ts'
 import type { Queryable } from '../db/index.ts'
-import type { BilledDay, LedgerDay, LineDraft, PlanPrice } from '../services/invoiceLines.ts'
+import type { BilledDay, LedgerDay, LineDraft } from '../services/invoiceLines.ts'
 import { iso } from './isoTime.ts'
-
-export async function listPlanPrices(db: Queryable): Promise<PlanPrice[]> {
-  return db.query<PlanPrice>(
-    `SELECT plan_id, plan_name, price_usd::float8 AS price_usd, max_user_count, max_storage_bytes,
-            storage_usd_per_gib_month::float8 AS storage_usd_per_gib_month
-       FROM plan`,
-  )
-}
 
 /** The ledger of an organization's days in a range: plan and members, and the bytes of all its volumes. */
 export async function listLedgerDays(

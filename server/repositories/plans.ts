@@ -2,7 +2,8 @@ import type { Plan } from '../contract/plan.ts'
 import type { Queryable } from '../db/index.ts'
 
 // The plan's wire fields, selected from a table aliased `plan`.
-export const PLAN_FIELDS = `plan.plan_id, plan.plan_name, plan.plan_frequency, plan.display_price, plan.price_usd::float8 AS price_usd, plan.description,
+export const PLAN_FIELDS = `plan.plan_id, plan.plan_name, plan.plan_frequency, plan.display_price, plan.price_usd::float8 AS price_usd,
+  plan.storage_usd_per_gib_month::float8 AS storage_usd_per_gib_month, plan.description,
   plan.is_self_signup, plan.max_user_count, plan.max_device_count, plan.max_storage_bytes, plan.retention_days,
   plan.max_org_count, plan.max_volume_count, plan.default_live_expire_days, plan.default_dead_expire_days,
   plan.max_live_expire_days, plan.max_dead_expire_days, plan.max_min_expire_size, plan.allows_avid`

@@ -13,6 +13,7 @@
 // - count is rounded to 6 decimals, a unit price has up to 5, and subtotal = unit price x count rounded to
 //   the cent; the total is the sum of the subtotals.
 import type { InvoiceMetric } from '../contract/invoice.ts'
+import type { Plan } from '../contract/plan.ts'
 
 export const GIB = 2 ** 30
 
@@ -24,15 +25,11 @@ export const CHARGE_ROUNDS_MAX = 4
 /** How many earlier months an invoice looks back at for days whose usage changed after they were billed. */
 export const CORRECTION_MONTHS = 3
 
-export interface PlanPrice {
-  plan_id: string
-  plan_name: string
-  /** Per month; null: agreed with sales, not invoiced here. */
-  price_usd: number | null
-  max_user_count: number | null
-  max_storage_bytes: number | null
-  storage_usd_per_gib_month: number | null
-}
+/** What a plan's invoices are priced from. */
+export type PlanPrice = Pick<
+  Plan,
+  'plan_id' | 'plan_name' | 'price_usd' | 'max_user_count' | 'max_storage_bytes' | 'storage_usd_per_gib_month'
+>
 
 /** One day of the ledger: the plan, members and bytes of the organization at the end of the day. */
 export interface LedgerDay {

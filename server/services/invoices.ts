@@ -25,13 +25,13 @@ import {
   listInvoiceUsageRows,
   listLedgerDays,
   listOrgsToInvoice,
-  listPlanPrices,
   markInvoicePaid,
   settlePayment,
   storeTotals,
   type ChargeableInvoice,
 } from '../repositories/invoices.ts'
 import { findPaymentCustomer, type Membership } from '../repositories/orgs.ts'
+import { listPlans } from '../repositories/plans.ts'
 import {
   billDay,
   CHARGE_RETRY_DAYS,
@@ -113,7 +113,7 @@ export async function issueInvoice(
 /** Issues every organization's invoice of the month due on `day` that does not exist yet. */
 export async function issueInvoices(db: Database, day: string): Promise<number> {
   const periodStart = periodDueOn(day)
-  const plans = new Map((await listPlanPrices(db)).map((plan) => [plan.plan_id, plan]))
+  const plans = new Map((await listPlans(db)).map((plan) => [plan.plan_id, plan]))
   let issued = 0
   for (const orgId of await listOrgsToInvoice(db, periodStart, monthEnd(periodStart))) {
     if (await issueInvoice(db, orgId, periodStart, day, plans)) issued += 1

@@ -26,6 +26,7 @@ export function plan(plan_id: string, overrides: Partial<Plan> = {}): Plan {
     plan_frequency: 'MONTH',
     display_price: '$1',
     price_usd: 1,
+    storage_usd_per_gib_month: 0.02,
     description: '',
     is_self_signup: true,
     max_user_count: 2,

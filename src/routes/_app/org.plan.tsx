@@ -6,7 +6,7 @@
 // difference. A save failure reads 'Failed to save plan, please try again.'. Admins only.
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { orgQueries, useChangePlan } from '../../api/orgs.ts'
 import { planQueries, type Plan, type PlanChangePreview } from '../../api/plans.ts'
 import { adminOrgId } from '../../app/adminAccess.ts'
@@ -14,9 +14,9 @@ import { useApi, useSession } from '../../app/session.ts'
 import { SALES_EMAIL } from '../../lib/contact.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { planLimitLines } from '../../lib/signupSteps.ts'
-import { AppLink } from '../../ui/AppLink.tsx'
 import { ConfirmAction } from '../../ui/ConfirmAction.tsx'
 import { FormError } from '../../ui/FormError.tsx'
+import { ContactSalesLink, PlanCard } from '../../ui/PlanCard.tsx'
 import { OrgTabs } from './-org/OrgTabs.tsx'
 import {
   changeChoices,
@@ -40,29 +40,11 @@ export const Route = createFileRoute('/_app/org/plan')({
   component: PlanPage,
 })
 
-function PlanCard({ plan, children }: { plan: Plan; children?: ReactNode }) {
-  return (
-    <li className="plan-card" data-plan-id={plan.plan_id}>
-      <h3>{plan.plan_name}</h3>
-      <p className="plan-price">{plan.display_price}</p>
-      <p>{plan.description}</p>
-      <ul className="plan-limits">
-        {planLimitLines(plan).map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
-      {children}
-    </li>
-  )
-}
-
 function ContactSales() {
   return (
     <>
       <p className="hint">{contactSalesText(SALES_EMAIL)}</p>
-      <AppLink href={`mailto:${SALES_EMAIL}?subject=Enterprise%20plan`} className="button secondary">
-        Contact Us
-      </AppLink>
+      <ContactSalesLink />
     </>
   )
 }
@@ -157,7 +139,9 @@ function PlanPage() {
         <h2 id="current-plan-heading">Current Plan</h2>
         {current ? (
           <ul className="plan-cards" data-testid="current-plan">
-            <PlanCard plan={current}>{canChange ? null : <ContactSales />}</PlanCard>
+            <PlanCard plan={current} limits={planLimitLines(current)}>
+              {canChange ? null : <ContactSales />}
+            </PlanCard>
           </ul>
         ) : (
           <p>Your organization has no plan yet.</p>
@@ -170,7 +154,7 @@ function PlanPage() {
         <h2 id="change-plan-heading">Change Plan</h2>
         <ul className="plan-cards" data-testid="plan-choices">
           {choices.map((plan) => (
-            <PlanCard key={plan.plan_id} plan={plan}>
+            <PlanCard key={plan.plan_id} plan={plan} limits={planLimitLines(plan)}>
               {plan.is_self_signup && canChange ? (
                 <button
                   type="button"

@@ -9,7 +9,6 @@ import type { Plan } from '../../../api/plans.ts'
 import { userQueries } from '../../../api/user.ts'
 import { createVolume, volumeQueries } from '../../../api/volumes.ts'
 import { useApi } from '../../../app/session.ts'
-import { SALES_EMAIL } from '../../../lib/contact.ts'
 import {
   SAVE_PLAN_FAILED_MESSAGE,
   addCardMessage,
@@ -18,10 +17,10 @@ import {
 } from '../../../lib/messages.ts'
 import { planLimitLines } from '../../../lib/signupSteps.ts'
 import { INVALID_VOLUME_NAME_MESSAGE, isValidOrgName, isValidVolumeName } from '../../../lib/validation.ts'
-import { AppLink } from '../../../ui/AppLink.tsx'
 import { FormError } from '../../../ui/FormError.tsx'
 import { TextField } from '../../../ui/Field.tsx'
 import { CardForm } from '../../../ui/CardForm.tsx'
+import { ContactSalesLink, PlanCard } from '../../../ui/PlanCard.tsx'
 
 export function OrgStep({ onCreated }: { onCreated: (orgId: number) => void }) {
   const api = useApi()
@@ -53,17 +52,6 @@ export function OrgStep({ onCreated }: { onCreated: (orgId: number) => void }) {
   )
 }
 
-function PlanCard({ plan, children }: { plan: Plan; children: React.ReactNode }) {
-  return (
-    <li className="plan-card" data-plan-id={plan.plan_id}>
-      <h3>{plan.plan_name}</h3>
-      <p className="plan-price">{plan.display_price}</p>
-      <p>{plan.description}</p>
-      {children}
-    </li>
-  )
-}
-
 export function PlanStep({
   plans,
   enterprise,
@@ -78,12 +66,7 @@ export function PlanStep({
       <h2 id="plans-heading">Choose a plan</h2>
       <ul className="plan-cards">
         {plans.map((plan) => (
-          <PlanCard key={plan.plan_id} plan={plan}>
-            <ul className="plan-limits">
-              {planLimitLines(plan).map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
+          <PlanCard key={plan.plan_id} plan={plan} limits={planLimitLines(plan)}>
             <button
               type="button"
               className="button"
@@ -95,13 +78,8 @@ export function PlanStep({
           </PlanCard>
         ))}
         {enterprise ? (
-          <PlanCard plan={enterprise}>
-            <ul className="plan-limits">
-              <li>Unlimited users, devices and storage</li>
-            </ul>
-            <AppLink href={`mailto:${SALES_EMAIL}?subject=Enterprise%20plan`} className="button secondary">
-              Contact Us
-            </AppLink>
+          <PlanCard plan={enterprise} limits={['Unlimited users, devices and storage']}>
+            <ContactSalesLink />
           </PlanCard>
         ) : null}
       </ul>
