@@ -17,7 +17,7 @@ import { registerIdleTimeout } from './http/idleTimeout.ts'
 import { registerInputRules } from './http/inputRules.ts'
 import { registerSecurityHeaders } from './http/securityHeaders.ts'
 import { jobsPlugin } from './jobs/index.ts'
-import { createLogger, RequestLog } from './logger.ts'
+import { createLogger, logCutOffRequests, RequestLog } from './logger.ts'
 import { createMailer } from './mail/index.ts'
 import { createSealer, loadServerKey, type Sealer } from './auth/sealing.ts'
 import type { Mailer } from './mail/mailer.ts'
@@ -152,6 +152,7 @@ export async function buildApp({ logStream, ...options }: BuildOptions): Promise
     // does not allow (additionalProperties: false) is refused, not silently dropped (Fastify's default).
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
   })
+  logCutOffRequests(app)
   await app.register(mediaConsole, options)
   return app
 }

@@ -1,7 +1,7 @@
 // Structured logs (pino). Query strings carry secrets (the session key on every call, under whatever name a
 // client misspells it; the signatures of storage URLs), so no log line holds a URL: a request is logged by
 // its method, its route pattern and its path ids, once, when it has been answered.
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify'
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import pino, { type DestinationStream, type Logger } from 'pino'
 
 /** The longest path parameter logged whole: ids and hashes fit, anything longer is cut. */
@@ -61,4 +61,27 @@ export class RequestLog extends LogController {
   }
 
   override routeNotFound(): void {}
+
+  /** A download cut off mid-body: the line of cutOffRequestLog says it once, the way every other is said. */
+  override streamError(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply): void {
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') return
+    reply.log.warn({ request: describeRequest(request), err: error }, 'the answer failed after its headers')
+  }
+}
+
+/**
+ * A request whose connection closed before its answer was sent gets no 'answered' line. Reloads and closed
+ * tabs do that to transfers in flight all the time, so it is said at info, once, and never as an error.
+ */
+export function logCutOffRequests(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.once('close', () => {
+      if (reply.raw.writableFinished) return
+      request.log.info(
+        { request: describeRequest(request), ms: Math.round(reply.elapsedTime) },
+        'cut off by the client',
+      )
+    })
+    done()
+  })
 }

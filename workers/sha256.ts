@@ -1,10 +1,11 @@
 // SHA-256 of blobs for the workers, and the composite hash of a multipart file. A blob that fits the
 // whole-buffer limit is read once and hashed by WebCrypto (about 1,000 MB/s here); a larger one is streamed
-// through hash-wasm (about 280 MB/s) in slices, so memory stays at one slice however large the part.
+// through hash-wasm (about 300 MB/s), so memory stays at a few chunks however large the part.
 // Only WebCrypto and Blob are used, which workers and Node share, so unit tests import this module as is.
 import { createSHA256 } from 'hash-wasm'
 
 export const WHOLE_BUFFER_LIMIT = 16 * 1024 * 1024
+/** How often a streamed hash tells its progress, in bytes. */
 export const STREAM_SLICE = 8 * 1024 * 1024
 
 export function toHex(bytes: ArrayBuffer | Uint8Array): string {
@@ -21,14 +22,6 @@ export function fromHex(hex: string): Uint8Array<ArrayBuffer> {
   return bytes
 }
 
-/** Where a blob of this size is read in slices: [start, end) pairs of at most STREAM_SLICE bytes. */
-export function streamSlices(size: number, sliceSize = STREAM_SLICE): Array<[number, number]> {
-  const slices: Array<[number, number]> = []
-  for (let start = 0; start < size; start += sliceSize)
-    slices.push([start, Math.min(start + sliceSize, size)])
-  return slices
-}
-
 /** The lower-case hex SHA-256 of a blob; onProgress gets the bytes hashed so far. */
 export async function sha256Blob(blob: Blob, onProgress?: (hashedBytes: number) => void): Promise<string> {
   if (blob.size <= WHOLE_BUFFER_LIMIT) {
@@ -36,12 +29,33 @@ export async function sha256Blob(blob: Blob, onProgress?: (hashedBytes: number) 
     onProgress?.(blob.size)
     return toHex(digest)
   }
+  return sha256Streamed(blob, onProgress)
+}
+
+/**
+ * Hashes a blob chunk by chunk as the browser's stream of it gives them. The chunks are small and die
+ * young, so a worker holds a few of them however large the blob. Reading it in slices of megabytes instead
+ * left dead buffers that the garbage collector let pile up: a pool hashing parts of 512 MiB held over
+ * 300 MiB of them. Progress is told each time another STREAM_SLICE is hashed, and at the end.
+ */
+async function sha256Streamed(blob: Blob, onProgress?: (hashedBytes: number) => void): Promise<string> {
   const hasher = await createSHA256()
   hasher.init()
-  for (const [start, end] of streamSlices(blob.size)) {
-    hasher.update(new Uint8Array(await blob.slice(start, end).arrayBuffer()))
-    onProgress?.(end)
+  const reader = blob.stream().getReader()
+  let hashed = 0
+  let told = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    hasher.update(value)
+    hashed += value.byteLength
+    const step = hashed - (hashed % STREAM_SLICE)
+    if (step > told && hashed < blob.size) {
+      told = step
+      onProgress?.(step)
+    }
   }
+  onProgress?.(hashed)
   return hasher.digest('hex')
 }
 

@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { putFile } from './api.ts'
 import {
+  BIG_SIZE,
   GRANT,
   UPLOAD_TIMEOUT,
   expect,
@@ -42,7 +43,9 @@ export function describeUploadSuite(store: 'local' | 's3') {
     }) => {
       test.setTimeout(120_000)
       const big = path.join(fs.mkdtempSync(path.join(workDir, 'reload-')), 'reload.bin')
-      writeBigFile(big, 'reload')
+      // Twice the big file: 25 parts, so that on loopback the reload still finds parts to send after the
+      // ten in flight.
+      writeBigFile(big, 'reload', 2 * BIG_SIZE)
       const parts = watchParts(page)
       // Parts 1 to 10 leave together; part 11 is asked for once one of them has been stored.
       const sendingEleventh = parts.sendingPart(11)

@@ -62,17 +62,18 @@ export const test = base.extend<object, WorkerFixtures>({
  * The bytes of a 200 MiB file that depend on seed, so each test sends content the store does not hold yet:
  * mebibyte i repeats the text `${seed}:${i}:` (pages write the same bytes with writeBigFileInOrigin).
  */
-function* bigFileBlocks(seed: string): Generator<Buffer> {
+function* bigFileBlocks(seed: string, size = BIG_SIZE): Generator<Buffer> {
   const block = Buffer.alloc(MiB)
-  for (let i = 0; i < BIG_SIZE / MiB; i++) {
+  for (let i = 0; i < size / MiB; i++) {
     block.fill(`${seed}:${i}:`)
     yield block
   }
 }
 
-export function writeBigFile(file: string, seed: string): void {
+/** Writes the big file of seed; size (whole mebibytes) makes it larger where a test needs more parts. */
+export function writeBigFile(file: string, seed: string, size = BIG_SIZE): void {
   const fd = fs.openSync(file, 'w')
-  for (const block of bigFileBlocks(seed)) fs.writeSync(fd, block)
+  for (const block of bigFileBlocks(seed, size)) fs.writeSync(fd, block)
   fs.closeSync(fd)
 }
 

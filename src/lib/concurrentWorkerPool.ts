@@ -4,13 +4,18 @@
 // others wait in order. Cancelling is the task's own business: it is given the signal and must settle soon
 // after it fires. A worker here carries other tasks, so it is never terminated to stop one (a call to a
 // terminated worker would never answer). Workers carrying nothing are closed after idleTimeoutMs.
-import { abortError, type PoolWorker } from './workerPool.ts'
+import { abortError, closedError, type PoolWorker } from './workerPool.ts'
 
 export interface ConcurrentWorkerPoolOptions<Api> {
   create: () => PoolWorker<Api>
   maxWorkers: number
   maxTasks: number
   idleTimeoutMs: number
+}
+
+interface Waiter {
+  go(): void
+  refuse(error: Error): void
 }
 
 interface Carrier<Api> {
@@ -23,7 +28,7 @@ const neverAborted = new AbortController().signal
 
 export class ConcurrentWorkerPool<Api> {
   private readonly carriers: Carrier<Api>[] = []
-  private readonly waiting: Array<() => void> = []
+  private readonly waiting: Waiter[] = []
   private running = 0
   private closed = false
 
@@ -48,7 +53,7 @@ export class ConcurrentWorkerPool<Api> {
   }
 
   async run<T>(task: (api: Api, signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
-    if (this.closed) throw new Error('the worker pool is closed')
+    if (this.closed) throw closedError()
     if (signal?.aborted) throw abortError(signal)
     await this.turn(signal)
     const carrier = this.pick()
@@ -63,7 +68,7 @@ export class ConcurrentWorkerPool<Api> {
     }
   }
 
-  /** Terminates every worker; waiting tasks are dropped. */
+  /** Terminates every worker; waiting tasks are rejected. */
   close(): void {
     this.closed = true
     for (const carrier of this.carriers) {
@@ -71,7 +76,7 @@ export class ConcurrentWorkerPool<Api> {
       carrier.worker.terminate()
     }
     this.carriers.length = 0
-    this.waiting.length = 0
+    for (const waiter of this.waiting.splice(0)) waiter.refuse(closedError())
   }
 
   /** Resolves once the task may run, counting it as running; rejects if cancelled while it waits. */
@@ -81,17 +86,23 @@ export class ConcurrentWorkerPool<Api> {
       return Promise.resolve()
     }
     return new Promise((resolve, reject) => {
-      const go = () => {
-        signal?.removeEventListener('abort', onAbort)
-        resolve()
+      const waiter: Waiter = {
+        go: () => {
+          signal?.removeEventListener('abort', onAbort)
+          resolve()
+        },
+        refuse: (error) => {
+          signal?.removeEventListener('abort', onAbort)
+          reject(error)
+        },
       }
       const onAbort = () => {
-        const index = this.waiting.indexOf(go)
+        const index = this.waiting.indexOf(waiter)
         if (index >= 0) this.waiting.splice(index, 1)
         reject(abortError(signal))
       }
       signal?.addEventListener('abort', onAbort, { once: true })
-      this.waiting.push(go)
+      this.waiting.push(waiter)
     })
   }
 
@@ -99,7 +110,7 @@ export class ConcurrentWorkerPool<Api> {
     if (this.closed) return
     while (this.running < this.options.maxTasks && this.waiting.length > 0) {
       this.running++
-      this.waiting.shift()?.()
+      this.waiting.shift()?.go()
     }
   }
 

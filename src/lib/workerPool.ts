@@ -15,6 +15,11 @@ export interface WorkerPoolOptions<Api> {
 
 interface Waiter<Api> {
   give(worker: PoolWorker<Api>): void
+  refuse(error: Error): void
+}
+
+export function closedError(): Error {
+  return new Error('the worker pool is closed')
 }
 
 export function abortError(signal?: AbortSignal): unknown {
@@ -42,7 +47,7 @@ export class WorkerPool<Api> {
   }
 
   async run<T>(task: (api: Api) => Promise<T>, signal?: AbortSignal): Promise<T> {
-    if (this.closed) throw new Error('the worker pool is closed')
+    if (this.closed) throw closedError()
     if (signal?.aborted) throw abortError(signal)
     const worker = await this.acquire(signal)
     return new Promise<T>((resolve, reject) => {
@@ -85,7 +90,7 @@ export class WorkerPool<Api> {
     this.idle.clear()
     for (const worker of this.busy) worker.terminate()
     this.busy.clear()
-    this.waiting.length = 0
+    for (const waiter of this.waiting.splice(0)) waiter.refuse(closedError())
   }
 
   private acquire(signal?: AbortSignal): Promise<PoolWorker<Api>> {
@@ -97,6 +102,10 @@ export class WorkerPool<Api> {
         give: (worker) => {
           signal?.removeEventListener('abort', onAbort)
           resolve(this.markBusy(worker))
+        },
+        refuse: (error) => {
+          signal?.removeEventListener('abort', onAbort)
+          reject(error)
         },
       }
       const onAbort = () => {

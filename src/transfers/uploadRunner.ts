@@ -1,7 +1,8 @@
 // The upload executor. It runs in the leading tab only (leader.ts): it restores the queue from IndexedDB,
-// then on every tick does what the pure model (uploadModel.ts) says is due, within its limits, and turns
-// each answer into a model event. Bytes are read in slices by the transfer workers (hashing and sending),
-// never whole on this thread. One timer wakes it for the earliest due retry or wait.
+// then on every step of its QueueEngine (queueEngine.ts) does what the pure model (uploadModel.ts) says is
+// due, within its limits, and turns each answer into a model event. Bytes are read in slices by the
+// transfer workers (hashing and sending), never whole on this thread. The engine holds the queue, saves it
+// and wakes the runner for the earliest due retry or wait.
 //
 // Saving: at most about once a second while bytes move, and at once after every event that records work
 // which must not be done twice (a part stored, a hash, a registration, a finished file), so that a reload
@@ -17,6 +18,7 @@ import { hasHandleAccess } from './handleAccess.ts'
 import { transferTimeoutMs } from './limits.ts'
 import { hashPartsInParallel } from './partHashing.ts'
 import { putPartTask, type ItemTaskPool } from './pool.ts'
+import { QueueEngine, type QueueDefinition } from './queueEngine.ts'
 import type { QueueStore } from './queueStore.ts'
 import {
   autoRetryDueAt,
@@ -67,30 +69,29 @@ export interface UploadRunnerOptions {
   newId?: () => string
 }
 
-export const SAVE_INTERVAL_MS = 1_000
-
-/** Events that only move a progress figure: they make nothing else due, so they start no tick. */
-const PROGRESS_ONLY: ReadonlySet<UploadEvent['type']> = new Set(['hash_progress', 'part_progress'])
-
-/** Events after which the queue is saved at once: losing them would repeat work on a reload. */
-const SAVE_AT_ONCE: ReadonlySet<UploadEvent['type']> = new Set([
-  'add',
-  'remove',
-  'retry',
-  'set_auto_retry',
-  'file_chosen',
-  'file_restored',
-  'part_hashed',
-  'hashed',
-  'registered',
-  'register_failed',
-  'offer',
-  'part_plan',
-  'part_sent',
-  'part_failed',
-  'completed',
-  'failed',
-])
+/** The upload queue for the engine: the user's changes and every piece of work done are saved at once. */
+export const uploadQueue: QueueDefinition<UploadQueue, UploadEvent> = {
+  reduce: uploadReducer,
+  saveAtOnce: new Set([
+    'add',
+    'remove',
+    'retry',
+    'set_auto_retry',
+    'file_chosen',
+    'file_restored',
+    'part_hashed',
+    'hashed',
+    'registered',
+    'register_failed',
+    'offer',
+    'part_plan',
+    'part_sent',
+    'part_failed',
+    'completed',
+    'failed',
+  ]),
+  progressOnly: new Set(['hash_progress', 'part_progress']),
+}
 
 function grantOf(item: UploadItem): GrantRef {
   return { orgId: item.org_id, mediaGrantId: item.media_grant_id }
@@ -105,27 +106,30 @@ function toSignedRequest(signed: SignedOpts) {
 }
 
 export class UploadRunner {
-  private queue: UploadQueue = emptyUploadQueue
+  private readonly engine: QueueEngine<UploadQueue, UploadEvent>
   private readonly files = new Map<string, File>()
   private readonly handles = new Map<string, FileSystemFileHandle>()
   private readonly now: () => number
   private readonly newId: () => string
-  private tickQueued = false
-  private timer: ReturnType<typeof setTimeout> | undefined
-  private saveTimer: ReturnType<typeof setTimeout> | undefined
-  private lastSave = 0
-  private saveDue: number | null = null
-  private writing = false
-  private writeAgain = false
-  private stopped = false
 
   constructor(private readonly options: UploadRunnerOptions) {
     this.now = options.now ?? Date.now
     this.newId = options.newId ?? (() => crypto.randomUUID())
+    this.engine = new QueueEngine(uploadQueue, {
+      initial: emptyUploadQueue,
+      save: (queue) => options.store.saveUploads(queue, this.handles),
+      effects: (now) => this.startDue(now),
+      onChange: options.onChange,
+      now: this.now,
+    })
   }
 
   get state(): UploadQueue {
-    return this.queue
+    return this.engine.state
+  }
+
+  private get queue(): UploadQueue {
+    return this.engine.state
   }
 
   /**
@@ -137,12 +141,11 @@ export class UploadRunner {
     const restored = await this.options.store.loadUploads()
     // Every handle stays kept, usable or not: allowing access again needs it.
     for (const [id, handle] of restored.handles) this.handles.set(id, handle)
-    this.queue = restored.queue
+    this.engine.load(restored.queue)
     const usable = await Promise.all(this.queue.items.map((item) => this.fileOfKeptHandle(item)))
     const withoutFile = this.queue.items.filter((_, index) => !usable[index]).map((item) => item.id)
     this.dispatch({ type: 'restored', without_file: withoutFile })
-    this.options.onChange(this.queue)
-    this.scheduleTick()
+    this.engine.run()
   }
 
   /** The item's file from its kept handle, when the browser gives it without asking and it is unchanged. */
@@ -162,9 +165,7 @@ export class UploadRunner {
   }
 
   stop(): void {
-    this.stopped = true
-    clearTimeout(this.timer)
-    clearTimeout(this.saveTimer)
+    this.engine.stop()
   }
 
   apply(command: UploadCommand): void {
@@ -250,79 +251,22 @@ export class UploadRunner {
   }
 
   private dispatch(event: UploadEvent): void {
-    if (this.stopped) return
-    const next = uploadReducer(this.queue, event, this.now())
-    if (next === this.queue) return
-    this.queue = next
+    if (!this.engine.dispatch(event)) return
     if (event.type === 'remove' || event.type === 'completed') this.options.pool.forget(event.id)
-    this.options.onChange(next)
-    this.save(SAVE_AT_ONCE.has(event.type))
-    if (!PROGRESS_ONLY.has(event.type)) this.scheduleTick()
   }
 
-  private save(atOnce: boolean): void {
-    const due = atOnce ? this.now() : Math.max(this.now(), this.lastSave + SAVE_INTERVAL_MS)
-    // A save already set for sooner stands: it will write this state too.
-    if (this.saveDue !== null && this.saveDue <= due) return
-    clearTimeout(this.saveTimer)
-    this.saveDue = due
-    this.saveTimer = setTimeout(() => {
-      this.saveDue = null
-      this.lastSave = this.now()
-      this.write()
-    }, due - this.now())
-  }
-
-  /**
-   * One write at a time, in order, so a later state never lands before an earlier one; saves asked for
-   * while one is being written become a single write of the latest state once it is done.
-   */
-  private write(): void {
-    if (this.writing) {
-      this.writeAgain = true
-      return
-    }
-    this.writing = true
-    void this.options.store
-      .saveUploads(this.queue, this.handles)
-      .catch(() => undefined)
-      .finally(() => {
-        this.writing = false
-        if (!this.writeAgain) return
-        this.writeAgain = false
-        this.write()
-      })
-  }
-
-  private scheduleTick(): void {
-    if (this.tickQueued || this.stopped) return
-    this.tickQueued = true
-    queueMicrotask(() => {
-      this.tickQueued = false
-      this.tick()
-    })
-  }
-
-  /** Starts what is due and sets the one timer for the earliest moment something else falls due. */
-  private tick(): void {
-    const now = this.now()
+  /** The engine's step: starts what is due; returns when the next retry or wait falls due. */
+  private startDue(now: number): Array<number | null> {
     const autoRetry = autoRetryDueAt(this.queue)
     if (autoRetry !== null && autoRetry <= now) this.dispatch({ type: 'retry' })
     for (const id of uploadsToStart(this.queue, now)) this.dispatch({ type: 'start', id })
-    const wakes: number[] = []
+    const waits: number[] = []
     for (const item of this.queue.items) {
       const step = nextUploadStep(item, now)
-      if (step.kind === 'wait') wakes.push(step.until)
+      if (step.kind === 'wait') waits.push(step.until)
       else this.act(item, step)
     }
-    const retryAt = nextUploadRetryAt(this.queue)
-    if (retryAt !== null) wakes.push(retryAt)
-    const autoRetryAt = autoRetryDueAt(this.queue)
-    if (autoRetryAt !== null) wakes.push(autoRetryAt)
-    clearTimeout(this.timer)
-    if (wakes.length > 0) {
-      this.timer = setTimeout(() => this.scheduleTick(), Math.max(0, Math.min(...wakes) - now))
-    }
+    return [...waits, nextUploadRetryAt(this.queue), autoRetryDueAt(this.queue)]
   }
 
   private act(item: UploadItem, step: ReturnType<typeof nextUploadStep>): void {

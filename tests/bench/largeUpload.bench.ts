@@ -37,6 +37,8 @@ const FILE_SIZE = SIZE_GIB * GiB
 const SCREEN_TIMEOUT_MS = 4 * 60 * 60_000
 /** The page reloads once this share of the parts has been stored. */
 const RELOAD_AT = 0.4
+/** The page's JavaScript heap and its ArrayBuffer memory each stay under this (page and workers together). */
+const MEMORY_TARGET = 256 * MiB
 
 const missing = missingChromium()
 const notAsked =
@@ -116,6 +118,8 @@ async function measure(): Promise<void> {
     const reference = await sha256sum([file])
 
     const mib = (bytes: number) => `${figure(bytes / MiB, 1)} MiB`
+    const heapPeak = Math.max(beforeReload.total, afterReload.total)
+    const arrayBufferPeak = Math.max(beforeReload.backingStore, afterReload.backingStore)
     console.log(
       [
         '',
@@ -124,7 +128,8 @@ async function measure(): Promise<void> {
         `sha256sum of the same file: ${figure(reference.ms / 1000, 1)} s, ${figure(mbPerSecond(FILE_SIZE, reference.ms))} MB/s`,
         `parts stored before the reload: ${storedBefore.length} of ${plan.length}; sent again after it: ${resent.length}; stored twice: ${storedTwice.length}`,
         `stored object: ${stored ? `${stored.file_size} bytes, hash ${stored.file_hash === expectedHash ? 'equal to' : 'DIFFERENT FROM'} the file's composite hash` : 'MISSING'}`,
-        `peak JS heap: before the reload ${mib(beforeReload.total)}, after it ${mib(afterReload.total)} (page and ${Math.max(beforeReload.workerCount, afterReload.workerCount)} workers); ArrayBuffer memory outside the heaps ${mib(Math.max(beforeReload.backingStore, afterReload.backingStore))}`,
+        `peak JS heap: before the reload ${mib(beforeReload.total)}, after it ${mib(afterReload.total)} (page and ${Math.max(beforeReload.workerCount, afterReload.workerCount)} workers); target under ${mib(MEMORY_TARGET)}: ${heapPeak < MEMORY_TARGET ? 'met' : 'EXCEEDED'}`,
+        `peak ArrayBuffer memory outside the heaps: ${mib(arrayBufferPeak)}; target under ${mib(MEMORY_TARGET)}: ${arrayBufferPeak < MEMORY_TARGET ? 'met' : 'EXCEEDED'}`,
         '',
       ].join('\n'),
     )
@@ -132,6 +137,8 @@ async function measure(): Promise<void> {
     if (storedTwice.length > 0) throw new Error(`parts ${storedTwice.join(', ')} were stored twice`)
     if (!stored || stored.file_size !== FILE_SIZE || stored.file_hash !== expectedHash)
       throw new Error('the stored object is not the file')
+    if (heapPeak >= MEMORY_TARGET || arrayBufferPeak >= MEMORY_TARGET)
+      throw new Error(`memory peaked at ${mib(heapPeak)} of heap, ${mib(arrayBufferPeak)} of ArrayBuffers`)
   } finally {
     await product.close()
     fs.rmSync(dir, { recursive: true, force: true })

@@ -33,6 +33,12 @@ function multipartPlan(label: string) {
   }
 }
 
+/** A signed URL (made for PUBLIC_URL) on the test server's own address. */
+function onServer(signedUrl: string, serverUrl: string): string {
+  const url = new URL(signedUrl)
+  return new URL(`${url.pathname}${url.search}`, serverUrl).href
+}
+
 /** Counts the rows of every table the requests below could change. */
 async function rowCounts(server: TestServer): Promise<Record<string, number>> {
   const counts: Record<string, number> = {}
@@ -204,6 +210,34 @@ describe.each(databaseKinds)('hardening on %s', (kind) => {
     }
   })
 
+  it('logs a signed PUT that the client cut off (a reload, a closed tab) at info, not as an error', async () => {
+    const store = suite.server.app.store as LocalStore
+    const fileHash = hashOf('cut off')
+    const signed = await store.signPut({ orgId: 1, fileHash }, { sha256Hex: fileHash, size: 1024 }, 60)
+    const fromLine = suite.server.logs.length
+    await new Promise<void>((resolve) => {
+      const request = http.request(onServer(signed.url, suite.url), {
+        method: 'PUT',
+        headers: { 'content-length': 1024 },
+      })
+      request.on('error', () => resolve())
+      request.write(Buffer.alloc(100), () => setTimeout(() => request.destroy(), 50))
+      request.on('close', () => resolve())
+    })
+    const linesOfPut = async () =>
+      suite.server.logs
+        .slice(fromLine)
+        .map((line) => JSON.parse(line) as { level: number; msg: string; request?: { route: string } })
+        .filter((line) => line.request?.route.startsWith('/storage/object/'))
+    await expect.poll(linesOfPut).toHaveLength(1)
+    const [line] = await linesOfPut()
+    expect(line).toMatchObject({ level: 30, msg: 'cut off by the client' })
+    expect(suite.server.logs.slice(fromLine).some((text) => JSON.parse(text).level >= 50)).toBe(false)
+    await expect
+      .poll(async () => (await fs.readdir(store.tempDir)).filter((name) => name.endsWith('.incoming')))
+      .toEqual([])
+  })
+
   it('logs routes and ids, never a query string or a key sent under any name', async () => {
     const org = await grantedOrg(suite, 'Logs')
     const secret = org.key
@@ -257,7 +291,10 @@ describe.each(databaseKinds)('limits and timeouts of a server on its defaults, o
     const signed = await store.signPut({ orgId: 1, fileHash }, { sha256Hex: fileHash, size: 1024 }, 60)
     const started = Date.now()
     const outcome = await new Promise<string>((resolve) => {
-      const request = http.request(signed.url, { method: 'PUT', headers: { 'content-length': 1024 } })
+      const request = http.request(onServer(signed.url, server.url), {
+        method: 'PUT',
+        headers: { 'content-length': 1024 },
+      })
       request.on('response', (response) => resolve(`answered ${response.statusCode}`))
       request.on('error', () => resolve('closed'))
       request.write(Buffer.alloc(100))

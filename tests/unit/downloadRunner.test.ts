@@ -4,15 +4,9 @@ import { ApiError } from '../../src/api/transport.ts'
 import {
   downloadSummary,
   type DownloadItem,
-  type DownloadQueue,
   type NewDownloadFile,
 } from '../../src/transfers/downloadModel.ts'
-import {
-  DownloadRunner,
-  PUBLISH_INTERVAL_MS,
-  SAVE_INTERVAL_MS,
-  type UrlFailure,
-} from '../../src/transfers/downloadRunner.ts'
+import { DownloadRunner, type UrlFailure } from '../../src/transfers/downloadRunner.ts'
 import {
   DOWNLOAD_FAILED_MESSAGE,
   DOWNLOAD_FILE_TRIES,
@@ -21,6 +15,7 @@ import {
   NOT_UPLOADED_MESSAGE,
   transferTimeoutMs,
 } from '../../src/transfers/limits.ts'
+import { SAVE_INTERVAL_MS } from '../../src/transfers/queueEngine.ts'
 import type { QueueStore } from '../../src/transfers/queueStore.ts'
 import type { DownloadResult } from '../../workers/transferCore.ts'
 import {
@@ -103,7 +98,6 @@ function start(options: { store?: QueueStore; root?: FakeDirectoryHandle; worker
       return addressOf(item.media_id)
     },
   }
-  const published: Array<{ at: number; queue: DownloadQueue }> = []
   const runner = new DownloadRunner({
     store,
     pool: workers.pool,
@@ -112,17 +106,17 @@ function start(options: { store?: QueueStore; root?: FakeDirectoryHandle; worker
       return server.answer(item)
     },
     classifyUrlError,
-    onChange: (queue) => published.push({ at: Date.now(), queue }),
+    onChange: () => undefined,
   })
   started.push({ runner, workers })
   const item = (id: string): DownloadItem => {
-    const found = runner.queue.items.find((each) => each.id === id)
+    const found = runner.state.items.find((each) => each.id === id)
     if (!found) throw new Error(`no item ${id}`)
     return found
   }
-  const add = (...files: NewDownloadFile[]) => runner.command({ type: 'add', files, dir: root.handle })
+  const add = (...files: NewDownloadFile[]) => runner.apply({ type: 'add', files, dir: root.handle })
   const serve = (mediaId: number, bytes: Uint8Array) => workers.served.set(urlOf(mediaId), bytes)
-  return { runner, store, root, workers, server, published, item, add, serve }
+  return { runner, store, root, workers, server, item, add, serve }
 }
 
 /** Downloads that wait for release() before they are served. */
@@ -150,7 +144,7 @@ beforeEach(() => {
 
 afterEach(() => {
   for (const { runner, workers } of started.splice(0)) {
-    runner.close()
+    runner.stop()
     workers.pool.close()
   }
   vi.unstubAllGlobals()
@@ -161,7 +155,7 @@ describe('the download runner', () => {
     const bytes = content(5000, 1)
     const { runner, root, workers, server, store, item, add, serve } = start()
     serve(11, bytes)
-    await runner.lead()
+    await runner.restore()
     await add(fileOf('a', bytes, 11, 'Shoot/Day 1/a.bin'))
     await until(() => item('a').status === 'done', 'the download to finish')
 
@@ -190,28 +184,6 @@ describe('the download runner', () => {
     expect(store.savedDownloads.at(-1)?.items.map((each) => each.status)).toEqual(['done'])
   })
 
-  it('publishes the queue at most every 100 ms and saves it about once a second while bytes arrive', async () => {
-    const bytes = content(100_000, 16)
-    const { runner, workers, store, published, item, add, serve } = start()
-    serve(15, bytes)
-    const { held } = holdDownloads(workers)
-    await runner.lead()
-    expect(published.map((each) => each.at)).toEqual([T0])
-    await add(fileOf('steady', bytes, 15))
-    await until(() => held.length === 1, 'the download to start')
-    const savesBefore = store.saveTimes.length
-    for (let step = 1; step <= 100; step++) {
-      await advance(10)
-      held[0]?.call.onProgress?.(step * 500)
-    }
-    const times = published.slice(1).map((each) => each.at - T0)
-    expect(times).toEqual(Array.from({ length: 10 }, (_, n) => (n + 1) * PUBLISH_INTERVAL_MS))
-    expect(published.at(-1)?.queue.items[0]?.bytes_received).toBe(99 * 500)
-    expect(store.saveTimes.slice(savesBefore)).toEqual([T0 + SAVE_INTERVAL_MS])
-    held[0]?.release()
-    await until(() => item('steady').status === 'done', 'the download to finish')
-  })
-
   it('downloads four files at a time, and the next as soon as one finishes', async () => {
     const { runner, workers, server, item, add, serve } = start()
     const ids = ['f1', 'f2', 'f3', 'f4', 'f5', 'f6']
@@ -221,7 +193,7 @@ describe('the download runner', () => {
       return fileOf(id, bytes, 20 + index)
     })
     const { held, most } = holdDownloads(workers)
-    await runner.lead()
+    await runner.restore()
     await add(...files)
     await until(() => workers.downloads.length === DOWNLOAD_PARALLEL_FILES, 'four downloads to start')
     await settle()
@@ -248,14 +220,14 @@ describe('the download runner', () => {
     held[5]?.release()
     await until(() => ids.every((id) => item(id).status === 'done'), 'every download to finish')
     expect(most()).toBe(DOWNLOAD_PARALLEL_FILES)
-    expect(downloadSummary(runner.queue)).toMatchObject({ text: 'Success', succeeded: 6 })
+    expect(downloadSummary(runner.state)).toMatchObject({ text: 'Success', succeeded: 6 })
   })
 
   it('takes an address not found as fatal: Not Uploaded, never tried again', async () => {
     const bytes = content(100, 2)
     const { runner, workers, server, item, add } = start()
     server.missing.add(12)
-    await runner.lead()
+    await runner.restore()
     await add(fileOf('gone', bytes, 12))
     await until(() => item('gone').status === 'error', 'the download to fail')
 
@@ -265,12 +237,12 @@ describe('the download runner', () => {
       next_try_at: null,
       tries: 1,
     })
-    await runner.command({ type: 'retry' })
+    await runner.apply({ type: 'retry' })
     await advance(10 * DOWNLOAD_RETRY_INTERVAL_MS)
     expect(server.urlCalls).toHaveLength(1)
     expect(workers.downloads).toEqual([])
     expect(item('gone').status).toBe('error')
-    expect(downloadSummary(runner.queue)).toMatchObject({ text: 'Done - 1 Failed', show_retry: false })
+    expect(downloadSummary(runner.state)).toMatchObject({ text: 'Done - 1 Failed', show_retry: false })
   })
 
   it('asks again 10 s after an address that could not be had for another reason', async () => {
@@ -283,7 +255,7 @@ describe('the download runner', () => {
       if (refusals-- > 0) throw new ApiError(503)
       return given(each)
     }
-    await runner.lead()
+    await runner.restore()
     await add(fileOf('later', bytes, 13))
     await until(() => item('later').next_try_at !== null, 'the first try to fail')
     expect(item('later')).toMatchObject({
@@ -316,7 +288,7 @@ describe('the download runner', () => {
       call.onProgress?.(end)
       return { ok: false, kind: 'xhr_error', bytes_received: end }
     }
-    await runner.lead()
+    await runner.restore()
     await add(fileOf('slow', bytes, 14))
     for (let attempt = 1; attempt < DOWNLOAD_FILE_TRIES; attempt++) {
       await until(() => item('slow').tries === attempt && item('slow').status === 'waiting', `try ${attempt}`)
@@ -337,10 +309,10 @@ describe('the download runner', () => {
     })
     await advance(10 * DOWNLOAD_RETRY_INTERVAL_MS)
     expect(workers.downloads).toHaveLength(DOWNLOAD_FILE_TRIES)
-    expect(downloadSummary(runner.queue).show_retry).toBe(true)
+    expect(downloadSummary(runner.state).show_retry).toBe(true)
 
     linkDown = false
-    await runner.command({ type: 'retry' })
+    await runner.apply({ type: 'retry' })
     await until(() => item('slow').status === 'done', 'the retried download to finish')
     expect(workers.downloads.at(-1)?.fromByte).toBe(5000)
     expect(root.file('Shoot/slow.bin')?.bytes).toEqual(bytes)
@@ -359,7 +331,7 @@ describe('the download runner', () => {
       call.onProgress?.(2500)
       return { ok: true, bytes_received: 2500 }
     }
-    await runner.lead()
+    await runner.restore()
     await add(fileOf('short', bytes, 33))
     await until(() => item('short').status === 'waiting', 'the short body to count as a failure')
     expect(root.file('Shoot/short.bin')).toBeUndefined()
@@ -375,7 +347,7 @@ describe('the download runner', () => {
     const { runner, root, workers, server, item, add, serve } = start()
     serve(31, bytes)
     const { held } = holdDownloads(workers)
-    await runner.lead()
+    await runner.restore()
     await add(fileOf('a', bytes, 31, 'One/clip.bin'), fileOf('b', bytes, 32, 'Two/clip copy.bin'))
     await until(() => workers.downloads.length === 1, 'the download of the first')
     await settle()
@@ -398,7 +370,7 @@ describe('the download runner', () => {
     const { runner, root, workers, server, item, add, serve } = start()
     server.missing.add(41)
     serve(42, bytes)
-    await runner.lead()
+    await runner.restore()
     await add(fileOf('a', bytes, 41), fileOf('b', bytes, 42))
     await until(() => item('b').status === 'done', 'the second file')
     expect(item('a')).toMatchObject({ status: 'error', fatal: true })
@@ -419,7 +391,7 @@ describe('the download runner', () => {
     await root.put('Shoot/partial.bin', partial.subarray(0, 100))
     serve(52, shared)
     serve(53, partial)
-    await runner.lead()
+    await runner.restore()
     await add(
       fileOf('whole', whole, 51, 'Shoot/whole.bin'),
       fileOf('source', shared, 52, 'Shoot/source.bin'),
@@ -427,7 +399,7 @@ describe('the download runner', () => {
       fileOf('partial', partial, 53, 'Shoot/partial.bin'),
     )
     await until(
-      () => runner.queue.items.every((each) => each.status === 'done'),
+      () => runner.state.items.every((each) => each.status === 'done'),
       'every file to be done or skipped',
     )
     expect(item('whole')).toMatchObject({ skip: true, percent: 100 })
@@ -438,7 +410,7 @@ describe('the download runner', () => {
     expect(workers.copies).toEqual([])
     expect(workers.downloads.find((call) => call.url === urlOf(53))?.fromByte).toBe(0)
     expect(root.file('Shoot/partial.bin')?.bytes).toEqual(partial)
-    expect(downloadSummary(runner.queue)).toMatchObject({ succeeded: 2, skipped: 2 })
+    expect(downloadSummary(runner.state)).toMatchObject({ succeeded: 2, skipped: 2 })
   })
 
   it("'remove' cancels the item's work in the pool and leaves the others running", async () => {
@@ -448,24 +420,24 @@ describe('the download runner', () => {
     serve(61, first)
     serve(62, second)
     const { held } = holdDownloads(workers)
-    await runner.lead()
+    await runner.restore()
     await add(fileOf('a', first, 61), fileOf('b', second, 62))
     await until(() => held.length === 2, 'both downloads to start')
     const workerOf = (url: string) =>
       workers.workers[(held.find((each) => each.call.url === url)?.call.worker ?? 0) - 1]
 
-    await runner.command({ type: 'remove', id: 'a' })
+    await runner.apply({ type: 'remove', id: 'a' })
     expect(workerOf(urlOf(61))?.terminated).toBe(true)
     expect(workerOf(urlOf(62))?.terminated).toBe(false)
-    expect(runner.queue.items.map((each) => each.id)).toEqual(['b'])
+    expect(runner.state.items.map((each) => each.id)).toEqual(['b'])
     expect(store.savedDownloads.at(-1)?.items.map((each) => each.id)).toEqual(['b'])
 
     for (const each of held) each.release()
     await until(() => item('b').status === 'done', 'the other download')
-    expect(runner.queue.items.map((each) => each.id)).toEqual(['b'])
+    expect(runner.state.items.map((each) => each.id)).toEqual(['b'])
   })
 
-  it('waits for the queue to be restored before a command, and begins a new list once the last finished', async () => {
+  it('begins a new list once the last finished, and a list that runs takes what is added', async () => {
     const one = content(100, 11)
     const two = content(200, 12)
     const three = content(300, 13)
@@ -473,23 +445,20 @@ describe('the download runner', () => {
     serve(71, one)
     serve(72, two)
     serve(73, three)
-    const early = add(fileOf('one', one, 71))
-    await settle()
-    expect(runner.queue.items).toEqual([])
-    await runner.lead()
-    await early
+    await runner.restore()
+    await add(fileOf('one', one, 71))
     await until(() => item('one').status === 'done', 'the first list')
 
     const { held } = holdDownloads(workers)
     await add(fileOf('two', two, 72))
-    expect(runner.queue.items.map((each) => each.id)).toEqual(['two'])
+    expect(runner.state.items.map((each) => each.id)).toEqual(['two'])
     await until(() => held.length === 1, 'the second list to start')
     // While a list runs, what is added joins it.
     await add(fileOf('three', three, 73))
-    expect(runner.queue.items.map((each) => each.id)).toEqual(['two', 'three'])
+    expect(runner.state.items.map((each) => each.id)).toEqual(['two', 'three'])
 
-    await runner.command({ type: 'close' })
-    expect(runner.queue.items).toEqual([])
+    await runner.apply({ type: 'close' })
+    expect(runner.state.items).toEqual([])
     expect(workers.workers[(held[0]?.call.worker ?? 0) - 1]?.terminated).toBe(true)
     expect(store.savedDownloads.at(-1)?.items).toEqual([])
   })
@@ -507,7 +476,7 @@ describe('the download runner', () => {
         call.onProgress?.(6000)
         return new Promise<DownloadResult>(() => undefined)
       }
-      await first.runner.lead()
+      await first.runner.restore()
       await first.add(fileOf('big', bytes, 81))
       await until(() => first.item('big').bytes_received === 6000, 'the download to be under way')
       await advance(SAVE_INTERVAL_MS)
@@ -515,12 +484,12 @@ describe('the download runner', () => {
         status: 'downloading',
         bytes_received: 6000,
       })
-      first.runner.close()
+      first.runner.stop()
       first.workers.pool.close()
 
       const second = start({ store: memory, root, workers: sharingStaging(first.workers) })
       second.serve(81, bytes)
-      await second.runner.lead()
+      await second.runner.restore()
       await until(() => second.item('big').status === 'done', 'the resumed download')
       expect(second.workers.downloads.map((call) => call.fromByte)).toEqual([4000])
       expect(root.file('Shoot/big.bin')?.bytes).toEqual(bytes)
@@ -540,17 +509,17 @@ describe('the download runner', () => {
         return { ok: true, bytes_received: bytes.length }
       }
       placingNeverEnds(first.workers)
-      await first.runner.lead()
+      await first.runner.restore()
       await first.add(fileOf('placed', bytes, 97))
       await until(() => first.item('placed').bytes_received === 3000, 'every byte to be staged')
       await advance(SAVE_INTERVAL_MS)
-      first.runner.close()
+      first.runner.stop()
       first.workers.pool.close()
       expect(root.file('Shoot/placed.bin')).toBeUndefined()
 
       const second = start({ store: memory, root, workers: sharingStaging(first.workers) })
       second.serve(97, bytes)
-      await second.runner.lead()
+      await second.runner.restore()
       await until(() => second.item('placed').status === 'done', 'the placing after the reload')
       expect(second.workers.downloads).toEqual([])
       expect(second.workers.placed).toEqual(['placed'])
@@ -567,14 +536,14 @@ describe('the download runner', () => {
         call.file.write(0, bytes.subarray(0, 700))
         return new Promise<DownloadResult>(() => undefined)
       }
-      await runner.lead()
+      await runner.restore()
       await until(() => workers.sweeps.length === 1, 'the sweep when the queue is taken over')
       expect(workers.sweeps[0]).toEqual([])
       expect(workers.staging.file('left-by-a-closed-list')).toBeUndefined()
 
       await add(fileOf('kept', bytes, 98), fileOf('removed', content(900, 19), 99))
       await until(() => workers.downloads.length === 2, 'both downloads to start')
-      await runner.command({ type: 'remove', id: 'removed' })
+      await runner.apply({ type: 'remove', id: 'removed' })
       await until(() => workers.sweeps.length === 2, 'the sweep after the removal')
       expect(workers.sweeps[1]).toEqual(['kept'])
       expect(workers.staging.file('kept')?.bytes.length).toBe(700)
@@ -587,10 +556,10 @@ describe('the download runner', () => {
       const root = new FakeDirectoryHandle('Downloads')
       const first = start({ store: memory, root })
       first.workers.onDownload = () => new Promise<DownloadResult>(() => undefined)
-      await first.runner.lead()
+      await first.runner.restore()
       await first.add(fileOf('asked', bytes, 95))
       await until(() => first.workers.downloads.length === 1, 'the first try to begin')
-      first.runner.close()
+      first.runner.stop()
       first.workers.pool.close()
 
       // After the restart the browser answers 'prompt' until the user allows access again.
@@ -598,18 +567,18 @@ describe('the download runner', () => {
       Object.assign(root, { queryPermission: () => Promise.resolve(permission) })
       const second = start({ store: memory, root })
       second.serve(95, bytes)
-      await second.runner.lead()
-      expect(second.runner.queue.needs_access).toEqual(['Downloads'])
+      await second.runner.restore()
+      expect(second.runner.state.needs_access).toEqual(['Downloads'])
       await advance(DOWNLOAD_RETRY_INTERVAL_MS * 2)
       expect(second.workers.downloads).toEqual([])
       expect(second.item('asked').status).toBe('waiting')
 
       // Told while the answer is still 'prompt', it keeps waiting; once granted, it runs.
-      await second.runner.command({ type: 'access_granted' })
-      expect(second.runner.queue.needs_access).toEqual(['Downloads'])
+      await second.runner.apply({ type: 'access_granted' })
+      expect(second.runner.state.needs_access).toEqual(['Downloads'])
       permission = 'granted'
-      await second.runner.command({ type: 'access_granted' })
-      expect(second.runner.queue.needs_access).toEqual([])
+      await second.runner.apply({ type: 'access_granted' })
+      expect(second.runner.state.needs_access).toEqual([])
       await until(() => second.item('asked').status === 'done', 'the download after access was given')
       expect(root.file('Shoot/asked.bin')?.bytes).toEqual(bytes)
     })
@@ -624,7 +593,7 @@ describe('the download runner', () => {
         kind: 'xhr_error',
         bytes_received: call.fromByte,
       })
-      await first.runner.lead()
+      await first.runner.restore()
       await first.add(fileOf('again', bytes, 91))
       await until(() => first.item('again').next_try_at !== null, 'the first try to fail')
       await advance(SAVE_INTERVAL_MS)
@@ -633,12 +602,12 @@ describe('the download runner', () => {
         tries: 1,
         next_try_at: T0 + DOWNLOAD_RETRY_INTERVAL_MS,
       })
-      first.runner.close()
+      first.runner.stop()
       first.workers.pool.close()
 
       const second = start({ store: memory, root })
       second.serve(91, bytes)
-      await second.runner.lead()
+      await second.runner.restore()
       await advance(DOWNLOAD_RETRY_INTERVAL_MS - SAVE_INTERVAL_MS - 1)
       expect(second.workers.downloads).toEqual([])
       await advance(1)

@@ -1,9 +1,9 @@
 // In-process stand-ins for what the transfer runners drive, so their unit tests run in Node: an API that
 // answers per URL and records every call, a real ItemTaskPool over fake transfer workers (hashing with the
 // real worker code, recording every send, download and copy), a queue store kept in memory, a directory tree
-// for downloads, and helpers for vi's fake clock. Only setTimeout, clearTimeout and Date are faked, so
-// hashing, Blob reads and IndexedDB (fake-indexeddb schedules with setImmediate) run for real while a test
-// waits with until().
+// for downloads, the locks and channel of a tab alone, and helpers for vi's fake clock. Only setTimeout,
+// clearTimeout and Date are faked, so hashing, Blob reads and IndexedDB (fake-indexeddb schedules with
+// setImmediate) run for real while a test waits with until().
 import type { Remote } from 'comlink'
 import { vi } from 'vitest'
 import type { MultipartRequest, SignedOpts, UploadRequest } from '../../server/contract/media.ts'
@@ -11,6 +11,7 @@ import { ApiError, type RequestOptions, type Transport } from '../../src/api/tra
 import { ConcurrentWorkerPool } from '../../src/lib/concurrentWorkerPool.ts'
 import { WorkerPool } from '../../src/lib/workerPool.ts'
 import { emptyDownloadQueue, type DownloadQueue } from '../../src/transfers/downloadModel.ts'
+import type { ChannelLike, LockManagerLike, TransfersMessage } from '../../src/transfers/leader.ts'
 import { UPLOAD_MAX_REQUESTS_IN_FLIGHT } from '../../src/transfers/limits.ts'
 import { ItemTaskPool, SEND_WORKERS, TRANSFER_IDLE_TIMEOUT_MS } from '../../src/transfers/pool.ts'
 import type { QueueStore, RestoredDownloads, RestoredUploads } from '../../src/transfers/queueStore.ts'
@@ -484,6 +485,32 @@ export class FakeWorkers {
         worker.terminated = true
       },
     }
+  }
+}
+
+// Leadership of a queue.
+
+/** The Web Locks of a browser with one tab: every lock is granted at once, and held until it is released. */
+export const oneTabLocks: LockManagerLike = {
+  request: (_name, _options, callback) => callback(undefined),
+}
+
+/** The channel to the other tabs of a browser with one tab: what the tab posts is recorded, with when. */
+export class RecordingChannel implements ChannelLike {
+  onmessage: ((event: MessageEvent) => void) | null = null
+  readonly posted: Array<{ at: number; message: TransfersMessage<unknown, unknown> }> = []
+
+  postMessage(message: unknown): void {
+    this.posted.push({ at: Date.now(), message: message as TransfersMessage<unknown, unknown> })
+  }
+
+  close(): void {}
+
+  /** The states published to the followers, with when. */
+  states(): Array<{ at: number; state: unknown }> {
+    return this.posted.flatMap(({ at, message }) =>
+      message.type === 'state' ? [{ at, state: message.state }] : [],
+    )
   }
 }
 

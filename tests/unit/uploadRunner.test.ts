@@ -20,7 +20,7 @@ import {
 } from '../../src/transfers/limits.ts'
 import { TRANSFERS_DB_NAME, openQueueStore, type QueueStore } from '../../src/transfers/queueStore.ts'
 import { uploadSummary, type UploadItem } from '../../src/transfers/uploadModel.ts'
-import { SAVE_INTERVAL_MS, UploadRunner, type PickedUpload } from '../../src/transfers/uploadRunner.ts'
+import { UploadRunner, type PickedUpload } from '../../src/transfers/uploadRunner.ts'
 import type { TransferResult } from '../../workers/transferCore.ts'
 import {
   BUCKET_ID,
@@ -620,33 +620,6 @@ describe('the upload runner', () => {
     expect(resent.map((call) => call.signed.url.endsWith('&plan=2'))).toEqual([false, true])
     expect(workers.putsAt(0)).toHaveLength(1)
     expect(api.to('POST', COMPLETE)).toHaveLength(1)
-  })
-
-  it('saves about once a second while bytes move, and at once when a part is stored', async () => {
-    const { runner, workers, store } = start()
-    const sent = deferred<TransferResult>()
-    workers.onPut = () => sent.promise
-    await runner.restore()
-    runner.apply({ type: 'add', files: [picked(fileOf(content(8 * MiB, 22), 'moving.bin'))] })
-    await until(() => workers.puts.length === 1, 'the PUT to start')
-    await settle()
-    const before = store.saveTimes.length
-    expect(store.saveTimes.at(-1)).toBe(T0)
-    for (let step = 1; step <= 25; step++) {
-      await advance(100)
-      workers.puts[0]?.onProgress?.(step * 300_000)
-    }
-    expect(store.saveTimes.slice(before)).toEqual([T0 + SAVE_INTERVAL_MS, T0 + 2 * SAVE_INTERVAL_MS])
-    // The save at 2 s holds what was sent up to then (the progress of 1.9 s).
-    expect(store.savedUploads.at(-1)?.items[0]?.parts[0]?.sent_bytes).toBe(19 * 300_000)
-
-    sent.resolve({ ok: true })
-    await until(
-      () => store.savedUploads.at(-1)?.items[0]?.parts[0]?.done === true,
-      'the stored part to be saved',
-    )
-    expect(store.saveTimes.slice(before + 2).every((at) => at === T0 + 2500)).toBe(true)
-    await until(isDone(runner, 'moving.bin'), 'the upload to finish')
   })
 
   describe('a file that fails every try', () => {

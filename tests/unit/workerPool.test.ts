@@ -133,8 +133,12 @@ describe('WorkerPool', () => {
     const pool = new WorkerPool<FakeApi>({ create, maxWorkers: 2, idleTimeoutMs: 1000 })
     await pool.run(async () => 1)
     void pool.run(() => new Promise(() => {}))
+    void pool.run(() => new Promise(() => {}))
+    // A third task waits for a worker: closing refuses it rather than leaving it waiting for ever.
+    const waiting = pool.run(async () => 3)
     await flush()
     pool.close()
+    await expect(waiting).rejects.toThrow('closed')
     expect(created.every((worker) => worker.terminated)).toBe(true)
     await expect(pool.run(async () => 1)).rejects.toThrow('closed')
   })
@@ -223,5 +227,24 @@ describe('ConcurrentWorkerPool', () => {
     expect(pool.size).toBe(0)
     expect(created[0]?.terminated).toBe(true)
     pool.close()
+  })
+
+  it('terminates its workers on close and refuses the tasks still waiting for their turn', async () => {
+    const { created, create } = fakeWorkers()
+    const pool = new ConcurrentWorkerPool<FakeApi>({
+      create,
+      maxWorkers: 1,
+      maxTasks: 1,
+      idleTimeoutMs: 1000,
+    })
+    void pool.run(() => new Promise(() => {}))
+    const waiting = pool.run(async () => 'never')
+    await flush()
+    expect(pool.queued).toBe(1)
+    pool.close()
+    await expect(waiting).rejects.toThrow('closed')
+    expect(pool.queued).toBe(0)
+    expect(created[0]?.terminated).toBe(true)
+    await expect(pool.run(async () => 1)).rejects.toThrow('closed')
   })
 })

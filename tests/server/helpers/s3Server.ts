@@ -1,9 +1,11 @@
 // A real S3-compatible server on loopback (s3rver) with files in a temporary directory and one bucket, and
-// the S3_* settings that point the product at it.
+// the S3_* settings that point the product at it. s3rver lacks ListParts, which S3 has and which the product
+// uses to resume an upload whose last parts reached the store after the tab last saved: the stand-in answers
+// it from s3rver's own files, so a reload mid-upload behaves as it does on S3.
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import S3rver from 's3rver'
+import S3rver, { type S3rverMiddleware } from 's3rver'
 
 export interface TestS3Server {
   endpoint: string
@@ -24,7 +26,17 @@ const BROWSER_CORS = `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`
 
-export async function startS3Server(prefix = 'media/', { browser = false } = {}): Promise<TestS3Server> {
+export interface S3ServerOptions {
+  /** Answers CORS for a browser on any origin. */
+  browser?: boolean
+  /** Answers ListParts, as S3 does (true by default); false leaves s3rver as it is, which cannot. */
+  listParts?: boolean
+}
+
+export async function startS3Server(
+  prefix = 'media/',
+  { browser = false, listParts = true }: S3ServerOptions = {},
+): Promise<TestS3Server> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'media-console-s3-'))
   const bucket = 'media-console-test'
   const server = new S3rver({
@@ -34,6 +46,8 @@ export async function startS3Server(prefix = 'media/', { browser = false } = {})
     directory,
     configureBuckets: [{ name: bucket, ...(browser ? { configs: [BROWSER_CORS] } : {}) }],
   })
+  // Just before s3rver's router, behind its XML encoding of plain objects.
+  if (listParts) server.middleware.splice(server.middleware.length - 1, 0, listPartsMiddleware(directory))
   const { port } = await server.run()
   const endpoint = `http://127.0.0.1:${port}`
   return {
@@ -52,5 +66,54 @@ export async function startS3Server(prefix = 'media/', { browser = false } = {})
       await server.close()
       await fs.rm(directory, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * ListParts (GET /{bucket}/{key}?uploadId=…) from the parts s3rver wrote: a part counts once its .md5 file
+ * exists, which s3rver writes after the part's last byte. One page: the product's parts stay under 10,000.
+ */
+function listPartsMiddleware(directory: string): S3rverMiddleware {
+  return async (ctx, next) => {
+    const uploadId = ctx.query.uploadId
+    const [, bucket, ...keyParts] = ctx.path.split('/')
+    if (ctx.method !== 'GET' || typeof uploadId !== 'string' || !bucket || keyParts.length === 0)
+      return next()
+    // s3rver keeps an upload's parts in <directory>/<bucket>/._S3rver_uploads/<uploadId>/ as "<n>" and "<n>.md5".
+    const uploadDir = path.join(directory, bucket, '._S3rver_uploads', uploadId)
+    const names = await fs.readdir(uploadDir).catch(() => undefined)
+    if (!names) {
+      ctx.status = 404
+      ctx.type = 'application/xml'
+      ctx.body = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchUpload</Code></Error>'
+      return
+    }
+    const numbers = names
+      .filter((name) => /^\d+\.md5$/.test(name))
+      .map((name) => Number(name.slice(0, -'.md5'.length)))
+      .sort((a, b) => a - b)
+    const parts = await Promise.all(
+      numbers.map(async (number) => {
+        const file = path.join(uploadDir, String(number))
+        const [stat, md5] = await Promise.all([fs.stat(file), fs.readFile(`${file}.md5`, 'utf8')])
+        return {
+          PartNumber: number,
+          LastModified: stat.mtime.toISOString(),
+          ETag: `"${md5.trim()}"`,
+          Size: stat.size,
+        }
+      }),
+    )
+    ctx.body = {
+      ListPartsResult: {
+        '@': { xmlns: 'http://s3.amazonaws.com/doc/2006-03-01/' },
+        Bucket: bucket,
+        Key: decodeURIComponent(keyParts.join('/')),
+        UploadId: uploadId,
+        MaxParts: 10000,
+        IsTruncated: false,
+        ...(parts.length > 0 ? { Part: parts } : {}),
+      },
+    }
   }
 }

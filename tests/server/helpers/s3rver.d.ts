@@ -11,8 +11,22 @@ declare module 's3rver' {
     configureBuckets?: Array<{ name: string; configs?: Array<string | Buffer> }>
   }
 
+  /** The part of a Koa context a middleware here reads and sets (s3rver is a Koa application). */
+  export interface S3rverContext {
+    method: string
+    path: string
+    query: Record<string, string | string[] | undefined>
+    status: number
+    type: string
+    body: unknown
+  }
+
+  export type S3rverMiddleware = (ctx: S3rverContext, next: () => Promise<void>) => Promise<void>
+
   export default class S3rver {
     constructor(options?: S3rverOptions)
+    /** Koa's middleware list: composed when run() starts the server. */
+    middleware: S3rverMiddleware[]
     run(): Promise<AddressInfo>
     close(): Promise<void>
   }
