@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { planParts } from '../../server/contract/parts.ts'
 import { combineDigests, fromHex, sha256Blob, WHOLE_BUFFER_LIMIT } from '../../workers/sha256.ts'
 import {
   copyBlob,
+  DOWNLOAD_PROGRESS_INTERVAL_MS,
   downloadTo,
   hashParts,
   rangeHeader,
@@ -194,6 +195,34 @@ describe('downloading', () => {
     expect(starts).toEqual([6])
     expect(progress.at(-1)).toBe(11)
     expect(writable.closed).toBe(true)
+  })
+
+  it('tells its progress at most every 50 ms however many chunks arrive, and the last byte always', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] })
+    try {
+      const chunks = 1000
+      let sent = 0
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent === chunks) return controller.close()
+          sent++
+          // Each chunk arrives 1 ms after the one before.
+          vi.advanceTimersByTime(1)
+          controller.enqueue(new Uint8Array(10))
+        },
+      })
+      const fetchFn = (async () => new Response(body, { status: 200 })) as typeof fetch
+      const progress: number[] = []
+      const result = await downloadTo(fetchFn, 'u', new MemoryWritable(new Uint8Array()), 0, 120_000, {
+        onProgress: (bytes) => progress.push(bytes),
+      })
+      expect(result).toEqual({ ok: true, bytes_received: 10 * chunks })
+      expect(progress.length).toBeGreaterThanOrEqual(chunks / DOWNLOAD_PROGRESS_INTERVAL_MS)
+      expect(progress.length).toBeLessThanOrEqual(chunks / DOWNLOAD_PROGRESS_INTERVAL_MS + 2)
+      expect(progress.at(-1)).toBe(10 * chunks)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('starts over when the server sends the whole file instead of the range', async () => {
