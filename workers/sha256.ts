@@ -1,6 +1,6 @@
 // SHA-256 of blobs for the workers, and the composite hash of a multipart file. A blob that fits the
 // whole-buffer limit is read once and hashed by WebCrypto (about 1,000 MB/s here); a larger one is streamed
-// through hash-wasm (about 300 MB/s), so memory stays at a few chunks however large the part.
+// through hash-wasm (about 300 MB/s) through one buffer, so memory stays the same however large the part.
 // Only WebCrypto and Blob are used, which workers and Node share, so unit tests import this module as is.
 import { createSHA256 } from 'hash-wasm'
 
@@ -32,31 +32,60 @@ export async function sha256Blob(blob: Blob, onProgress?: (hashedBytes: number) 
   return sha256Streamed(blob, onProgress)
 }
 
+/** The buffer a streamed hash reads into, over and over. */
+export const STREAM_BUFFER_BYTES = 4 * 1024 * 1024
+
 /**
- * Hashes a blob chunk by chunk as the browser's stream of it gives them. The chunks are small and die
- * young, so a worker holds a few of them however large the blob. Reading it in slices of megabytes instead
- * left dead buffers that the garbage collector let pile up: a pool hashing parts of 512 MiB held over
- * 300 MiB of them. Progress is told each time another STREAM_SLICE is hashed, and at the end.
+ * Hashes a blob through one buffer that the browser's stream of it fills again and again (a BYOB reader):
+ * a worker holds that one buffer however large the blob. Reading it in slices, or taking the stream's own
+ * chunks, allocated a new buffer each time, and the garbage collector let the dead ones pile up: a pool
+ * hashing parts of 512 MiB held several hundred megabytes of them. Progress is told each time another
+ * STREAM_SLICE is hashed, and at the end.
  */
 async function sha256Streamed(blob: Blob, onProgress?: (hashedBytes: number) => void): Promise<string> {
   const hasher = await createSHA256()
   hasher.init()
-  const reader = blob.stream().getReader()
   let hashed = 0
   let told = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    hasher.update(value)
-    hashed += value.byteLength
+  const take = (bytes: Uint8Array) => {
+    hasher.update(bytes)
+    hashed += bytes.byteLength
     const step = hashed - (hashed % STREAM_SLICE)
     if (step > told && hashed < blob.size) {
       told = step
       onProgress?.(step)
     }
   }
+  const stream = blob.stream()
+  const byob = byobReader(stream)
+  if (byob) {
+    let buffer = new ArrayBuffer(STREAM_BUFFER_BYTES)
+    for (;;) {
+      const { done, value } = await byob.read(new Uint8Array(buffer))
+      if (done || !value) break
+      take(value)
+      // The read handed the buffer back, moved into value: the next read fills it again.
+      buffer = value.buffer
+    }
+  } else {
+    const reader = stream.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      take(value)
+    }
+  }
   onProgress?.(hashed)
   return hasher.digest('hex')
+}
+
+/** A reader that fills buffers it is given, where the stream is a byte stream (a Blob's is in browsers). */
+function byobReader(stream: ReadableStream<Uint8Array>): ReadableStreamBYOBReader | undefined {
+  try {
+    return stream.getReader({ mode: 'byob' })
+  } catch {
+    return undefined
+  }
 }
 
 /** A multipart file's hash: SHA-256 over the parts' binary digests concatenated in order, in hex. */

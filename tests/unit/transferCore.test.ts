@@ -49,6 +49,22 @@ describe('hashes', () => {
     expect(seen).toEqual([8 * MiB, 16 * MiB, WHOLE_BUFFER_LIMIT + 123])
   })
 
+  it('hashes a large blob whose stream gives its own chunks, where the stream takes no buffer to fill', async () => {
+    const large = randomBytes(WHOLE_BUFFER_LIMIT + 5)
+    // A default (not byte) stream: a reader that fills given buffers cannot be had of it.
+    const chunked = {
+      size: large.length,
+      stream: () =>
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (let at = 0; at < large.length; at += MiB) controller.enqueue(large.subarray(at, at + MiB))
+            controller.close()
+          },
+        }),
+    } as unknown as Blob
+    expect(await sha256Blob(chunked)).toBe(sha256(large).toString('hex'))
+  })
+
   it("hashes each planned part and gives the file's composite hash", async () => {
     const data = randomBytes(17 * MiB)
     const plan = planParts(data.length)
