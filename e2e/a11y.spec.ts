@@ -460,3 +460,37 @@ test('Undelete looks like the other secondary actions, not like Delete', async (
       .evaluate((button) => getComputedStyle(button).backgroundColor)
   expect(await background('Undelete')).toBe(await background('Open'))
 })
+
+test("a file name's focus ring is drawn whole, inside the cell that clips long names", async ({
+  page,
+  layout,
+}) => {
+  await layout.useSession(seed.sessionKey)
+  const list = new FileListPage(page)
+  await list.goto(VOLUME)
+  const link = list.row(LONG_NAME).getByRole('link', { name: LONG_NAME })
+  await expect(link).toBeVisible()
+  await page.keyboard.press('Tab') // keyboard use, so focus shows its ring
+  await link.focus()
+  const ring = await link.evaluate((element) => {
+    const style = getComputedStyle(element)
+    const width = parseFloat(style.outlineWidth)
+    const offset = parseFloat(style.outlineOffset)
+    const box = element.getBoundingClientRect()
+    const cell = (element.closest('[role="gridcell"]') ?? element).getBoundingClientRect()
+    // The ring's outer edge, and whether it stays within the cell (which hides what overflows it).
+    const outer = width + offset
+    return {
+      style: style.outlineStyle,
+      width,
+      inside:
+        box.left - outer >= cell.left - 0.5 &&
+        box.right + outer <= cell.right + 0.5 &&
+        box.top - outer >= cell.top - 0.5 &&
+        box.bottom + outer <= cell.bottom + 0.5,
+    }
+  })
+  expect(ring.style).not.toBe('none')
+  expect(ring.width).toBeGreaterThanOrEqual(2)
+  expect(ring.inside).toBe(true)
+})
