@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { chunkLoad } from './vite-plugins/chunkLoad.ts'
+import { swSingleFile } from './vite-plugins/swSingleFile.ts'
 
 const API_PREFIXES = ['/api', '/web', '/org_admin', '/storage', '/healthz']
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080'
@@ -29,6 +30,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wasm}'],
         // Route chunks are content-hashed and small; the largest (charts) stays under this bound.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        buildPlugins: { vite: [swSingleFile()] },
       },
       manifest: {
         name: 'Media Console',
@@ -49,7 +51,14 @@ export default defineConfig({
     }),
   ],
   worker: { format: 'es' },
-  build: { outDir: 'dist/app', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist/app',
+    emptyOutDir: true,
+    sourcemap: true,
+    // Rolldown's plugin timing report is printed in a warning's colour whenever plugins take a large share
+    // of the build, which on a busy machine is every build; it reports the machine's load, not a fault.
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
   server: {
     port: 5173,
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, apiTarget])),

@@ -123,9 +123,9 @@ test.describe('downloads', () => {
     await expect(downloadPage.count('Succeeded')).toHaveText('4')
     await expect(downloadPage.count('Skipped')).toHaveText('0')
     await expect(downloadPage.count('Failed')).toHaveText('1')
-    await expect(downloadPage.statusOf('Media/pending.bin')).toHaveText('error')
+    await expect(downloadPage.statusOf('Media/pending.bin')).toHaveText('Failed')
     await expect(downloadPage.errorOf('Media/pending.bin')).toHaveText('Not Uploaded')
-    await expect(downloadPage.statusOf('Media/a.txt')).toHaveText('done')
+    await expect(downloadPage.statusOf('Media/a.txt')).toHaveText('Done')
     // The failure is fatal: nothing to retry.
     await expect(downloadPage.retry).toBeHidden()
     // Two files of one content are fetched once: one address for each of the other files and the missing one.
@@ -202,7 +202,7 @@ test.describe('downloads', () => {
     await expect(notice).toContainText("The browser needs your permission again to save into 'asked'.")
     await expect(downloadPage.status).toHaveText('Running')
     // Nothing is fetched until the user allows it: the file waits.
-    await expect(downloadPage.statusOf('Big/large.bin')).toHaveText('waiting')
+    await expect(downloadPage.statusOf('Big/large.bin')).toHaveText('Waiting')
     expect(resumedFrom).toEqual([])
     await notice.getByRole('button', { name: 'Allow Access' }).click()
     await expect(notice).toBeHidden()

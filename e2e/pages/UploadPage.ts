@@ -7,6 +7,8 @@ export class UploadPage {
   readonly chooseFolder: Locator
   readonly startUpload: Locator
   readonly selection: Locator
+  /** The line that counts the picked files the rules left out (empty, hidden). */
+  readonly skipped: Locator
   readonly uploads: Locator
   readonly summary: Locator
   readonly retry: Locator
@@ -24,6 +26,7 @@ export class UploadPage {
     this.close = actions.getByRole('button', { name: 'Close' })
     this.autoRetry = actions.getByRole('checkbox', { name: 'Automated Retry' })
     this.selection = page.getByRole('table', { name: 'Files to upload' })
+    this.skipped = page.getByRole('status').filter({ hasText: /^Skipped / })
     this.uploads = page.getByRole('table', { name: 'Uploads' })
     this.summary = page.getByRole('status', { name: 'Upload summary' })
     this.noPermission = page.getByText('Sorry, you do not have permission to upload.')

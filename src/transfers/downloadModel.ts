@@ -12,7 +12,9 @@ import {
   DOWNLOAD_FILE_TRIES,
   DOWNLOAD_PARALLEL_FILES,
   DOWNLOAD_RETRY_INTERVAL_MS,
+  DOWNLOAD_STATUS_WORDS,
   NOT_UPLOADED_MESSAGE,
+  SKIPPED_STATUS,
 } from './limits.ts'
 import { showsRetry, summarize, type TransferSummary } from './summary.ts'
 
@@ -286,7 +288,7 @@ export function downloadSummary(queue: DownloadQueue): DownloadSummary {
 }
 
 export function downloadStatusText(item: DownloadItem): string {
-  if (item.status === 'done') return item.skip ? 'Skip' : 'done'
+  if (item.status === 'done' && item.skip) return SKIPPED_STATUS
   if (item.status === 'downloading') return `${item.percent}%`
-  return item.status
+  return DOWNLOAD_STATUS_WORDS[item.status]
 }

@@ -62,6 +62,30 @@ export const DOWNLOAD_FAILED_MESSAGE = 'Download Failed'
 export const SUMMARY_RUNNING = 'Running'
 export const SUMMARY_SUCCESS = 'Success'
 
+/**
+ * The word each item status shows in the Status column (section 4 names the states; the screens show
+ * words, never the state's identifier). Uploading and downloading show their percent instead, and a
+ * download skipped because the file is already there shows SKIPPED_STATUS.
+ */
+export const UPLOAD_STATUS_WORDS = {
+  idle: 'Waiting',
+  start: 'Starting',
+  hashing: 'Hashing',
+  hash_done: 'Hashed',
+  waiting_retry: 'Waiting to retry',
+  done: 'Done',
+  error: 'Failed',
+} as const
+export const DOWNLOAD_STATUS_WORDS = {
+  waiting: 'Waiting',
+  get_url: 'Starting',
+  start_download: 'Starting',
+  copying: 'Copying',
+  done: 'Done',
+  error: 'Failed',
+} as const
+export const SKIPPED_STATUS = 'Skip'
+
 export function summaryDoneText(failed: number): string {
   return `Done - ${failed} Failed`
 }

@@ -21,6 +21,7 @@ import {
   UPLOAD_PARALLEL_PARTS,
   UPLOAD_PART_RETRY_INTERVAL_MS,
   UPLOAD_PART_TRIES,
+  UPLOAD_STATUS_WORDS,
   isMultipart,
   planParts,
 } from './limits.ts'
@@ -603,14 +604,5 @@ export function uploadErrorText(error: unknown): string {
 }
 
 export function uploadStatusText(item: UploadItem): string {
-  switch (item.status) {
-    case 'idle':
-      return 'Waiting'
-    case 'error':
-      return 'Failed'
-    case 'uploading':
-      return `${item.progress}%`
-    default:
-      return item.status
-  }
+  return item.status === 'uploading' ? `${item.progress}%` : UPLOAD_STATUS_WORDS[item.status]
 }

@@ -1,5 +1,5 @@
 // A plan as a card, in signup's plan step and on the Plan tab: its name, price, description and limits, with
-// the card's action below them; and the Contact Us of a plan arranged with sales (a mail to sales).
+// the card's action below them, at the foot of the card so the actions of cards side by side line up; and the Contact Us of a plan arranged with sales (a mail to sales).
 import type { ReactNode } from 'react'
 import type { Plan } from '../api/plans.ts'
 import { SALES_EMAIL } from '../lib/contact.ts'
@@ -24,7 +24,7 @@ export function PlanCard({
           <li key={line}>{line}</li>
         ))}
       </ul>
-      {children}
+      {children ? <div className="plan-card-actions">{children}</div> : null}
     </li>
   )
 }

@@ -60,9 +60,11 @@ describe('the road of a download', () => {
   it('goes waiting, get_url, start_download, downloading with percent, done', () => {
     let queue = run(emptyDownloadQueue, [{ type: 'add', files: [file('f')] }])
     expect(item(queue)).toMatchObject({ status: 'waiting', percent: 0, error: null, tries: 0, copy_of: null })
+    expect(downloadStatusText(item(queue))).toBe('Waiting')
     expect(downloadsToStart(queue, T0)).toEqual([{ id: 'f', action: 'download' }])
     queue = run(queue, [{ type: 'start', id: 'f' }])
     expect(item(queue)).toMatchObject({ status: 'get_url', tries: 1 })
+    expect(downloadStatusText(item(queue))).toBe('Starting')
     queue = run(queue, [{ type: 'url_received', id: 'f' }])
     expect(item(queue).status).toBe('start_download')
     queue = run(queue, [{ type: 'download_started', id: 'f', from_byte: 0 }])
@@ -72,6 +74,8 @@ describe('the road of a download', () => {
     expect(downloadStatusText(item(queue))).toBe('25%')
     queue = run(queue, [{ type: 'downloaded', id: 'f' }])
     expect(item(queue)).toMatchObject({ status: 'done', percent: 100, skip: false })
+    // The Status column shows a word, never the state's identifier.
+    expect(downloadStatusText(item(queue))).toBe('Done')
     expect(downloadSummary(queue)).toMatchObject({ text: 'Success', succeeded: 1, skipped: 0, failed: 0 })
   })
 

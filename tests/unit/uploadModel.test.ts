@@ -171,6 +171,7 @@ describe('the road of a single-part file', () => {
     expect(nextUploadStep(item(queue), T0)).toEqual({ kind: 'hash', part_nums: [1] })
     queue = run(queue, [{ type: 'hash_started', id: 'f' }])
     expect(item(queue).status).toBe('hashing')
+    expect(uploadStatusText(item(queue))).toBe('Hashing')
     expect(nextUploadStep(item(queue), T0)).toEqual({ kind: 'busy' })
     queue = run(queue, [{ type: 'hash_progress', id: 'f', hashed_bytes: 500 }])
     expect(item(queue).progress).toBe(50)
@@ -202,6 +203,8 @@ describe('the road of a single-part file', () => {
       { type: 'completed', id: 'f' },
     ])
     expect(item(queue)).toMatchObject({ status: 'done', is_done: true, skip: false, progress: 100 })
+    // The Status column shows a word, never the state's identifier.
+    expect(uploadStatusText(item(queue))).toBe('Done')
     expect(nextUploadStep(item(queue), T0)).toEqual({ kind: 'none' })
     expect(uploadSummary(queue).text).toBe('Success')
   })
@@ -244,6 +247,7 @@ describe('the road of a single-part file', () => {
       { type: 'offer', id: 'f', s3_bucket_id: 0, skip_upload: false, signed_opts: null },
     ])
     expect(item(queue).status).toBe('waiting_retry')
+    expect(uploadStatusText(item(queue))).toBe('Waiting to retry')
   })
 })
 

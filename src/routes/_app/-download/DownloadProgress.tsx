@@ -66,7 +66,10 @@ export function DownloadProgress({ queue, directory, container }: Props) {
       <dl className="transfer-summary" aria-label="Summary">
         <div>
           <dt>Status</dt>
-          <dd role="status">{summary.text}</dd>
+          {/* The live region sits inside the dd: a role on the dd itself would unmake the term's definition. */}
+          <dd>
+            <span role="status">{summary.text}</span>
+          </dd>
         </div>
         <div>
           <dt>Succeeded</dt>

@@ -324,7 +324,13 @@ export function FileDetail({ container, path }: { container: Container; path: st
         >
           Download
         </button>
-        <button type="button" className="button danger" disabled={busy} onClick={changeStatus}>
+        {/* Red only for the loss: undeleting gives a file back, so it is an ordinary secondary action. */}
+        <button
+          type="button"
+          className={media.is_deleted ? 'button secondary' : 'button danger'}
+          disabled={busy}
+          onClick={changeStatus}
+        >
           {media.is_deleted ? 'Undelete' : 'Delete'}
         </button>
       </div>

@@ -1,9 +1,10 @@
 // The first view of the upload screen: pick files or a folder, see what will go where (Name, Folder,
-// Size), remove what should not, then Start Upload hands the files to the queue.
+// Size), remove what should not, then Start Upload hands the files to the queue. Files the rules leave out
+// (empty, hidden) are counted in a status line under the toolbar, so a pick never loses files silently.
 import { useRef, useState } from 'react'
 import { formatBytes } from '../../../lib/format.ts'
 import type { UploadCommand } from '../../../transfers/uploadRunner.ts'
-import { addToSelection, type SelectedUpload } from '../../../transfers/uploadSelection.ts'
+import { selectPicked, skippedMessage, type SelectedUpload } from '../../../transfers/uploadSelection.ts'
 import type { Container } from '../-files/container.ts'
 import {
   filesOfInput,
@@ -25,10 +26,16 @@ interface Props {
 
 export function UploadPicker({ container, directory, send }: Props) {
   const [selection, setSelection] = useState<Selected[]>([])
+  /** What the last pick left out; each pick replaces it. */
+  const [skipped, setSkipped] = useState<string | null>(null)
   const filesInput = useRef<HTMLInputElement>(null)
   const folderInput = useRef<HTMLInputElement>(null)
 
-  const add = (picked: PickedFile[]) => setSelection((current) => addToSelection(current, picked, directory))
+  const add = (picked: PickedFile[]) => {
+    setSelection((current) => selectPicked(current, picked, directory).selection)
+    // The skipped count does not depend on what is listed already (a file listed twice is not skipped).
+    setSkipped(skippedMessage(selectPicked([], picked, directory).skipped))
+  }
 
   async function chooseFiles() {
     if (hasFilePicker()) add(await pickFiles())
@@ -64,6 +71,10 @@ export function UploadPicker({ container, directory, send }: Props) {
           Start Upload
         </button>
       </div>
+      {/* Always in the page, so screen readers announce the line when a pick fills it. */}
+      <p className="hint" role="status">
+        {skipped}
+      </p>
       <input
         ref={filesInput}
         type="file"

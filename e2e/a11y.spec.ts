@@ -1,0 +1,496 @@
+// Accessibility and reflow of every screen the page objects reach (issue: console quality). Each screen is
+// opened as its admin would find it, with content made through the API so that its tables, forms and
+// disclosures are on the page, then:
+// - axe's WCAG 2.x A/AA rules find nothing at 1280 px and at 375 px (a phone);
+// - at 320 px nothing makes the page scroll sideways (WCAG 1.4.10 Reflow);
+// - below 600 px every visible button, link, checkbox and radio is at least 44 px tall (WCAG 2.5.5),
+//   except links inside running text, which the rule exempts.
+// The screens run in both colour schemes, since dark mode has its own palette to keep at AA contrast.
+import AxeBuilder from '@axe-core/playwright'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Locator, Page } from '@playwright/test'
+import {
+  addOrgUser,
+  createApp,
+  createGrant,
+  createReadyOrg,
+  deleteFile,
+  listGrants,
+  newAppKey,
+  putFile,
+  registerDevice,
+  signUpUser,
+  volumeIdOf,
+} from './support/api.ts'
+import { expect, test } from './support/fixtures.ts'
+import { freshEmail } from './support/mail.ts'
+import { pickFromOrigin } from './support/originFiles.ts'
+import { AccountPage } from './pages/AccountPage.ts'
+import { AppDetailPage } from './pages/AppDetailPage.ts'
+import { AppListPage } from './pages/AppListPage.ts'
+import { ContainerListPage } from './pages/ContainerListPage.ts'
+import { DeviceDetailPage } from './pages/DeviceDetailPage.ts'
+import { DeviceListPage } from './pages/DeviceListPage.ts'
+import { DownloadPage } from './pages/DownloadPage.ts'
+import { FileDetailPage } from './pages/FileDetailPage.ts'
+import { FileListPage } from './pages/FileListPage.ts'
+import { GrantDetailPage } from './pages/GrantDetailPage.ts'
+import { HomePage } from './pages/HomePage.ts'
+import { InvoiceListPage } from './pages/InvoiceListPage.ts'
+import { LoginPage } from './pages/LoginPage.ts'
+import { NetworkStoreListPage } from './pages/NetworkStoreListPage.ts'
+import { OrgDetailPage } from './pages/OrgDetailPage.ts'
+import { PaymentMethodsPage } from './pages/PaymentMethodsPage.ts'
+import { PlanPage } from './pages/PlanPage.ts'
+import { SignupPage } from './pages/SignupPage.ts'
+import { UploadPage } from './pages/UploadPage.ts'
+import { UserDetailPage } from './pages/UserDetailPage.ts'
+import { UserListPage } from './pages/UserListPage.ts'
+import { VolumeAtRiskPage } from './pages/VolumeAtRiskPage.ts'
+import { VolumeAuditPage } from './pages/VolumeAuditPage.ts'
+import { VolumeListPage } from './pages/VolumeListPage.ts'
+import { VolumeSettingsPage } from './pages/VolumeSettingsPage.ts'
+
+const VOLUME = 'A11y Volume'
+// A long name with no place to break a line (underscores are not one): the detail header, the path and the
+// tables must wrap it rather than widen the page.
+const LONG_NAME = 'A001_C002_20261125_CAMERA_CARD_CLIP_FROM_THE_NORTH_BUILDING_0001.MOV'
+
+interface Seed {
+  sessionKey: string
+  orgId: number
+  volumeId: number
+  grantId: number
+  userId: number
+  deviceId: number
+  appId: number
+  workDir: string
+}
+
+interface Screen {
+  name: string
+  /** Without a session (the sign-in and sign-up screens). */
+  signedOut?: boolean
+  /** Opens the screen and answers what shows once its content is there. */
+  open: (page: Page, seed: Seed) => Promise<Locator>
+}
+
+const screens: Screen[] = [
+  {
+    name: 'login',
+    signedOut: true,
+    open: async (page) => (await new LoginPage(page).goto(), new LoginPage(page).heading),
+  },
+  {
+    name: 'signup',
+    signedOut: true,
+    open: async (page) => {
+      const signup = new SignupPage(page)
+      await signup.goto()
+      return signup.heading
+    },
+  },
+  {
+    name: 'home',
+    open: async (page) => (await new HomePage(page).goto(), new HomePage(page).containers.first()),
+  },
+  {
+    name: 'account',
+    open: async (page) => (await new AccountPage(page).goto(), new AccountPage(page).userName),
+  },
+  {
+    name: 'file list',
+    open: async (page) => {
+      const list = new FileListPage(page)
+      await list.goto(VOLUME)
+      // A selected row is checked too: its tint must keep the muted cells at AA contrast.
+      await list.select(LONG_NAME)
+      return list.row(LONG_NAME)
+    },
+  },
+  {
+    name: 'file detail, Versions tab',
+    open: async (page) => {
+      const detail = new FileDetailPage(page)
+      await page.goto(`/home/${encodeURIComponent(VOLUME)}/${LONG_NAME}`)
+      await detail.tab('Versions').click()
+      return detail.versions.nth(1)
+    },
+  },
+  {
+    name: 'upload, files chosen and uploaded',
+    open: async (page, seed) => {
+      const upload = new UploadPage(page)
+      await upload.useFileInputs()
+      await upload.goto(VOLUME, '/incoming/')
+      await upload.pickFiles(
+        join(seed.workDir, LONG_NAME),
+        join(seed.workDir, 'b.txt'),
+        join(seed.workDir, 'empty.txt'),
+        join(seed.workDir, '.hidden'),
+      )
+      // The rules leave two files out, and the screen says so rather than drop them silently.
+      await expect(upload.skipped).toHaveText(
+        'Skipped 2 files: 1 empty file (nothing to upload), 1 hidden file (a name in its path starts with a dot).',
+      )
+      await expect(upload.selection.locator('tbody tr')).toHaveCount(2)
+      await upload.startUpload.click()
+      await expect(upload.summary).toBeVisible()
+      return upload.uploads
+    },
+  },
+  {
+    name: 'download, done',
+    open: async (page) => {
+      await pickFromOrigin(page, 'a11y')
+      const list = new FileListPage(page)
+      const download = new DownloadPage(page)
+      await list.goto(VOLUME)
+      await list.select(LONG_NAME, 'Photos')
+      await list.download.click()
+      await expect(download.collected).toBeVisible()
+      await download.downloadAll.click()
+      await expect(download.status).toHaveText('Success')
+      return download.downloads
+    },
+  },
+  {
+    name: 'volume list',
+    open: async (page) => (await new VolumeListPage(page).goto(), new VolumeListPage(page).heading),
+  },
+  {
+    name: 'volume settings',
+    open: async (page, seed) => (
+      await new VolumeSettingsPage(page).goto(seed.volumeId),
+      new VolumeSettingsPage(page).volumeName
+    ),
+  },
+  {
+    name: 'volume audit',
+    open: async (page, seed) => (
+      await new VolumeAuditPage(page).goto(seed.volumeId),
+      new VolumeAuditPage(page).events
+    ),
+  },
+  {
+    name: 'volume at risk',
+    open: async (page, seed) => (
+      await new VolumeAtRiskPage(page).goto(seed.volumeId),
+      new VolumeAtRiskPage(page).heading
+    ),
+  },
+  {
+    name: 'volume metrics',
+    open: async (page, seed) => {
+      await page.goto(`/volume/${seed.volumeId}/metric`)
+      return page.getByRole('figure', { name: 'File Count' })
+    },
+  },
+  {
+    name: 'containers',
+    open: async (page, seed) => {
+      const containers = new ContainerListPage(page)
+      await containers.gotoVolume(seed.volumeId)
+      return containers.table
+    },
+  },
+  {
+    name: 'all containers',
+    open: async (page) => {
+      const containers = new ContainerListPage(page)
+      await containers.gotoAll()
+      return containers.table
+    },
+  },
+  {
+    name: 'container detail',
+    open: async (page, seed) => {
+      const grant = new GrantDetailPage(page)
+      await grant.goto(seed.volumeId, 'Editors')
+      return grant.prefixPath
+    },
+  },
+  {
+    name: 'users',
+    open: async (page) => (await new UserListPage(page).goto(), new UserListPage(page).table),
+  },
+  {
+    name: 'user detail',
+    open: async (page, seed) => (
+      await new UserDetailPage(page).goto(seed.userId),
+      new UserDetailPage(page).heading
+    ),
+  },
+  {
+    name: 'devices',
+    open: async (page) => (await new DeviceListPage(page).goto('all'), new DeviceListPage(page).table),
+  },
+  {
+    name: 'device detail',
+    open: async (page, seed) => (
+      await new DeviceDetailPage(page).goto(seed.deviceId),
+      new DeviceDetailPage(page).deviceName
+    ),
+  },
+  { name: 'apps', open: async (page) => (await new AppListPage(page).goto(), new AppListPage(page).table) },
+  {
+    name: 'app detail',
+    open: async (page, seed) => (
+      await new AppDetailPage(page).goto(seed.appId),
+      new AppDetailPage(page).appName
+    ),
+  },
+  {
+    name: 'organization',
+    open: async (page) => (await new OrgDetailPage(page).goto(), new OrgDetailPage(page).heading),
+  },
+  { name: 'plan', open: async (page) => (await new PlanPage(page).goto(), new PlanPage(page).heading) },
+  {
+    name: 'payment methods',
+    open: async (page) => (await new PaymentMethodsPage(page).goto(), new PaymentMethodsPage(page).heading),
+  },
+  {
+    name: 'add payment method',
+    open: async (page) => {
+      const payment = new PaymentMethodsPage(page)
+      await payment.gotoAdd()
+      return payment.addHeading
+    },
+  },
+  {
+    name: 'invoices',
+    open: async (page) => (await new InvoiceListPage(page).goto(), new InvoiceListPage(page).heading),
+  },
+  {
+    name: 'network stores',
+    open: async (page) => (
+      await new NetworkStoreListPage(page).goto(),
+      new NetworkStoreListPage(page).heading
+    ),
+  },
+]
+
+/** The page's background in each scheme (--surface-alt in src/styles.css). */
+const PAGE_BACKGROUND = { light: 'rgb(249, 250, 251)', dark: 'rgb(17, 24, 39)' }
+
+let seed: Seed
+
+test.beforeAll(async () => {
+  const email = freshEmail('a11y')
+  const sessionKey = await signUpUser(email)
+  const orgId = await createReadyOrg(sessionKey, `A11y Org ${email}`, VOLUME)
+  const volumeId = await volumeIdOf(sessionKey, orgId, VOLUME)
+  const root = (await listGrants(sessionKey, orgId)).find((grant) => grant.grant_name === VOLUME)
+  if (!root) throw new Error('the new volume came without its container')
+  const access = { sessionKey, orgId, grantId: root.media_grant_id }
+  // Two versions of the long-named file (a path takes new content once its file is deleted), a folder
+  // and a deleted file, so the listing, the Versions table and the audit have rows.
+  await deleteFile(access, await putFile(access, `/${LONG_NAME}`, 'first take'))
+  await putFile(access, `/${LONG_NAME}`, 'second take')
+  await putFile(access, '/Photos/beach.jpg', 'not really a picture')
+  await deleteFile(access, await putFile(access, '/old.txt', 'gone'))
+  const userId = await addOrgUser(sessionKey, orgId, {
+    email: freshEmail('a11y-member'),
+    cap_web_upload: true,
+    cap_web_download: true,
+  })
+  await createGrant(sessionKey, orgId, {
+    volume_id: volumeId,
+    grant_name: 'Editors',
+    prefix_path: '/Photos/',
+  })
+  const appId = await createApp(sessionKey, orgId, 'Ingest Station')
+  const secret_key = await newAppKey(sessionKey, orgId, appId)
+  const { device_id } = await registerDevice(sessionKey, orgId, {
+    app_id: appId,
+    secret_key,
+    device_name: 'Edit Bay 3 workstation in the north building',
+  })
+  const workDir = mkdtempSync(join(tmpdir(), 'a11y-'))
+  writeFileSync(join(workDir, LONG_NAME), 'a clip')
+  writeFileSync(join(workDir, 'b.txt'), 'bee')
+  writeFileSync(join(workDir, 'empty.txt'), '')
+  writeFileSync(join(workDir, '.hidden'), 'dot file')
+  seed = {
+    sessionKey,
+    orgId,
+    volumeId,
+    grantId: root.media_grant_id,
+    userId,
+    deviceId: device_id,
+    appId,
+    workDir,
+  }
+})
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze()
+  const found = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} — ${violation.nodes
+        .slice(0, 3)
+        .map(
+          (node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`,
+        )
+        .join(' | ')}`,
+  )
+  expect.soft(found, `axe at ${label}`).toEqual([])
+}
+
+/** Elements whose right edge passes the viewport, named so a failure says where the overflow comes from. */
+async function sidewaysScroll(
+  page: Page,
+): Promise<{ scrollWidth: number; clientWidth: number; wide: string[] }> {
+  return page.evaluate(() => {
+    const root = document.documentElement
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect()
+        return box.width > 0 && box.right > root.clientWidth + 1
+      })
+      .slice(0, 5)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} (${Math.round(element.getBoundingClientRect().right)} px)`,
+      )
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, wide }
+  })
+}
+
+/** Controls under 44 px tall, except links that sit in a sentence (WCAG 2.5.8's inline exception). */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, a[href], input[type=checkbox], input[type=radio], select, summary, [role=tab]',
+    )
+    return [...controls]
+      .filter((element) => {
+        const box = element.getBoundingClientRect()
+        if (box.width === 0 || box.height === 0) return false
+        if (element.closest('[inert], [aria-hidden=true]')) return false
+        if (element.tagName === 'A' && getComputedStyle(element).display === 'inline') return false
+        // A checkbox or radio inside its label takes the label's size as its target.
+        const label = element.closest('label')
+        const target =
+          label && (element as HTMLInputElement).type !== undefined ? label.getBoundingClientRect() : box
+        return target.height < 44
+      })
+      .slice(0, 8)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 30)}" ${Math.round(element.getBoundingClientRect().height)} px`,
+      )
+  })
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} scheme`, () => {
+    test.use({ colorScheme: scheme })
+    for (const screen of screens) {
+      test(`${screen.name}: axe finds nothing at 1280 and 375 px; no sideways scroll at 320 px; 44 px targets`, async ({
+        page,
+        layout,
+      }) => {
+        if (!screen.signedOut) await layout.useSession(seed.sessionKey)
+        await page.setViewportSize({ width: 1280, height: 900 })
+        await expect(await screen.open(page, seed)).toBeVisible()
+        // The page follows the scheme (else the dark run would check the light palette twice).
+        expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
+          PAGE_BACKGROUND[scheme],
+        )
+        await expectNoAxeViolations(page, '1280 px')
+
+        await page.setViewportSize({ width: 375, height: 800 })
+        await expectNoAxeViolations(page, '375 px')
+        expect.soft(await smallTargets(page), 'controls under 44 px at 375 px').toEqual([])
+
+        await page.setViewportSize({ width: 320, height: 640 })
+        const scroll = await sidewaysScroll(page)
+        expect.soft(scroll.wide, 'elements past the right edge at 320 px').toEqual([])
+        expect(scroll.scrollWidth, 'document width at 320 px').toBeLessThanOrEqual(scroll.clientWidth)
+      })
+    }
+  })
+}
+
+test('the page names one manifest: the one the PWA plugin writes', async ({ page }) => {
+  await page.goto('/login')
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(1)
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', /manifest\.webmanifest$/)
+})
+
+test('plan cards side by side put their buttons on one line, whatever their text', async ({
+  page,
+  layout,
+}) => {
+  await layout.useSession(seed.sessionKey)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const plan = new PlanPage(page)
+  await plan.goto()
+  const cards = page.getByTestId('plan-choices').locator('.plan-card')
+  await expect(cards.getByRole('button').first()).toBeVisible()
+  // Per row of cards (same top), the bottoms of the cards' actions.
+  const rows = await cards.evaluateAll((each) => {
+    const byTop = new Map<number, number[]>()
+    for (const card of each) {
+      const actions = card.querySelector('.plan-card-actions')
+      if (!actions) continue
+      const top = Math.round(card.getBoundingClientRect().top)
+      byTop.set(top, [...(byTop.get(top) ?? []), Math.round(actions.getBoundingClientRect().bottom)])
+    }
+    return [...byTop.values()]
+  })
+  expect(rows.flat().length).toBeGreaterThan(1)
+  for (const bottoms of rows) expect(new Set(bottoms).size, `action bottoms ${bottoms.join(', ')}`).toBe(1)
+})
+
+test('Undelete looks like the other secondary actions, not like Delete', async ({ page, layout }) => {
+  await layout.useSession(seed.sessionKey)
+  await page.goto(`/home/${encodeURIComponent(VOLUME)}/old.txt`)
+  const detail = new FileDetailPage(page)
+  await expect(detail.heading).toHaveText('old.txt')
+  const actions = page.getByRole('toolbar', { name: 'File actions' })
+  const background = (name: string) =>
+    actions
+      .getByRole('button', { name, exact: true })
+      .evaluate((button) => getComputedStyle(button).backgroundColor)
+  expect(await background('Undelete')).toBe(await background('Open'))
+})
+
+test("a file name's focus ring is drawn whole, inside the cell that clips long names", async ({
+  page,
+  layout,
+}) => {
+  await layout.useSession(seed.sessionKey)
+  const list = new FileListPage(page)
+  await list.goto(VOLUME)
+  const link = list.row(LONG_NAME).getByRole('link', { name: LONG_NAME })
+  await expect(link).toBeVisible()
+  await page.keyboard.press('Tab') // keyboard use, so focus shows its ring
+  await link.focus()
+  const ring = await link.evaluate((element) => {
+    const style = getComputedStyle(element)
+    const width = parseFloat(style.outlineWidth)
+    const offset = parseFloat(style.outlineOffset)
+    const box = element.getBoundingClientRect()
+    const cell = (element.closest('[role="gridcell"]') ?? element).getBoundingClientRect()
+    // The ring's outer edge, and whether it stays within the cell (which hides what overflows it).
+    const outer = width + offset
+    return {
+      style: style.outlineStyle,
+      width,
+      inside:
+        box.left - outer >= cell.left - 0.5 &&
+        box.right + outer <= cell.right + 0.5 &&
+        box.top - outer >= cell.top - 0.5 &&
+        box.bottom + outer <= cell.bottom + 0.5,
+    }
+  })
+  expect(ring.style).not.toBe('none')
+  expect(ring.width).toBeGreaterThanOrEqual(2)
+  expect(ring.inside).toBe(true)
+})
