@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { chunkLoad } from './vite-plugins/chunkLoad.ts'
+import { clientContract, typeboxWithoutSideEffects } from './vite-plugins/clientContract.ts'
 
 const API_PREFIXES = ['/api', '/web', '/org_admin', '/storage', '/healthz']
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080'
@@ -17,6 +18,9 @@ export default defineConfig({
       autoCodeSplitting: true,
     }),
     react(),
+    // The app reads the contract (server/contract) for endpoint paths and constants, never TypeBox.
+    clientContract(),
+    typeboxWithoutSideEffects(),
     // Every dynamic import in src/, the router's split routes included, goes through src/lib/chunkLoad.ts.
     chunkLoad(),
     VitePWA({
