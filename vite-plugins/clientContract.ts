@@ -100,6 +100,22 @@ export function markSchemasPure(program: Node, edits: MagicString): void {
   }
 }
 
+/**
+ * A contract module as the app's bundle reads it: its computed constants marked pure and, for the endpoint
+ * table's file, the table without schemas. Undefined when nothing changes.
+ */
+export function stripContractForClient(
+  id: string,
+  code: string,
+  { endpointsTable }: { endpointsTable: boolean },
+): MagicString | undefined {
+  const program = parseSync(id, code).program as unknown as Node
+  const edits = new MagicString(code)
+  if (endpointsTable) stripEndpointSchemas(id, code, program, edits)
+  markSchemasPure(program, edits)
+  return edits.hasChanged() ? edits : undefined
+}
+
 export function clientContract(): Plugin {
   let contractDir = ''
   let endpointsFile = ''
@@ -116,11 +132,8 @@ export function clientContract(): Plugin {
       handler(code, id) {
         const file = id.split('?')[0] ?? id
         if (path.dirname(file) !== contractDir) return null
-        const { program } = parseSync(file, code)
-        const edits = new MagicString(code)
-        if (file === endpointsFile) stripEndpointSchemas(file, code, program as unknown as Node, edits)
-        markSchemasPure(program as unknown as Node, edits)
-        if (!edits.hasChanged()) return null
+        const edits = stripContractForClient(file, code, { endpointsTable: file === endpointsFile })
+        if (!edits) return null
         return { code: edits.toString(), map: edits.generateMap({ hires: 'boundary', source: id }) }
       },
     },
