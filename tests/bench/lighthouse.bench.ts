@@ -1,7 +1,8 @@
 // The console on a phone (issue 15): Lighthouse's mobile audit (a mid-range phone on a slow 4G link,
 // simulated) of /login, /home and a listing, each loaded cold, beside the goals: Performance at least 95,
-// Largest Contentful Paint at most 2.0 s. With them, the bytes /login moves over the wire, all of them and
-// its JavaScript (goal: at most 150 KB of JavaScript). Each page is audited BENCH_LIGHTHOUSE_RUNS times
+// Largest Contentful Paint at most 2.0 s. With them, the bytes /login moves over the wire: the encoded bodies
+// of its JavaScript (goal: at most 150 KB) and of all its requests, as Chromium received them, and
+// Lighthouse's count, which adds every answer's headers. Each page is audited BENCH_LIGHTHOUSE_RUNS times
 // (3 by default) and its median run by score is shown, since one run on a shared machine can be unlucky;
 // what Lighthouse says holds each page back follows, to say where to look when a goal is missed.
 // BENCH_LIGHTHOUSE_REPORTS=<dir> keeps every run's full report (JSON) there.
@@ -51,6 +52,7 @@ async function measure() {
       { name: '/home', path: '/home', signedIn: true },
       { name: 'a listing', path: `/home/${encodeURIComponent(GRANT)}/`, signedIn: true },
     ]
+    const wire = await browser.wireBytes(`${server.baseUrl}/login`)
     const results: { name: string; audit: Audit; scores: number[] }[] = []
     for (const page of pages) {
       // Signed out first: the session, once set, stays in the profile.
@@ -63,8 +65,9 @@ async function measure() {
     const login = results[0]?.audit as Audit
     console.log(`\nLighthouse mobile, median of ${RUNS} cold loads per page:`)
     console.log(
-      `  /login over the wire: ${kb(login.totalBytes)} in all, ${kb(login.scriptBytes)} of JavaScript ` +
-        `(goal ≤ ${kb(GOAL_LOGIN_SCRIPT_BYTES)}: ${mark(login.scriptBytes <= GOAL_LOGIN_SCRIPT_BYTES)})`,
+      `  /login over the wire: ${kb(wire.scriptBytes)} of JavaScript ` +
+        `(goal ≤ ${kb(GOAL_LOGIN_SCRIPT_BYTES)}: ${mark(wire.scriptBytes <= GOAL_LOGIN_SCRIPT_BYTES)}), ` +
+        `${kb(wire.totalBytes)} in all; with headers, by Lighthouse: ${kb(login.scriptBytes)} and ${kb(login.totalBytes)}`,
     )
     for (const { name, audit, scores } of results) {
       console.log(

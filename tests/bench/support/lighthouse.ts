@@ -23,8 +23,16 @@ export interface Audit {
   findings: string[]
 }
 
+export interface WireBytes {
+  /** Encoded (compressed) bodies of the page's own requests, as the browser received them. */
+  scriptBytes: number
+  totalBytes: number
+}
+
 export interface AuditBrowser {
   audit(url: string): Promise<Audit>
+  /** A cold load of url in a page of the profile, to the network going idle. */
+  wireBytes(url: string): Promise<WireBytes>
   /** Signs the profile in: the session key is in localStorage for every page opened afterwards. */
   useSession(baseUrl: string, sessionKey: string): Promise<void>
   close(): Promise<void>
@@ -88,6 +96,20 @@ export async function startAuditBrowser(): Promise<AuditBrowser> {
         scriptBytes: bytesOf(requests.filter((request) => request.resourceType === 'Script')),
         findings,
       }
+    },
+    async wireBytes(url) {
+      await clearCaches(new URL(url).origin)
+      const page = await context.newPage()
+      const sizes: Promise<{ script: boolean; bytes: number }>[] = []
+      page.on('requestfinished', (request) => {
+        const script = request.resourceType() === 'script'
+        sizes.push(request.sizes().then((size) => ({ script, bytes: size.responseBodySize })))
+      })
+      await page.goto(url, { waitUntil: 'networkidle' })
+      await page.close()
+      const done = await Promise.all(sizes)
+      const sum = (items: typeof done) => items.reduce((total, item) => total + item.bytes, 0)
+      return { scriptBytes: sum(done.filter((item) => item.script)), totalBytes: sum(done) }
     },
     async useSession(baseUrl, sessionKey) {
       const page = await context.newPage()
