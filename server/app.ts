@@ -11,6 +11,7 @@ import type { Config } from './config.ts'
 import type { Endpoint } from './contract/endpoints.ts'
 import { openDatabase, type Database } from './db/index.ts'
 import { registerAppShell } from './http/appShell.ts'
+import { registerCompression } from './http/compression.ts'
 import { registerHeldPrefixRedirect } from './http/customDomain.ts'
 import { registerErrorHandler } from './http/errors.ts'
 import { registerIdleTimeout } from './http/idleTimeout.ts'
@@ -98,6 +99,7 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
       stripe: Boolean(config.stripePublishableKey),
     })
     registerErrorHandler(app)
+    registerCompression(app)
     registerHeldPrefixRedirect(app)
     // Before any route: it collects every route's schema into the OpenAPI document (routes/openApi.ts).
     await app.register(fastifySwagger, {

@@ -1,6 +1,8 @@
 // Serves the built app on the API's port: hashed assets cached for a year, everything that must stay fresh
 // (the shell, the service worker, the manifest) revalidated, and every unknown app path answered with the
 // shell so that client-side routes work on reload. API and storage paths are never answered with the shell.
+// The build writes each text file beside itself as name.br and name.gz (scripts/build.mjs): the file is sent
+// in the best encoding the request accepts, with Content-Encoding and Vary: Accept-Encoding, the shell too.
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
@@ -31,6 +33,7 @@ export async function registerAppShell(app: FastifyInstance, appDir: string): Pr
       wildcard: false,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const relative = path.relative(appDir, filePath)
         reply.header('Cache-Control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE)

@@ -1,0 +1,107 @@
+// What a phone downloads first, checked on the real build (built here when dist/ is stale, as `npm start`
+// would): the chunks index.html loads and preloads carry no TypeBox, no chunk of the app does (the app reads
+// the contract's types and constants only: vite-plugins/clientContract.ts), and /login's JavaScript, as the
+// build's brotli copies, stays within the issue's budget.
+import fs from 'node:fs'
+import path from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { buildAll } from '../../scripts/build.mjs'
+import { DIST, isBuildCurrent } from '../../scripts/buildState.mjs'
+import { stripContractForClient } from '../../vite-plugins/clientContract.ts'
+
+const APP = path.join(DIST, 'app')
+const LOGIN_SCRIPT_BUDGET = 150 * 1000
+
+/** The chunks index.html names: its module script and its modulepreloads, as paths under dist/app. */
+function initialChunks(): string[] {
+  const html = fs.readFileSync(path.join(APP, 'index.html'), 'utf8')
+  const chunks = [
+    ...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\/([^"]+)"/g),
+  ]
+  return chunks.map((match) => match[1] as string)
+}
+
+/** The source files a chunk was made from, by its source map (the bundler's own runtime chunk has none). */
+function sourcesOf(chunk: string): string[] {
+  const mapFile = path.join(APP, `${chunk}.map`)
+  if (!fs.existsSync(mapFile)) return []
+  return (JSON.parse(fs.readFileSync(mapFile, 'utf8')) as { sources: string[] }).sources
+}
+
+/** The bytes a chunk takes on the wire in brotli: its .br copy, or itself when too small to have one. */
+function brotliBytes(chunk: string): number {
+  const file = path.join(APP, chunk)
+  return fs.statSync(fs.existsSync(`${file}.br`) ? `${file}.br` : file).size
+}
+
+const isTypeBox = (source: string) => /[\\/]node_modules[\\/]typebox[\\/]/.test(source)
+
+describe('the built app', () => {
+  beforeAll(async () => {
+    if (!isBuildCurrent()) await buildAll({ quiet: true })
+  }, 300_000)
+
+  it('loads and preloads no TypeBox on /login', () => {
+    const chunks = initialChunks()
+    expect(chunks.length).toBeGreaterThanOrEqual(1)
+    for (const chunk of chunks) expect(sourcesOf(chunk).filter(isTypeBox), chunk).toEqual([])
+  })
+
+  it('has no chunk with TypeBox in it, lazy ones included', () => {
+    const maps = fs
+      .readdirSync(path.join(APP, 'assets'))
+      .filter((name) => name.endsWith('.js.map'))
+      .map((name) => `assets/${name.slice(0, -'.map'.length)}`)
+    expect(maps.length).toBeGreaterThan(10)
+    const withTypeBox = maps.filter((chunk) => sourcesOf(chunk).some(isTypeBox))
+    expect(withTypeBox).toEqual([])
+  })
+
+  it("sends /login's JavaScript in at most 150 KB of brotli", () => {
+    const login = fs.readdirSync(path.join(APP, 'assets')).find((name) => /^login-[\w-]+\.js$/.test(name))
+    expect(login).toBeDefined()
+    const chunks = [...initialChunks().filter((chunk) => chunk.endsWith('.js')), `assets/${login}`]
+    const bytes = chunks.reduce((sum, chunk) => sum + brotliBytes(chunk), 0)
+    expect(bytes).toBeGreaterThan(10_000)
+    expect(bytes).toBeLessThanOrEqual(LOGIN_SCRIPT_BUDGET)
+  })
+})
+
+describe('the contract as the app reads it', () => {
+  const endpointsFile = '/project/server/contract/endpoints.ts'
+  const code = [
+    `import { Type } from 'typebox'`,
+    `import { CurrentUserResponse, UpdateUserRequest } from './user.ts'`,
+    `export const USER_NAME_PATTERN = '^[a-z]+$'`,
+    `export const Nullable = (schema) => Type.Union([schema, Type.Null()])`,
+    `const fields = { name: Type.String() }`,
+    `export const endpoints = {`,
+    `  currentUser: { method: 'GET', path: '/api/1/user/current', response: CurrentUserResponse },`,
+    `  userUpdate: { method: 'POST', path: '/api/1/user', body: UpdateUserRequest, summary: 'x' },`,
+    `} as const satisfies Record<string, Endpoint>`,
+  ].join('\n')
+
+  it("drops the endpoint table's schemas and keeps its methods and paths", () => {
+    const out = String(stripContractForClient(endpointsFile, code, { endpointsTable: true }))
+    expect(out).not.toMatch(/response:|body:|query:/)
+    expect(out).toMatch(/currentUser: \{ method: 'GET', path: '\/api\/1\/user\/current',? ?\}/)
+    expect(out).toMatch(/userUpdate: \{ method: 'POST', path: '\/api\/1\/user', +summary: 'x' \}/)
+  })
+
+  it('marks each computed constant pure and leaves plain values and functions as they are', () => {
+    const out = String(
+      stripContractForClient('/project/server/contract/user.ts', code, { endpointsTable: false }),
+    )
+    expect(out).toContain(`const fields = /* @__PURE__ */ (() => ({ name: Type.String() }))()`)
+    expect(out).toContain(`export const USER_NAME_PATTERN = '^[a-z]+$'`)
+    expect(out).toContain(`export const Nullable = (schema) =>`)
+    // The table is kept whole outside endpoints.ts.
+    expect(out).toContain('response: CurrentUserResponse')
+  })
+
+  it('refuses an endpoints file without the table, rather than ship the schemas', () => {
+    expect(() =>
+      stripContractForClient(endpointsFile, `export const other = 1`, { endpointsTable: true }),
+    ).toThrow(/no `export const endpoints/)
+  })
+})
