@@ -1,6 +1,8 @@
 // Where focus and the title go, as a keyboard or screen-reader user meets them: a title per screen, focus
 // on the new screen's heading after a route change (not on the first load), the skip link, the modal menu
 // of narrow screens, the collapsed sidebar's icons, and the arrow keys in the file listing.
+import fs from 'node:fs'
+import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { createReadyOrg, listGrants, putFile, signUpUser, type GrantAccess } from './support/api.ts'
 import { freshEmail } from './support/mail.ts'
@@ -161,5 +163,40 @@ test.describe('focus and titles', () => {
     // Active files only (the default filter): the deleted row goes, and the next one is where it was.
     await expect(fileList.names).toHaveText(['a.txt', 'b.txt', 'c.txt'])
     await expect(fileList.row('c.txt').getByRole('checkbox')).toBeFocused()
+  })
+
+  test('Remove in the upload list hands focus to the next row; Start Upload keeps it on the page', async ({
+    page,
+    uploadPage,
+  }, testInfo) => {
+    const names = ['one.txt', 'two.txt', 'three.txt']
+    const files = names.map((name) => {
+      const file = testInfo.outputPath(name)
+      fs.mkdirSync(path.dirname(file), { recursive: true })
+      fs.writeFileSync(file, `words of ${name}`)
+      return file
+    })
+    await uploadPage.useFileInputs()
+    // The last test of the file: the uploads land beside the listing's files after its tests ran.
+    await uploadPage.goto(GRANT)
+    await uploadPage.pickFiles(...files)
+    await expect(uploadPage.selection.getByRole('button', { name: /^Remove / })).toHaveCount(3)
+
+    // The rows keep the order of the selection: remove the middle one, and its follower takes the focus.
+    const labels = await uploadPage.selection
+      .getByRole('button', { name: /^Remove / })
+      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''))
+    const [, middle, last] = labels
+    await uploadPage.selection.getByRole('button', { name: middle, exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await expect(uploadPage.selection.getByRole('button', { name: last, exact: true })).toBeFocused()
+    // The last row gone, focus goes to the row now last.
+    await page.keyboard.press('Enter')
+    await expect(uploadPage.selection.getByRole('button', { name: labels[0], exact: true })).toBeFocused()
+
+    await uploadPage.startUpload.focus()
+    await page.keyboard.press('Enter')
+    await expect(uploadPage.uploads).toBeVisible()
+    expect(await focusInside(page, 'main')).toBe(true)
   })
 })

@@ -31,17 +31,60 @@ export function focusScreenHeading(): boolean {
 /** How long a route change waits for its heading (a screen may still be suspended on its data). */
 const HEADING_WAIT_MS = 3000
 
+const CONTROLS = 'a[href], button, input, select, textarea'
+
+/** Where a focused control sat: its table (or grid), its row's place in it, its place in the row. */
+interface FocusSpot {
+  element: Element
+  table: Element | null
+  rowIndex: number
+  controlIndex: number
+}
+
+function rowsOf(table: Element): Element[] {
+  return Array.from(table.querySelectorAll('tr, [role="row"]'))
+}
+
+function spotOf(element: Element): FocusSpot {
+  const row = element.closest('tr, [role="row"]')
+  const table = row?.closest('table, [role="grid"]') ?? null
+  if (!row || !table) return { element, table: null, rowIndex: -1, controlIndex: -1 }
+  return {
+    element,
+    table,
+    rowIndex: rowsOf(table).indexOf(row),
+    controlIndex: Array.from(row.querySelectorAll(CONTROLS)).indexOf(element),
+  }
+}
+
+const usable = (element: Element | undefined): element is HTMLElement =>
+  element instanceof HTMLElement && !element.matches(':disabled') && element.getClientRects().length > 0
+
+/**
+ * The control that takes the place of one that went away in a table (a Remove that removed its row): the
+ * same control of the row now in that place, or of the last row, else any control of that row.
+ */
+function replacementIn(spot: FocusSpot): HTMLElement | undefined {
+  if (!spot.table?.isConnected || spot.rowIndex < 0) return undefined
+  const rows = rowsOf(spot.table)
+  const row = rows[Math.min(spot.rowIndex, rows.length - 1)]
+  if (!row) return undefined
+  const controls = Array.from(row.querySelectorAll(CONTROLS))
+  const same = controls[spot.controlIndex]
+  return usable(same) ? same : controls.find(usable)
+}
+
 /**
  * Keeps the title in step with the heading, moves focus to the heading after a route change, and gives
  * focus a place to land when the control that held it goes away (a removed row, a finished step, a
- * button disabled by its own action): without this, focus drops to the body and the next Tab starts
- * over at the top of the document.
+ * button disabled by its own action): the same control of the next row in a table, else the heading.
+ * Without this, focus drops to the body and the next Tab starts over at the top of the document.
  */
 export function useScreenFocus(): void {
   const router = useRouter()
   useEffect(() => {
     let focusUntil = 0
-    let lastFocused: Element | null = null
+    let lastFocused: FocusSpot | null = null
     const tryFocus = () => {
       if (Date.now() < focusUntil && focusScreenHeading()) focusUntil = 0
     }
@@ -50,15 +93,18 @@ export function useScreenFocus(): void {
       if (active !== null && active !== document.body) return false
       // Focus left a control that is gone or disabled; a click on the page's background leaves it too,
       // but then the control is still there and the user chose where focus went.
-      return lastFocused !== null && (!lastFocused.isConnected || lastFocused.matches(':disabled'))
+      const element = lastFocused?.element
+      return element !== undefined && (!element.isConnected || element.matches(':disabled'))
     }
     const onMutation = () => {
       const title = screenTitle(screenHeading()?.textContent)
       if (document.title !== title) document.title = title
       tryFocus()
-      if (lostFocus()) {
+      if (lastFocused && lostFocus()) {
+        const replacement = replacementIn(lastFocused)
         lastFocused = null
-        focusScreenHeading()
+        if (replacement) replacement.focus()
+        else focusScreenHeading()
       }
     }
     onMutation()
@@ -71,7 +117,8 @@ export function useScreenFocus(): void {
       attributeFilter: ['disabled'],
     })
     const onFocusIn = (event: FocusEvent) => {
-      lastFocused = event.target instanceof Element ? event.target : null
+      // Measured now: once the control is gone, its row's place cannot be found.
+      lastFocused = event.target instanceof Element ? spotOf(event.target) : null
     }
     document.addEventListener('focusin', onFocusIn)
     const unsubscribe = router.subscribe('onRendered', (event) => {
