@@ -199,4 +199,22 @@ test.describe('focus and titles', () => {
     await expect(uploadPage.uploads).toBeVisible()
     expect(await focusInside(page, 'main')).toBe(true)
   })
+
+  test('a signup step that gives way to the next leaves focus on a heading, not on the body', async ({
+    page,
+    layout,
+    signupPage,
+  }) => {
+    // Signed in without an organization: signup opens on the organization step.
+    const email = freshEmail('focus-signup')
+    await layout.useSession(await signUpUser(email))
+    await page.goto('/signup')
+    await signupPage.orgName.fill(`Focus Signup ${email}`)
+    await signupPage.createOrg.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { name: 'Choose a plan', level: 2 })).toBeVisible()
+    // The next step loads its data first (the whole page waits on it), so the step's own heading is new
+    // too: focus goes to the screen's heading, from where the next Tab reaches the plans.
+    await expect(page.getByRole('heading', { name: 'Sign Up', level: 1 })).toBeFocused()
+  })
 })

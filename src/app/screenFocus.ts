@@ -39,6 +39,8 @@ interface FocusSpot {
   table: Element | null
   rowIndex: number
   controlIndex: number
+  /** Its ancestors up to the main landmark, nearest first. */
+  ancestors: Element[]
 }
 
 function rowsOf(table: Element): Element[] {
@@ -46,15 +48,34 @@ function rowsOf(table: Element): Element[] {
 }
 
 function spotOf(element: Element): FocusSpot {
+  const ancestors: Element[] = []
+  let parent = element.parentElement
+  while (parent !== null && parent.tagName !== 'MAIN') {
+    ancestors.push(parent)
+    parent = parent.parentElement
+  }
   const row = element.closest('tr, [role="row"]')
   const table = row?.closest('table, [role="grid"]') ?? null
-  if (!row || !table) return { element, table: null, rowIndex: -1, controlIndex: -1 }
+  if (!row || !table) return { element, table: null, rowIndex: -1, controlIndex: -1, ancestors }
   return {
     element,
     table,
     rowIndex: rowsOf(table).indexOf(row),
     controlIndex: Array.from(row.querySelectorAll(CONTROLS)).indexOf(element),
+    ancestors,
   }
+}
+
+/**
+ * The heading of the part of the page that changed under a lost control (a signup step that gave way to
+ * the next one): the first heading of its nearest ancestor still in the page, short of the screen's own.
+ */
+function sectionHeadingOf(spot: FocusSpot): HTMLElement | undefined {
+  const kept = spot.ancestors.find((ancestor) => ancestor.isConnected)
+  const heading = kept?.querySelector<HTMLElement>('h2, h3')
+  if (!heading) return undefined
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1
+  return heading
 }
 
 const usable = (element: Element | undefined): element is HTMLElement =>
@@ -77,7 +98,8 @@ function replacementIn(spot: FocusSpot): HTMLElement | undefined {
 /**
  * Keeps the title in step with the heading, moves focus to the heading after a route change, and gives
  * focus a place to land when the control that held it goes away (a removed row, a finished step, a
- * button disabled by its own action): the same control of the next row in a table, else the heading.
+ * button disabled by its own action): the same control of the next row in a table, else the heading of
+ * the part of the page that changed, else the screen's heading.
  * Without this, focus drops to the body and the next Tab starts over at the top of the document.
  */
 export function useScreenFocus(): void {
@@ -96,16 +118,27 @@ export function useScreenFocus(): void {
       const element = lastFocused?.element
       return element !== undefined && (!element.isConnected || element.matches(':disabled'))
     }
+    // A lost control's place, kept for a while when nothing can take focus yet (the next step suspended).
+    let lost: FocusSpot | null = null
+    let lostUntil = 0
     const onMutation = () => {
       const title = screenTitle(screenHeading()?.textContent)
       if (document.title !== title) document.title = title
       tryFocus()
       if (lastFocused && lostFocus()) {
-        const replacement = replacementIn(lastFocused)
+        lost = lastFocused
+        lostUntil = Date.now() + HEADING_WAIT_MS
         lastFocused = null
-        if (replacement) replacement.focus()
-        else focusScreenHeading()
       }
+      const active = document.activeElement
+      if (!lost || Date.now() > lostUntil || (active !== null && active !== document.body)) {
+        lost = null
+        return
+      }
+      const replacement = replacementIn(lost) ?? sectionHeadingOf(lost)
+      if (replacement) replacement.focus()
+      else if (!focusScreenHeading()) return
+      lost = null
     }
     onMutation()
     const observer = new MutationObserver(onMutation)
