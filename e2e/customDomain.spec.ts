@@ -17,11 +17,44 @@ const acmeUrl = (path: string) => prefixUrl(PREFIX, path)
 test.describe('custom-domain site', () => {
   const adminEmail = freshEmail('acme-admin')
   const orgName = 'Acme Media'
+  const otherName = `Other ${adminEmail}`
+  let otherOrgId = 0
 
   test.beforeAll(async () => {
     const sessionKey = await signUpUser(adminEmail)
     const orgId = await createOrg(sessionKey, `${orgName} ${adminEmail}`)
     await updateOrg(sessionKey, orgId, { domain_prefix: PREFIX })
+    // A second organization without a prefix of its own: it lives on the product's own host.
+    otherOrgId = await createOrg(sessionKey, otherName)
+  })
+
+  test('another organization opens on its own address; the site keeps its organization', async ({
+    page,
+    loginPage,
+    layout,
+    accountPage,
+  }) => {
+    await page.goto(acmeUrl('/login'))
+    await loginPage.signInAs(adminEmail)
+    await expect(layout.orgLabel).toHaveText(`${orgName} ${adminEmail}`)
+    await page.goto(acmeUrl('/account'))
+    const base = new URL(process.env.E2E_BASE_URL ?? '')
+    await expect(accountPage.orgRow(otherName).getByRole('link', { name: 'Switch To Org' })).toHaveAttribute(
+      'href',
+      `${base.protocol}//${base.hostname}:${base.port}/home`,
+    )
+    // The site's own organization is the current one: nothing to switch to.
+    await expect(
+      accountPage.orgRow(`${orgName} ${adminEmail}`).getByRole('button', { name: 'Switch To Org' }),
+    ).toBeDisabled()
+
+    // A switch saved on this host by an earlier version must not relabel the site, after a reload either.
+    await page.evaluate(
+      (id) => localStorage.setItem('local-state-current_org_id', JSON.stringify(id)),
+      otherOrgId,
+    )
+    await page.reload()
+    await expect(layout.orgLabel).toHaveText(`${orgName} ${adminEmail}`)
   })
 
   test('shows the organization as a fixed label, and has no signup', async ({ page, loginPage, layout }) => {

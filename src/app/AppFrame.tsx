@@ -1,8 +1,29 @@
 import { Link } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import type { MouseEvent, ReactNode } from 'react'
 import { appEnvironment } from '../lib/environment.ts'
 import { APP_VERSION } from '../lib/version.ts'
+import { focusScreenHeading } from './screenFocus.ts'
 import { useServiceWorkerUpdate } from './serviceWorker.ts'
+
+/** The id of the element that holds the page, where the skip link leads. */
+export const CONTENT_ID = 'content'
+
+/**
+ * The first thing Tab reaches on every page: past the sidebar or header, to the screen's heading. The click
+ * is handled here because a plain fragment link would only scroll: the heading must take focus so that
+ * the next Tab continues inside the page.
+ */
+export function SkipLink() {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault()
+    if (!focusScreenHeading()) document.getElementById(CONTENT_ID)?.focus()
+  }
+  return (
+    <a className="skip-link" href={`#${CONTENT_ID}`} onClick={onClick}>
+      Skip to content
+    </a>
+  )
+}
 
 export function VersionLabel() {
   return (
@@ -30,6 +51,7 @@ export function UpdateBanner() {
 export function AppFrame({ children }: { children: ReactNode }) {
   return (
     <div className="app-frame">
+      <SkipLink />
       <header className="frame-header">
         <Link to="/" className="logo" aria-label="Media Console home">
           <img src="/icons/favicon.svg" alt="" width={32} height={32} />
@@ -37,7 +59,9 @@ export function AppFrame({ children }: { children: ReactNode }) {
         </Link>
       </header>
       <UpdateBanner />
-      <div className="frame-body">{children}</div>
+      <div className="frame-body" id={CONTENT_ID} tabIndex={-1}>
+        {children}
+      </div>
       <footer className="frame-footer">
         <VersionLabel />
       </footer>

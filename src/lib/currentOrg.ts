@@ -1,6 +1,7 @@
 // Which organization the console shows (specification 000, section 4): the saved one, else the one whose
 // custom-domain prefix is this site's, else the first. On a custom-domain site the session is good only
-// while the user belongs to that site's organization.
+// while the user belongs to that site's organization, and the site is that organization: its fixed label
+// never names another one, so other organizations are reached on their own address.
 import type { OrgListItem } from '../../server/contract/user.ts'
 
 export function chooseCurrentOrg(
@@ -8,11 +9,31 @@ export function chooseCurrentOrg(
   savedOrgId: number | undefined,
   domainPrefix: string | null,
 ): OrgListItem | undefined {
-  return (
-    orgs.find((org) => org.org_id === savedOrgId) ??
-    (domainPrefix ? orgs.find((org) => org.domain_prefix === domainPrefix) : undefined) ??
-    orgs[0]
-  )
+  // A saved id (a switch made earlier on this host) must not relabel a custom-domain site.
+  const siteOrg = domainPrefix ? orgs.find((org) => org.domain_prefix === domainPrefix) : undefined
+  return siteOrg ?? orgs.find((org) => org.org_id === savedOrgId) ?? orgs[0]
+}
+
+/** The site the console is open on: its custom-domain prefix and suffix (client config), and its URL. */
+export interface SiteAddress {
+  domainPrefix: string | null
+  /** '.' and the base domain, as the server's config gives it. */
+  domainSuffix: string
+  /** The page's URL (window.location): its protocol and port are kept. */
+  location: { protocol: string; port: string }
+}
+
+/**
+ * Where switching to `org` happens: undefined means in place (the product's own host switches freely);
+ * on a custom-domain site any other organization opens on its own address: its custom domain, or the
+ * product's own host when it has none.
+ */
+export function orgSwitchAddress(org: OrgListItem, site: SiteAddress): string | undefined {
+  if (site.domainPrefix === null || org.domain_prefix === site.domainPrefix) return undefined
+  const baseDomain = site.domainSuffix.replace(/^\./, '')
+  const host = org.domain_prefix ? `${org.domain_prefix}${site.domainSuffix}` : baseDomain
+  const port = site.location.port ? `:${site.location.port}` : ''
+  return `${site.location.protocol}//${host}${port}/home`
 }
 
 /** True when this is a custom-domain site and none of the user's organizations is its organization. */

@@ -4,14 +4,10 @@ import { AppFrame } from '../app/AppFrame.tsx'
 import { DialogHost } from '../app/dialogs.tsx'
 import { NotFound } from '../app/NotFound.tsx'
 import { RouteError } from '../app/RouteError.tsx'
+import { useScreenFocus } from '../app/screenFocus.ts'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  component: () => (
-    <>
-      <Outlet />
-      <DialogHost />
-    </>
-  ),
+  component: Root,
   notFoundComponent: () => (
     <AppFrame>
       <NotFound />
@@ -23,3 +19,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     </AppFrame>
   ),
 })
+
+function Root() {
+  useScreenFocus()
+  return (
+    <>
+      <Outlet />
+      <DialogHost />
+    </>
+  )
+}

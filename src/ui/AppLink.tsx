@@ -14,14 +14,24 @@ export interface AppLinkProps {
   matchPrefix?: boolean
   /** Marks the link current below this other path too (a volume's Containers tab on a container's page). */
   currentUnder?: string
+  /** -1 takes the link out of the tab order (a grid's cell that is not its current one). */
+  tabIndex?: number
 }
 
-export function AppLink({ href, children, className, onNavigate, matchPrefix, currentUnder }: AppLinkProps) {
+export function AppLink({
+  href,
+  children,
+  className,
+  onNavigate,
+  matchPrefix,
+  currentUnder,
+  tabIndex,
+}: AppLinkProps) {
   const router = useRouter()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   if (isExternalHref(href)) {
     return (
-      <a href={href} className={className} target="_blank" rel="noopener noreferrer">
+      <a href={href} className={className} target="_blank" rel="noopener noreferrer" tabIndex={tabIndex}>
         {children}
       </a>
     )
@@ -38,7 +48,13 @@ export function AppLink({ href, children, className, onNavigate, matchPrefix, cu
     navigateRemembering(router, href)
   }
   return (
-    <a href={href} className={className} onClick={onClick} aria-current={current ? 'page' : undefined}>
+    <a
+      href={href}
+      className={className}
+      onClick={onClick}
+      aria-current={current ? 'page' : undefined}
+      tabIndex={tabIndex}
+    >
       {children}
     </a>
   )

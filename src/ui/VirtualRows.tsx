@@ -11,6 +11,11 @@ export interface VirtualRowsProps {
   overscan?: number
   renderRow: (index: number, style: { top: number; height: number }) => ReactNode
   className?: string
+  /**
+   * A row rendered even when scrolled out of view: the one holding a grid's focus, so that the grid keeps
+   * its tab stop and focus is not lost to the body when the row would otherwise leave the document.
+   */
+  keepIndex?: number
 }
 
 /** The rows to render for a scroll position: [first, end). */
@@ -26,7 +31,14 @@ export function visibleRange(
   return [first, Math.max(first, end)]
 }
 
-export function VirtualRows({ count, rowHeight, overscan = 8, renderRow, className }: VirtualRowsProps) {
+export function VirtualRows({
+  count,
+  rowHeight,
+  overscan = 8,
+  renderRow,
+  className,
+  keepIndex,
+}: VirtualRowsProps) {
   const ref = useRef<HTMLDivElement>(null)
   const [scrollTop, setScrollTop] = useState(0)
   // Until measured, assume a screenful, so the first paint already shows rows.
@@ -40,8 +52,12 @@ export function VirtualRows({ count, rowHeight, overscan = 8, renderRow, classNa
   }, [])
   const [first, end] = visibleRange(scrollTop, viewportHeight, rowHeight, count, overscan)
   const rows: ReactNode[] = []
-  for (let index = first; index < end; index++)
-    rows.push(renderRow(index, { top: index * rowHeight, height: rowHeight }))
+  const render = (index: number) => rows.push(renderRow(index, { top: index * rowHeight, height: rowHeight }))
+  // In document order, so that reading order follows the rows.
+  const kept = keepIndex !== undefined && keepIndex >= 0 && keepIndex < count ? keepIndex : undefined
+  if (kept !== undefined && kept < first) render(kept)
+  for (let index = first; index < end; index++) render(index)
+  if (kept !== undefined && kept >= end) render(kept)
   return (
     <div
       ref={ref}

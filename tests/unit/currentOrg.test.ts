@@ -1,22 +1,56 @@
 import { describe, expect, it } from 'vitest'
 import type { OrgListItem } from '../../server/contract/user.ts'
 import { org, plan } from './orgFixture.ts'
-import { chooseCurrentOrg, homeCase, lacksSiteOrg, sidebarEntries } from '../../src/lib/currentOrg.ts'
+import {
+  chooseCurrentOrg,
+  homeCase,
+  lacksSiteOrg,
+  orgSwitchAddress,
+  sidebarEntries,
+} from '../../src/lib/currentOrg.ts'
 
-const orgs = [org(1), org(2, { domain_prefix: 'acme' }), org(3)]
+const [first, acme] = [org(1), org(2, { domain_prefix: 'acme' })]
+const orgs = [first, acme, org(3)]
 
 describe('chooseCurrentOrg', () => {
-  it('prefers the saved organization', () => {
-    expect(chooseCurrentOrg(orgs, 3, 'acme')?.org_id).toBe(3)
-  })
-  it('then the one of the site prefix', () => {
+  it("shows the site's organization on its custom domain, whatever was saved", () => {
+    expect(chooseCurrentOrg(orgs, 3, 'acme')?.org_id).toBe(2)
     expect(chooseCurrentOrg(orgs, undefined, 'acme')?.org_id).toBe(2)
     expect(chooseCurrentOrg(orgs, 99, 'acme')?.org_id).toBe(2)
+  })
+  it('prefers the saved organization elsewhere', () => {
+    expect(chooseCurrentOrg(orgs, 3, null)?.org_id).toBe(3)
   })
   it('then the first', () => {
     expect(chooseCurrentOrg(orgs, 99, null)?.org_id).toBe(1)
     expect(chooseCurrentOrg(orgs, undefined, 'other')?.org_id).toBe(1)
     expect(chooseCurrentOrg([], 1, null)).toBeUndefined()
+  })
+})
+
+describe('orgSwitchAddress', () => {
+  const location = { protocol: 'https:', port: '' }
+  it('switches in place on the product host', () => {
+    expect(orgSwitchAddress(acme, { domainPrefix: null, domainSuffix: '.media.test', location })).toBe(
+      undefined,
+    )
+  })
+  it("switches to the site's own organization in place", () => {
+    expect(orgSwitchAddress(acme, { domainPrefix: 'acme', domainSuffix: '.media.test', location })).toBe(
+      undefined,
+    )
+  })
+  it('sends another organization to its own domain, or to the product host, keeping protocol and port', () => {
+    const site = {
+      domainPrefix: 'acme',
+      domainSuffix: '.media.test',
+      location: { protocol: 'http:', port: '8080' },
+    }
+    expect(orgSwitchAddress(org(4, { domain_prefix: 'globex' }), site)).toBe(
+      'http://globex.media.test:8080/home',
+    )
+    expect(orgSwitchAddress(first, site)).toBe('http://media.test:8080/home')
+    expect(orgSwitchAddress(first, { ...site, location })).toBe('https://media.test/home')
   })
 })
 

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import type { KeyboardEventHandler, Ref } from 'react'
 import { mediaGrantQueries, volumesOfGrants } from '../../api/mediaGrants.ts'
 import { sidebarEntries } from '../../lib/currentOrg.ts'
 import { localState, useLocalState } from '../../lib/localState.ts'
@@ -6,6 +7,7 @@ import { areaHref } from '../../lib/filePaths.ts'
 import { AppLink } from '../../ui/AppLink.tsx'
 import { VersionLabel } from '../AppFrame.tsx'
 import { useApi, type Session } from '../session.ts'
+import { NavIcon } from './NavIcon.tsx'
 import { OrgPicker } from './OrgPicker.tsx'
 
 /** Volume names under Home: the volumes of the containers the user holds. */
@@ -32,15 +34,23 @@ export interface SidebarProps {
   session: Session
   /** Open as an overlay on a narrow screen. */
   open: boolean
+  /** The close button: the overlay closes and focus returns to the Menu button. */
   onClose: () => void
+  /** A link was followed: the overlay closes, and focus goes to the new screen. */
+  onNavigate: () => void
+  /** The overlay's keys (Tab kept inside, Escape). */
+  onKeyDown: KeyboardEventHandler<HTMLElement>
+  ref: Ref<HTMLElement>
 }
 
-export function Sidebar({ session, open, onClose }: SidebarProps) {
+export function Sidebar({ session, open, onClose, onNavigate, onKeyDown, ref }: SidebarProps) {
   const collapsed = useLocalState('sidebar_collapsed') ?? false
   const { user, currentOrg } = session
   const showHomeChildren = currentOrg !== undefined && currentOrg.plan_id !== null
   return (
     <nav
+      ref={ref}
+      onKeyDown={onKeyDown}
       id="sidebar"
       className={`sidebar${collapsed ? ' collapsed' : ''}${open ? ' open' : ''}`}
       aria-label="Main"
@@ -61,7 +71,8 @@ export function Sidebar({ session, open, onClose }: SidebarProps) {
           <span aria-hidden="true">×</span>
         </button>
       </div>
-      {/* Collapsing hides the content with CSS only on wide screens: the narrow overlay always shows it. */}
+      {/* Collapsing narrows the content to its icons with CSS, on wide screens only: the narrow overlay
+          always shows it whole. */}
       <div className="sidebar-content">
         <OrgPicker session={session} />
         <ul className="nav-list">
@@ -69,19 +80,23 @@ export function Sidebar({ session, open, onClose }: SidebarProps) {
             <li key={entry.to}>
               {/* An area's entry stays current on its sub-pages (/volume/3/audit under Volumes); under Home
                   the container's own entry is the current one. */}
-              <AppLink href={entry.to} onNavigate={onClose} matchPrefix={entry.to !== '/home'}>
-                {entry.label}
+              <AppLink href={entry.to} onNavigate={onNavigate} matchPrefix={entry.to !== '/home'}>
+                <NavIcon name={entry.to} />
+                <span className="nav-label">{entry.label}</span>
               </AppLink>
               {entry.to === '/home' && showHomeChildren ? (
-                <HomeChildren orgId={currentOrg.org_id} onNavigate={onClose} />
+                <HomeChildren orgId={currentOrg.org_id} onNavigate={onNavigate} />
               ) : null}
             </li>
           ))}
         </ul>
         <div className="sidebar-foot">
-          <AppLink href="/account" className="account-card" onNavigate={onClose}>
-            {user.user_name ? <span className="account-name">{user.user_name}</span> : null}
-            <span className={user.user_name ? 'account-email' : 'account-name'}>{user.email}</span>
+          <AppLink href="/account" className="account-card" onNavigate={onNavigate}>
+            <NavIcon name="/account" />
+            <span className="account-text">
+              {user.user_name ? <span className="account-name">{user.user_name}</span> : null}
+              <span className={user.user_name ? 'account-email' : 'account-name'}>{user.email}</span>
+            </span>
           </AppLink>
           <VersionLabel />
         </div>

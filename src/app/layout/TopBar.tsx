@@ -1,10 +1,21 @@
 import { Link } from '@tanstack/react-router'
+import type { RefObject } from 'react'
+
+export interface TopBarProps {
+  menuOpen: boolean
+  onMenu: () => void
+  /** While the menu overlay is open, the bar is behind it and out of reach. */
+  inert: boolean
+  /** Where focus returns when the menu closes. */
+  menuButton: RefObject<HTMLButtonElement | null>
+}
 
 /** The narrow-screen bar: the menu button that opens the sidebar, the logo (a link to /), a spacer. */
-export function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void }) {
+export function TopBar({ menuOpen, onMenu, inert, menuButton }: TopBarProps) {
   return (
-    <header className="top-bar" data-testid="top-bar">
+    <header className="top-bar" data-testid="top-bar" inert={inert}>
       <button
+        ref={menuButton}
         type="button"
         className="icon-button"
         aria-label="Menu"

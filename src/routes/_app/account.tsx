@@ -8,6 +8,7 @@ import { updateUserName, userQueries, type OrgListItem } from '../../api/user.ts
 import { showAlert } from '../../app/dialogs.tsx'
 import { navigateRemembering } from '../../app/navigation.ts'
 import { switchOrg, useApi, useSession } from '../../app/session.ts'
+import { orgSwitchAddress } from '../../lib/currentOrg.ts'
 import { changedFields, useDraft } from '../../lib/draft.ts'
 import { localState } from '../../lib/localState.ts'
 import { isValidUserName } from '../../lib/validation.ts'
@@ -65,6 +66,16 @@ function UserNameForm({ saved }: { saved: string }) {
 
 function OrgActions({ org, isCurrent }: { org: OrgListItem; isCurrent: boolean }) {
   const api = useApi()
+  const { config } = useSession()
+  // On a custom-domain site, another organization is opened on its own address (a plain link: the new
+  // host is another origin with its own sign-in), never switched to in place.
+  const address = isCurrent
+    ? undefined
+    : orgSwitchAddress(org, {
+        domainPrefix: config.domain_prefix,
+        domainSuffix: config.domain_suffix,
+        location: window.location,
+      })
   const router = useRouter()
   const queryClient = useQueryClient()
   const leave = useMutation({
@@ -78,17 +89,23 @@ function OrgActions({ org, isCurrent }: { org: OrgListItem; isCurrent: boolean }
   })
   return (
     <>
-      <button
-        type="button"
-        className="button secondary"
-        disabled={isCurrent}
-        onClick={() => {
-          switchOrg(org.org_id)
-          navigateRemembering(router, '/home')
-        }}
-      >
-        Switch To Org
-      </button>
+      {address !== undefined ? (
+        <a className="button secondary" href={address}>
+          Switch To Org
+        </a>
+      ) : (
+        <button
+          type="button"
+          className="button secondary"
+          disabled={isCurrent}
+          onClick={() => {
+            switchOrg(org.org_id)
+            navigateRemembering(router, '/home')
+          }}
+        >
+          Switch To Org
+        </button>
+      )}
       {org.is_admin ? (
         // An admin may not leave: say so instead of asking.
         <button type="button" className="button danger" onClick={() => showAlert(ADMIN_CANNOT_LEAVE_MESSAGE)}>

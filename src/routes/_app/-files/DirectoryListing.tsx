@@ -1,8 +1,10 @@
 // A directory of a container (specification 000, section 2): the filter, the actions, and the rows,
-// windowed so that a directory of 20,000 entries stays smooth.
+// windowed so that a directory of 20,000 entries stays smooth. The rows form an ARIA grid (rows are
+// selected, cells hold a checkbox and a link): one tab stop, and the arrow keys, Home, End and the page
+// keys move between cells (src/lib/gridKeys.ts), as the WAI-ARIA grid pattern has it.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
 import { deleteMedia, mediaQueries, undeleteMedia } from '../../../api/media.ts'
 import { ApiError } from '../../../api/transport.ts'
 import { showAlert, showConfirm } from '../../../app/dialogs.tsx'
@@ -11,6 +13,7 @@ import { useApi } from '../../../app/session.ts'
 import { runLimited } from '../../../lib/bulk.ts'
 import { areaHref, childPath } from '../../../lib/filePaths.ts'
 import { formatBytes, formatSimpleTime } from '../../../lib/format.ts'
+import { clampToGrid, moveInGrid, type GridPosition } from '../../../lib/gridKeys.ts'
 import {
   DEFAULT_FILE_FILTER,
   FILE_FILTERS,
@@ -35,6 +38,28 @@ import { downloadFile } from './transfer.ts'
 
 /** Must match .listing-row's height in styles.css. */
 const ROW_HEIGHT = 44
+
+/** Select, Name, Size, Last Modified. */
+const COLUMN_COUNT = 4
+
+/** The tab index of a cell's control: 0 for the grid's current cell (its one tab stop), else -1. */
+const tabStop = (activeCol: number | undefined, col: number) => (activeCol === col ? 0 : -1)
+
+/** The element that takes focus for a cell: its control (checkbox, link), else the cell itself. */
+function cellTarget(grid: HTMLElement, at: GridPosition): HTMLElement | null {
+  const row = grid.querySelector(`[role="row"][aria-rowindex="${at.row + 1}"]`)
+  const cell = row?.querySelectorAll<HTMLElement>('[role="gridcell"], [role="columnheader"]')[at.col]
+  return cell?.querySelector<HTMLElement>('input, a, button') ?? cell ?? null
+}
+
+/** The cell an element belongs to, when it is one of the grid's cells or inside one. */
+function cellOf(element: Element): GridPosition | undefined {
+  const cell = element.closest('[role="gridcell"], [role="columnheader"]')
+  const row = cell?.closest('[role="row"]')
+  if (!cell || !row) return undefined
+  const col = Array.from(row.querySelectorAll('[role="gridcell"], [role="columnheader"]')).indexOf(cell)
+  return { row: Number(row.getAttribute('aria-rowindex')) - 1, col }
+}
 
 function FilterPicker() {
   const filter = useLocalState('file_filter') ?? DEFAULT_FILE_FILTER
@@ -77,9 +102,11 @@ interface RowProps {
   selected: boolean
   onToggle: () => void
   style: { top: number; height: number }
+  /** The column of the grid's current cell when it is in this row. */
+  activeCol: number | undefined
 }
 
-function Row({ row, index, href, selected, onToggle, style }: RowProps) {
+function Row({ row, index, href, selected, onToggle, style, activeCol }: RowProps) {
   const classes = ['listing-row', row.isDeleted ? 'deleted' : '', selected ? 'selected' : '']
   return (
     <div
@@ -91,17 +118,25 @@ function Row({ row, index, href, selected, onToggle, style }: RowProps) {
       data-kind={row.kind}
     >
       <span role="gridcell" className="cell-select">
-        <input type="checkbox" checked={selected} onChange={onToggle} aria-label={`Select ${row.name}`} />
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={onToggle}
+          aria-label={`Select ${row.name}`}
+          tabIndex={tabStop(activeCol, 0)}
+        />
       </span>
       <span role="gridcell" className="cell-name">
         <EntryIcon kind={row.kind} />
-        <AppLink href={href}>{row.name}</AppLink>
+        <AppLink href={href} tabIndex={tabStop(activeCol, 1)}>
+          {row.name}
+        </AppLink>
         {row.isDeleted ? <span className="visually-hidden"> (deleted)</span> : null}
       </span>
-      <span role="gridcell" className="cell-size">
+      <span role="gridcell" className="cell-size" tabIndex={tabStop(activeCol, 2)}>
         {row.kind === 'file' ? formatBytes(row.media.file_size) : ''}
       </span>
-      <span role="gridcell" className="cell-time">
+      <span role="gridcell" className="cell-time" tabIndex={tabStop(activeCol, 3)}>
         {row.kind === 'file' ? formatSimpleTime(row.media.last_updated) : ''}
       </span>
     </div>
@@ -117,12 +152,26 @@ export function DirectoryListing({ container, directory }: { container: Containe
   const filter = useLocalState('file_filter') ?? DEFAULT_FILE_FILTER
   const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<string>>(new Set())
   const [busy, setBusy] = useState(false)
+  const gridRef = useRef<HTMLDivElement>(null)
+  // The grid's current cell (its tab stop); row 0 is the header. It starts on the first entry's name.
+  const [activeCell, setActiveCell] = useState<GridPosition>({ row: 1, col: 1 })
+  // Set when a key or an action moves the current cell: focus follows it once the row is rendered.
+  const focusPending = useRef(false)
 
   const allRows = useMemo(() => (listing.data ? listingRows(listing.data) : []), [listing.data])
   const rows = useMemo(() => visibleRows(allRows, filter), [allRows, filter])
   // Only what is shown counts as selected: a filter change hides rows from the actions too.
   const selected = useMemo(() => rows.filter((row) => selectedKeys.has(row.key)), [rows, selectedKeys])
   const actions = listingActions(selected)
+  const gridShape = { rowCount: rows.length + 1, colCount: COLUMN_COUNT, pageRows: 1 }
+  // Rows come and go (a filter, a deletion): the current cell stays inside the grid.
+  const active = clampToGrid(activeCell, gridShape)
+
+  useEffect(() => {
+    if (!focusPending.current || !gridRef.current) return
+    focusPending.current = false
+    cellTarget(gridRef.current, active)?.focus()
+  })
 
   if (listing.isError) {
     if (listing.error instanceof ApiError && listing.error.status === 404)
@@ -132,6 +181,27 @@ export function DirectoryListing({ container, directory }: { container: Containe
 
   const hrefOf = (row: ListingRow) =>
     areaHref('home', grant.grant_name, childPath(directory, row.name, row.kind === 'folder'))
+
+  function moveFocus(to: GridPosition) {
+    focusPending.current = true
+    setActiveCell({ ...to })
+  }
+
+  function onGridKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.altKey || event.shiftKey) return
+    const scroller = gridRef.current?.querySelector('.virtual-rows')
+    const pageRows = Math.max(1, Math.floor((scroller?.clientHeight ?? 0) / ROW_HEIGHT) - 1)
+    const to = moveInGrid(active, event, { ...gridShape, pageRows })
+    if (!to) return
+    event.preventDefault()
+    moveFocus(to)
+  }
+
+  // A click or Tab into a cell makes it the current one, so the keys go on from where the user is.
+  function onGridFocus(event: FocusEvent<HTMLDivElement>) {
+    const at = cellOf(event.target)
+    if (at && (at.row !== active.row || at.col !== active.col)) setActiveCell(at)
+  }
 
   function toggle(key: string) {
     setSelectedKeys((keys) => {
@@ -159,8 +229,11 @@ export function DirectoryListing({ container, directory }: { container: Containe
       await queryClient.invalidateQueries({ queryKey: mediaQueries.grant(ref) })
       setSelectedKeys(new Set())
       setBusy(false)
+      // The action's button is disabled now (nothing is selected): focus goes back to where the user was
+      // in the rows, not to the top of the page.
       if (result.failed.length > 0)
         showAlert(kind === 'delete' ? DELETE_FAILED_MESSAGE : RESTORE_FAILED_MESSAGE)
+      else moveFocus(active)
     })
   }
 
@@ -180,6 +253,9 @@ export function DirectoryListing({ container, directory }: { container: Containe
       download_list: selected.map((row) => childPath(directory, row.name, row.kind === 'folder')),
     })
   }
+
+  // The empty grid's Select all is disabled and cannot hold the tab stop: Name does.
+  const headActive = active.row === 0 ? (rows.length === 0 && active.col === 0 ? 1 : active.col) : undefined
 
   return (
     <section aria-labelledby="listing-heading" className="listing">
@@ -225,7 +301,10 @@ export function DirectoryListing({ container, directory }: { container: Containe
         </div>
       </div>
       <div
+        ref={gridRef}
         role="grid"
+        onKeyDown={onGridKeyDown}
+        onFocus={onGridFocus}
         aria-label="Files"
         aria-rowcount={rows.length + 1}
         aria-multiselectable="true"
@@ -241,15 +320,16 @@ export function DirectoryListing({ container, directory }: { container: Containe
                 checked={rows.length > 0 && selected.length === rows.length}
                 onChange={toggleAll}
                 disabled={rows.length === 0}
+                tabIndex={tabStop(headActive, 0)}
               />
             </span>
-            <span role="columnheader" className="cell-name">
+            <span role="columnheader" className="cell-name" tabIndex={tabStop(headActive, 1)}>
               Name
             </span>
-            <span role="columnheader" className="cell-size">
+            <span role="columnheader" className="cell-size" tabIndex={tabStop(headActive, 2)}>
               Size
             </span>
-            <span role="columnheader" className="cell-time">
+            <span role="columnheader" className="cell-time" tabIndex={tabStop(headActive, 3)}>
               Last Modified
             </span>
           </div>
@@ -262,6 +342,7 @@ export function DirectoryListing({ container, directory }: { container: Containe
           <VirtualRows
             count={rows.length}
             rowHeight={ROW_HEIGHT}
+            keepIndex={active.row - 1}
             renderRow={(index, style) => {
               const row = rows[index] as ListingRow
               return (
@@ -273,6 +354,7 @@ export function DirectoryListing({ container, directory }: { container: Containe
                   selected={selectedKeys.has(row.key)}
                   onToggle={() => toggle(row.key)}
                   style={style}
+                  activeCol={active.row === index + 1 ? active.col : undefined}
                 />
               )
             }}
