@@ -2,7 +2,9 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { appEnvironment } from '../lib/environment.ts'
 import { APP_VERSION } from '../lib/version.ts'
-import { useServiceWorkerUpdate } from './serviceWorker.ts'
+import { UpdateBanner } from './UpdateBanner.tsx'
+
+export { UpdateBanner }
 
 export function VersionLabel() {
   return (
@@ -10,19 +12,6 @@ export function VersionLabel() {
       v{APP_VERSION}
       {appEnvironment === 'prod' ? null : <span className="environment-badge">{appEnvironment}</span>}
     </span>
-  )
-}
-
-export function UpdateBanner() {
-  const applyUpdate = useServiceWorkerUpdate()
-  if (!applyUpdate) return null
-  return (
-    <div className="update-banner" role="status">
-      A new version of the console is ready.
-      <button type="button" className="button" onClick={applyUpdate}>
-        Reload
-      </button>
-    </div>
   )
 }
 
