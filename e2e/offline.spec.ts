@@ -1,6 +1,7 @@
 // The console without a network, and a new deployment reaching an open tab: a signed-in deep link reloaded
 // offline shows that it is offline with the last data it had, and recovers by itself; a new service worker is
 // looked for on navigation.
+import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { NAVIGATION_CHECK_MIN_INTERVAL_MS } from '../src/app/updateSchedule.ts'
 import { ConsoleStatus } from './pages/ConsoleStatus.ts'
@@ -122,6 +123,27 @@ test.describe('offline and updates', () => {
     await expect.poll(checks).toBe(before + 1)
     // Nothing new was deployed: nothing is offered.
     await expect(status.updateBanner).toHaveCount(0)
+  })
+
+  test('uploads waiting on the network say so, and go on when it is back', async ({
+    context,
+    uploadPage,
+  }, testInfo) => {
+    await uploadPage.useFileInputs()
+    const file = testInfo.outputPath('sent-when-online.txt')
+    fs.writeFileSync(file, 'sent once the network is back')
+    await uploadPage.goto(GRANT, '/')
+    await uploadPage.pickFiles(file)
+    await expect(uploadPage.waitingForNetwork).toHaveCount(0)
+    await context.setOffline(true)
+    try {
+      await uploadPage.startUpload.click()
+      await expect(uploadPage.waitingForNetwork).toBeVisible()
+    } finally {
+      await context.setOffline(false)
+    }
+    await expect(uploadPage.waitingForNetwork).toHaveCount(0)
+    await expect(uploadPage.summary).toHaveText('Success', { timeout: 30_000 })
   })
 
   // Last: signing out ends the session the tests above share.

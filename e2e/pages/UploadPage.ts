@@ -9,6 +9,7 @@ export class UploadPage {
   readonly selection: Locator
   readonly uploads: Locator
   readonly summary: Locator
+  readonly waitingForNetwork: Locator
   readonly retry: Locator
   readonly close: Locator
   readonly autoRetry: Locator
@@ -26,6 +27,7 @@ export class UploadPage {
     this.selection = page.getByRole('table', { name: 'Files to upload' })
     this.uploads = page.getByRole('table', { name: 'Uploads' })
     this.summary = page.getByRole('status', { name: 'Upload summary' })
+    this.waitingForNetwork = page.getByRole('status').filter({ hasText: 'Waiting for the network' })
     this.noPermission = page.getByText('Sorry, you do not have permission to upload.')
   }
 

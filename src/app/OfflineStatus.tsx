@@ -16,8 +16,13 @@ export function setRestoredAt(savedAt: number | undefined): void {
 const subscribe = (listener: () => void) => onlineManager.subscribe(listener)
 const isOnline = () => onlineManager.isOnline()
 
+/** Whether the browser says it is online (TanStack Query's onlineManager follows it). */
+export function useIsOnline(): boolean {
+  return useSyncExternalStore(subscribe, isOnline)
+}
+
 export function OfflineStatus() {
-  const online = useSyncExternalStore(subscribe, isOnline)
+  const online = useIsOnline()
   // The live region stays in the page while online, empty, so that its message is announced when it appears.
   return (
     <div className="offline-status" role="status" aria-live="polite">
