@@ -41,7 +41,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
 
 /**
  * Fastify's request lines, replaced: nothing when a request arrives, and one line when it is answered, with
- * method, route, path ids, status and time, nothing from the query string.
+ * method, route, path ids, status and time, nothing from the query string; at debug unless it failed.
  */
 export class RequestLog extends LogController {
   override incomingRequest(): void {}
@@ -56,8 +56,11 @@ export class RequestLog extends LogController {
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime),
     }
+    // A line per request would bury the terminal of `npm start` (a listing screen makes dozens of calls): the
+    // answered ones are said at debug (LOG_LEVEL=debug shows them), failures stay visible.
     if (error) reply.log.error({ ...line, err: error }, 'failed')
-    else reply.log.info(line, 'answered')
+    else if (reply.statusCode >= 500) reply.log.warn(line, 'answered')
+    else reply.log.debug(line, 'answered')
   }
 
   override routeNotFound(): void {}

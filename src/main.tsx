@@ -1,9 +1,11 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider, onlineManager } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { api } from './api/client.ts'
-import { createQueryClient } from './app/queryClient.ts'
+import { OfflineStatus, setRestoredAt } from './app/OfflineStatus.tsx'
+import { createQueryClient, followNetwork } from './app/queryClient.ts'
+import { keepQueryCache, restoreQueryCache } from './app/queryPersistence.ts'
 import { createAppRouter } from './app/router.tsx'
 import { registerServiceWorker } from './app/serviceWorker.ts'
 import { installTestHooks } from './app/testHooks.ts'
@@ -13,14 +15,27 @@ const queryClient = createQueryClient()
 const router = createAppRouter({ queryClient, api })
 
 installTestHooks()
-registerServiceWorker()
+registerServiceWorker((listener) => router.subscribe('onResolved', listener))
+
+async function start(root: HTMLElement): Promise<void> {
+  // TanStack Query takes the browser to be online until an event says otherwise; a page opened offline must
+  // say so from the start, so that calls wait for the network instead of failing through their retries.
+  onlineManager.setOnline(navigator.onLine)
+  followNetwork(queryClient)
+  // Opened offline: the last answers of this session stand in, so a deep link shows its screen at once.
+  // Online, every screen loads fresh, as it always has.
+  if (!navigator.onLine) setRestoredAt(await restoreQueryCache(queryClient))
+  keepQueryCache(queryClient)
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <OfflineStatus />
+      </QueryClientProvider>
+    </StrictMode>,
+  )
+}
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-)
+void start(root)

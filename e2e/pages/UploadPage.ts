@@ -11,6 +11,7 @@ export class UploadPage {
   readonly skipped: Locator
   readonly uploads: Locator
   readonly summary: Locator
+  readonly waitingForNetwork: Locator
   readonly retry: Locator
   readonly close: Locator
   readonly autoRetry: Locator
@@ -29,6 +30,7 @@ export class UploadPage {
     this.skipped = page.getByRole('status').filter({ hasText: /^Skipped / })
     this.uploads = page.getByRole('table', { name: 'Uploads' })
     this.summary = page.getByRole('status', { name: 'Upload summary' })
+    this.waitingForNetwork = page.getByRole('status').filter({ hasText: 'Waiting for the network' })
     this.noPermission = page.getByText('Sorry, you do not have permission to upload.')
   }
 

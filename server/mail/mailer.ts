@@ -4,6 +4,11 @@ export interface MailMessage {
   to: string
   subject: string
   text: string
+  /**
+   * What the message is for, in one plain line ('Sign-in code for a@b.c: 123456'). Without SMTP the outbox
+   * prints it to the terminal, so that someone trying a fresh install signs in without reading the log.
+   */
+  summary: string
 }
 
 export interface Mailer {

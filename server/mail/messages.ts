@@ -8,6 +8,7 @@ export function loginCodeMessage(email: string, code: string): MailMessage {
   return {
     to: email,
     subject: 'Your sign-in code',
+    summary: `Sign-in code for ${email}: ${code}`,
     // The code stands alone on its line so that mail clients offer to copy it and people can read it at a glance.
     text: [
       'Your Media Console sign-in code is:',
@@ -27,6 +28,7 @@ export function addedToOrgMessage(email: string, orgName: string, signInUrl: str
   return {
     to: email,
     subject: `You were added to ${orgName} on Media Console`,
+    summary: `${email} was added to ${orgName}; sign in at ${signInUrl}`,
     text: [
       `An administrator of ${orgName} added you to the organization on Media Console.`,
       '',

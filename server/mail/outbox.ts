@@ -1,5 +1,6 @@
-// Mail without an SMTP server: each message becomes one RFC 822 file in DATA_DIR/outbox/ and a log line,
-// so that `npm start` on a bare machine can still sign people in (the code is in the log and the file).
+// Mail without an SMTP server: each message becomes one RFC 822 file in DATA_DIR/outbox/, a log line, and one
+// plain line on the terminal ('Sign-in code for a@b.c: 123456'), so that `npm start` on a bare machine can sign
+// people in without anyone digging through JSON logs or .eml files.
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
@@ -8,6 +9,13 @@ import { toNodemailerMessage } from './compose.ts'
 
 export interface OutboxLog {
   info(obj: object, msg: string): void
+}
+
+/** Where the plain line goes: the terminal, beside (not inside) the JSON log. */
+export type OutboxPrint = (line: string) => void
+
+const printToStdout: OutboxPrint = (line) => {
+  process.stdout.write(`${line}\n`)
 }
 
 /** Sorts by time (ISO instant, to the millisecond) and never collides (random suffix), across processes too. */
@@ -31,7 +39,12 @@ async function writeWhole(dir: string, name: string, bytes: Buffer): Promise<str
   return finalPath
 }
 
-export async function createOutboxMailer(dataDir: string, mailFrom: string, log: OutboxLog): Promise<Mailer> {
+export async function createOutboxMailer(
+  dataDir: string,
+  mailFrom: string,
+  log: OutboxLog,
+  print: OutboxPrint = printToStdout,
+): Promise<Mailer> {
   const dir = path.join(dataDir, 'outbox')
   await fs.mkdir(dir, { recursive: true })
   const { createTransport } = await import('nodemailer')
@@ -43,10 +56,10 @@ export async function createOutboxMailer(dataDir: string, mailFrom: string, log:
       const info = await composer.sendMail(toNodemailerMessage(mailFrom, message))
       if (!Buffer.isBuffer(info.message)) throw new Error('the mail composer returned a stream, not bytes')
       const file = await writeWhole(dir, outboxFileName(), info.message)
-      log.info(
-        { to: message.to, subject: message.subject, text: message.text, file },
-        'mail written to the outbox',
-      )
+      // The log keeps who, what and where; the text (and so the code) is in the file and the plain line.
+      log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox')
+      // One line, whatever the message says: a newline in it (never expected) must not forge a second line.
+      print(message.summary.replace(/[\r\n]+/g, ' '))
     },
     async close() {},
   }

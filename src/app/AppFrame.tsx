@@ -3,7 +3,9 @@ import type { MouseEvent, ReactNode } from 'react'
 import { appEnvironment } from '../lib/environment.ts'
 import { APP_VERSION } from '../lib/version.ts'
 import { focusScreenHeading } from './screenFocus.ts'
-import { useServiceWorkerUpdate } from './serviceWorker.ts'
+import { UpdateBanner } from './UpdateBanner.tsx'
+
+export { UpdateBanner }
 
 /** The id of the element that holds the page, where the skip link leads. */
 export const CONTENT_ID = 'content'
@@ -31,19 +33,6 @@ export function VersionLabel() {
       v{APP_VERSION}
       {appEnvironment === 'prod' ? null : <span className="environment-badge">{appEnvironment}</span>}
     </span>
-  )
-}
-
-export function UpdateBanner() {
-  const applyUpdate = useServiceWorkerUpdate()
-  if (!applyUpdate) return null
-  return (
-    <div className="update-banner" role="status">
-      A new version of the console is ready.
-      <button type="button" className="button" onClick={applyUpdate}>
-        Reload
-      </button>
-    </div>
   )
 }
 

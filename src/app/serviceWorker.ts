@@ -1,8 +1,10 @@
-// Registers the service worker (sw/sw.ts, built to /sw.js: its URL must never change) and tells the UI when
-// a new version waits. The update is applied only when the user asks, so a transfer running in this tab is
-// never cut short by a reload.
+// Registers the service worker (sw/sw.ts, built to /sw.js: its URL must never change), looks for a new
+// deployment on navigation and every few minutes, and tells the UI when a new version waits. The update is
+// applied only when the user asks (src/app/UpdateBanner.tsx), so a transfer running in this tab is never cut
+// short by a reload.
 import { useSyncExternalStore } from 'react'
 import { Workbox } from 'workbox-window'
+import { navigationShouldCheck, UPDATE_CHECK_INTERVAL_MS } from './updateSchedule.ts'
 
 let applyUpdate: (() => void) | undefined
 const listeners = new Set<() => void>()
@@ -12,7 +14,11 @@ function setUpdate(apply: () => void) {
   for (const listener of listeners) listener()
 }
 
-export function registerServiceWorker(): void {
+/**
+ * @param onNavigation subscribes to the app's navigations (the router's onResolved), so that moving around
+ *   the console is when it notices a new deployment.
+ */
+export function registerServiceWorker(onNavigation: (listener: () => void) => void): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return
   const wb = new Workbox('/sw.js', { scope: '/' })
   wb.addEventListener('waiting', () => {
@@ -26,7 +32,28 @@ export function registerServiceWorker(): void {
   wb.addEventListener('controlling', () => {
     if (applyUpdate) setUpdate(() => window.location.reload())
   })
-  wb.register().catch((error: unknown) => console.error('service worker registration failed', error))
+
+  let registered = false
+  let lastNavigationCheck: number | undefined
+  const check = (): boolean => {
+    // Offline, or not registered yet: nothing to ask, and a failed check would only be logged.
+    if (!registered || !navigator.onLine) return false
+    wb.update().catch((error: unknown) => console.warn('the check for a new version failed', error))
+    return true
+  }
+  onNavigation(() => {
+    const now = Date.now()
+    if (navigationShouldCheck(lastNavigationCheck, now) && check()) lastNavigationCheck = now
+  })
+  setInterval(check, UPDATE_CHECK_INTERVAL_MS)
+  wb.register().then(
+    () => {
+      registered = true
+      // Registering fetched /sw.js: that was a check.
+      lastNavigationCheck = Date.now()
+    },
+    (error: unknown) => console.error('service worker registration failed', error),
+  )
 }
 
 /**

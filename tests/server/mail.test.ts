@@ -1,12 +1,17 @@
-// Mail through a real SMTP server on loopback, and through the outbox (DATA_DIR/outbox/ and the log).
+// Mail through a real SMTP server on loopback, and through the outbox (DATA_DIR/outbox/, the log, and one plain
+// line on the terminal).
 import fs from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { simpleParser } from 'mailparser'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createMailer, loginCodeMessage, type Mailer } from '../../server/mail/index.ts'
+import { addedToOrgMessage } from '../../server/mail/messages.ts'
 import { outboxFileName } from '../../server/mail/outbox.ts'
+import { uniqueEmail } from './helpers/accounts.ts'
+import { call } from './helpers/http.ts'
+import { startServer } from './helpers/server.ts'
 import { startSmtpSink, type SmtpSink } from './helpers/smtpSink.ts'
 
 const MAIL_FROM = 'Media Console <no-reply@media.test>'
@@ -16,10 +21,13 @@ let sink: SmtpSink | undefined
 let mailer: Mailer | undefined
 const logged: { obj: Record<string, unknown>; msg: string }[] = []
 const log = { info: (obj: object, msg: string) => logged.push({ obj: obj as Record<string, unknown>, msg }) }
+const printed: string[] = []
+const print = (line: string) => printed.push(line)
 
 beforeEach(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-console-mail-'))
   logged.length = 0
+  printed.length = 0
 })
 
 afterEach(async () => {
@@ -148,7 +156,7 @@ describe('SMTP mailer', () => {
 
 describe('outbox mailer', () => {
   it('writes the message as a parsable .eml file in DATA_DIR/outbox and logs it', async () => {
-    mailer = await createMailer({ smtpUrl: undefined, mailFrom: MAIL_FROM, dataDir }, log)
+    mailer = await createMailer({ smtpUrl: undefined, mailFrom: MAIL_FROM, dataDir }, log, print)
     expect(mailer.kind).toBe('outbox')
 
     await mailer.send(loginCodeMessage('ada@example.com', '493817'))
@@ -169,12 +177,35 @@ describe('outbox mailer', () => {
 
     expect(logged).toHaveLength(1)
     expect(logged[0]?.obj).toMatchObject({ to: 'ada@example.com', subject: 'Your sign-in code' })
-    expect(lines(logged[0]?.obj.text as string)).toContain('493817')
     expect(logged[0]?.obj.file).toBe(path.join(outbox, files[0] as string))
   })
 
+  it('prints one plain line with the code, and keeps the code out of the JSON log', async () => {
+    mailer = await createMailer({ smtpUrl: undefined, mailFrom: MAIL_FROM, dataDir }, log, print)
+
+    await mailer.send(loginCodeMessage('ada@example.com', '493817'))
+    await mailer.send(addedToOrgMessage('bob@example.com', 'Acme', 'http://localhost:8080/login'))
+
+    expect(printed).toEqual([
+      'Sign-in code for ada@example.com: 493817',
+      'bob@example.com was added to Acme; sign in at http://localhost:8080/login',
+    ])
+    expect(JSON.stringify(logged)).not.toContain('493817')
+  })
+
+  it('never prints more than one line for a message', async () => {
+    mailer = await createMailer({ smtpUrl: undefined, mailFrom: MAIL_FROM, dataDir }, log, print)
+
+    await mailer.send({
+      ...loginCodeMessage('ada@example.com', '1'),
+      summary: 'one\r\nSign-in code for x: 2',
+    })
+
+    expect(printed).toEqual(['one Sign-in code for x: 2'])
+  })
+
   it('keeps one file per message and leaves no temporary file behind', async () => {
-    mailer = await createMailer({ smtpUrl: undefined, mailFrom: MAIL_FROM, dataDir }, log)
+    mailer = await createMailer({ smtpUrl: undefined, mailFrom: MAIL_FROM, dataDir }, log, print)
 
     await Promise.all(
       ['111111', '222222', '333333'].map((code) => mailer?.send(loginCodeMessage('a@example.com', code))),
@@ -198,5 +229,31 @@ describe('outbox mailer', () => {
     const instant = new Date('2026-03-10T00:00:00.000Z')
     const names = new Set(Array.from({ length: 1000 }, () => outboxFileName(instant)))
     expect(names.size).toBe(1000)
+  })
+})
+
+describe('a fresh install without SMTP', () => {
+  it('prints the sign-in code on standard output as one plain line, and no request line at info', async () => {
+    const written: string[] = []
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(chunk.toString())
+      return true
+    })
+    // The server on its defaults, as `npm start` runs it: LOG_LEVEL unset (info), no SMTP_URL.
+    const server = await startServer('pglite', { env: { LOG_LEVEL: '' } })
+    try {
+      const email = uniqueEmail('fresh')
+      const sent = await call(server.url, 'POST', '/api/1/user/email_code', { body: { email, signup: true } })
+      expect(sent.status).toBe(200)
+
+      const codeLines = written.filter((text) => text.startsWith('Sign-in code for'))
+      expect(codeLines).toHaveLength(1)
+      expect(codeLines[0]).toMatch(new RegExp(`^Sign-in code for ${email.replace(/[.]/g, '\\.')}: \\d{6}\n$`))
+      // The request lines are said at debug, so the terminal keeps the code line readable.
+      expect(server.logs.join('')).not.toContain('"msg":"answered"')
+    } finally {
+      write.mockRestore()
+      await server.close()
+    }
   })
 })

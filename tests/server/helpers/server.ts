@@ -27,7 +27,8 @@ export function testServerEnv(database: FreshDatabase, extra: Record<string, str
   return {
     DATA_DIR: database.dataDir,
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-    LOG_LEVEL: 'info',
+    // Request lines are said at debug; tests read them (routes logged, keys never).
+    LOG_LEVEL: 'debug',
     // Tests call from loopback for many users a minute: loopback is exempt from per-address limits, and
     // believed as a proxy, so a test names the client address it wants counted in X-Forwarded-For.
     TRUSTED_PROXIES: '127.0.0.1,::1',

@@ -4,6 +4,7 @@
 // An item restored without its file asks for the file again, or, when the browser kept the file's handle but
 // wants the user's permission again, offers to allow access; either way the queue checks it is the same file.
 import { useEffect, useRef, useState } from 'react'
+import { useIsOnline } from '../../../app/OfflineStatus.tsx'
 import { formatBytes } from '../../../lib/format.ts'
 import { parentDirectory } from '../../../lib/filePaths.ts'
 import {
@@ -116,10 +117,17 @@ function ChooseAgain({
 export function UploadProgress({ queue, send, onClose }: Props) {
   const summary = uploadSummary(queue)
   const askingAccess = useHandlesAskingAccess(queue)
+  const online = useIsOnline()
   return (
     <>
       <p className="upload-summary" role="status" aria-label="Upload summary">
         {summary.text}
+      </p>
+      {/* Offline, every call of an upload fails: say why nothing moves, rather than let tries run out unexplained. */}
+      <p className="upload-network" role="status" aria-live="polite">
+        {!online && summary.running > 0
+          ? 'Waiting for the network: the uploads go on when it is back.'
+          : null}
       </p>
       <div className="toolbar-actions" role="toolbar" aria-label="Upload actions">
         <label className="checkbox">
