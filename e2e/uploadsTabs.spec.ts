@@ -9,6 +9,7 @@ import path from 'node:path'
 import { FileListPage } from './pages/FileListPage.ts'
 import { Layout } from './pages/Layout.ts'
 import { UploadPage } from './pages/UploadPage.ts'
+import { UPLOAD_STATUS_WORDS } from '../src/transfers/limits.ts'
 import {
   GRANT,
   UPLOAD_TIMEOUT,
@@ -48,7 +49,7 @@ test('a second tab follows an upload and finishes it when the leading tab closes
 
   const parts = watchParts(page)
   const followerParts = watchParts(second)
-  // Every status the follower shows, as it renders them: only a running leader publishes 'hashing'.
+  // Every status the follower shows, as it renders them: only a running leader publishes the hashing status.
   await second.evaluate(() => {
     const seen: string[] = []
     Object.assign(window, { seenStatuses: seen })
@@ -71,7 +72,7 @@ test('a second tab follows an upload and finishes it when the leading tab closes
   await leaderClosed
   // Before the leader closed, the follower showed the progress the leader published.
   const seen = await second.evaluate(() => (window as unknown as { seenStatuses: string[] }).seenStatuses)
-  expect(seen).toContain('hashing')
+  expect(seen).toContain(UPLOAD_STATUS_WORDS.hashing)
   // Every part so far left from the leading tab, none from the follower.
   expect(parts.requested.length).toBeGreaterThan(0)
   expect(followerParts.requested).toEqual([])

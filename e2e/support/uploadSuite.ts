@@ -4,6 +4,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { putFile } from './api.ts'
+import { UPLOAD_STATUS_WORDS } from '../../src/transfers/limits.ts'
 import {
   BIG_SIZE,
   GRANT,
@@ -82,7 +83,9 @@ export function describeUploadSuite(store: 'local' | 's3') {
       await sendingThird
 
       await server.stop({ crash: true })
-      await expect(uploadPage.status('restart.bin')).toHaveText('waiting_retry', { timeout: 30_000 })
+      await expect(uploadPage.status('restart.bin')).toHaveText(UPLOAD_STATUS_WORDS.waiting_retry, {
+        timeout: 30_000,
+      })
       await server.start()
       await expect(uploadPage.summary).toHaveText('Success', { timeout: UPLOAD_TIMEOUT })
       expectNoPartStoredTwice(parts)
