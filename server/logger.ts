@@ -65,7 +65,7 @@ export class RequestLog extends LogController {
 
   override routeNotFound(): void {}
 
-  /** A download cut off mid-body: the line of cutOffRequestLog says it once, the way every other is said. */
+  /** A download cut off mid-body: logCutOffRequests says it once, the way every other is said. */
   override streamError(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply): void {
     if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') return
     reply.log.warn({ request: describeRequest(request), err: error }, 'the answer failed after its headers')
