@@ -4,18 +4,13 @@
 // others wait in order. Cancelling is the task's own business: it is given the signal and must settle soon
 // after it fires. A worker here carries other tasks, so it is never terminated to stop one (a call to a
 // terminated worker would never answer). Workers carrying nothing are closed after idleTimeoutMs.
-import { abortError, closedError, type PoolWorker } from './workerPool.ts'
+import { abortError, closedError, waitInLine, type PoolWorker, type Waiter } from './workerPool.ts'
 
 export interface ConcurrentWorkerPoolOptions<Api> {
   create: () => PoolWorker<Api>
   maxWorkers: number
   maxTasks: number
   idleTimeoutMs: number
-}
-
-interface Waiter {
-  go(): void
-  refuse(error: Error): void
 }
 
 interface Carrier<Api> {
@@ -28,7 +23,7 @@ const neverAborted = new AbortController().signal
 
 export class ConcurrentWorkerPool<Api> {
   private readonly carriers: Carrier<Api>[] = []
-  private readonly waiting: Waiter[] = []
+  private readonly waiting: Waiter<void>[] = []
   private running = 0
   private closed = false
 
@@ -85,32 +80,14 @@ export class ConcurrentWorkerPool<Api> {
       this.running++
       return Promise.resolve()
     }
-    return new Promise((resolve, reject) => {
-      const waiter: Waiter = {
-        go: () => {
-          signal?.removeEventListener('abort', onAbort)
-          resolve()
-        },
-        refuse: (error) => {
-          signal?.removeEventListener('abort', onAbort)
-          reject(error)
-        },
-      }
-      const onAbort = () => {
-        const index = this.waiting.indexOf(waiter)
-        if (index >= 0) this.waiting.splice(index, 1)
-        reject(abortError(signal))
-      }
-      signal?.addEventListener('abort', onAbort, { once: true })
-      this.waiting.push(waiter)
-    })
+    return waitInLine(this.waiting, signal)
   }
 
   private next(): void {
     if (this.closed) return
     while (this.running < this.options.maxTasks && this.waiting.length > 0) {
       this.running++
-      this.waiting.shift()?.go()
+      this.waiting.shift()?.give()
     }
   }
 

@@ -13,9 +13,37 @@ export interface WorkerPoolOptions<Api> {
   idleTimeoutMs: number
 }
 
-interface Waiter<Api> {
-  give(worker: PoolWorker<Api>): void
+/** A task's place in a pool's line: given what it waits for, refused when the pool closes. */
+export interface Waiter<T> {
+  give(value: T): void
   refuse(error: Error): void
+}
+
+/**
+ * Joins a pool's line: settles when the pool gives the place or refuses it, and leaves the line (rejecting
+ * with the signal's reason) if the signal fires first. Both pools queue their tasks this way.
+ */
+export function waitInLine<T>(line: Waiter<T>[], signal?: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const settle = () => signal?.removeEventListener('abort', onAbort)
+    const waiter: Waiter<T> = {
+      give: (value) => {
+        settle()
+        resolve(value)
+      },
+      refuse: (error) => {
+        settle()
+        reject(error)
+      },
+    }
+    const onAbort = () => {
+      const index = line.indexOf(waiter)
+      if (index >= 0) line.splice(index, 1)
+      reject(abortError(signal))
+    }
+    signal?.addEventListener('abort', onAbort, { once: true })
+    line.push(waiter)
+  })
 }
 
 export function closedError(): Error {
@@ -29,7 +57,7 @@ export function abortError(signal?: AbortSignal): unknown {
 export class WorkerPool<Api> {
   private readonly idle = new Map<PoolWorker<Api>, ReturnType<typeof setTimeout>>()
   private readonly busy = new Set<PoolWorker<Api>>()
-  private readonly waiting: Waiter<Api>[] = []
+  private readonly waiting: Waiter<PoolWorker<Api>>[] = []
   private closed = false
 
   constructor(private readonly options: WorkerPoolOptions<Api>) {
@@ -97,25 +125,7 @@ export class WorkerPool<Api> {
     const idle = this.takeIdle()
     if (idle) return Promise.resolve(this.markBusy(idle))
     if (this.size < this.options.maxWorkers) return Promise.resolve(this.markBusy(this.options.create()))
-    return new Promise((resolve, reject) => {
-      const waiter: Waiter<Api> = {
-        give: (worker) => {
-          signal?.removeEventListener('abort', onAbort)
-          resolve(this.markBusy(worker))
-        },
-        refuse: (error) => {
-          signal?.removeEventListener('abort', onAbort)
-          reject(error)
-        },
-      }
-      const onAbort = () => {
-        const index = this.waiting.indexOf(waiter)
-        if (index >= 0) this.waiting.splice(index, 1)
-        reject(abortError(signal))
-      }
-      signal?.addEventListener('abort', onAbort, { once: true })
-      this.waiting.push(waiter)
-    })
+    return waitInLine(this.waiting, signal)
   }
 
   private takeIdle(): PoolWorker<Api> | undefined {
@@ -136,7 +146,7 @@ export class WorkerPool<Api> {
     this.busy.delete(worker)
     if (this.closed) return worker.terminate()
     const waiter = this.waiting.shift()
-    if (waiter) return waiter.give(worker)
+    if (waiter) return waiter.give(this.markBusy(worker))
     const timer = setTimeout(() => {
       this.idle.delete(worker)
       worker.terminate()
@@ -148,6 +158,6 @@ export class WorkerPool<Api> {
   private dispatch(): void {
     if (this.closed) return
     const waiter = this.waiting.shift()
-    if (waiter) waiter.give(this.options.create())
+    if (waiter) waiter.give(this.markBusy(this.options.create()))
   }
 }
