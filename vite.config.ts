@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { chunkLoad } from './vite-plugins/chunkLoad.ts'
 import { clientContract, typeboxWithoutSideEffects } from './vite-plugins/clientContract.ts'
+import { inlineStylesheet } from './vite-plugins/inlineStylesheet.ts'
 import { swSingleFile } from './vite-plugins/swSingleFile.ts'
 
 const API_PREFIXES = ['/api', '/web', '/org_admin', '/storage', '/healthz']
@@ -24,6 +25,8 @@ export default defineConfig({
     typeboxWithoutSideEffects(),
     // Every dynamic import in src/, the router's split routes included, goes through src/lib/chunkLoad.ts.
     chunkLoad(),
+    // The stylesheet is written into index.html, so the first paint waits for no second file.
+    inlineStylesheet(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -6,8 +6,9 @@ import { api } from './api/client.ts'
 import { OfflineStatus, setRestoredAt } from './app/OfflineStatus.tsx'
 import { createQueryClient, followNetwork } from './app/queryClient.ts'
 import { keepQueryCache, restoreQueryCache } from './app/queryPersistence.ts'
-import { createAppRouter } from './app/router.tsx'
+import { createAppRouter, preloadCurrentScreen } from './app/router.tsx'
 import { registerServiceWorker } from './app/serviceWorker.ts'
+import { prefetchSession } from './app/session.ts'
 import { installTestHooks } from './app/testHooks.ts'
 import './styles.css'
 
@@ -26,6 +27,10 @@ async function start(root: HTMLElement): Promise<void> {
   // Online, every screen loads fresh, as it always has.
   if (!navigator.onLine) setRestoredAt(await restoreQueryCache(queryClient))
   keepQueryCache(queryClient)
+  // The first screen's data and code are asked for now, side by side, rather than one after the other as
+  // the router would reach them.
+  prefetchSession({ queryClient, api })
+  preloadCurrentScreen(router)
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

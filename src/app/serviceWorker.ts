@@ -41,20 +41,43 @@ export function registerServiceWorker(onNavigation: (listener: () => void) => vo
     wb.update().catch((error: unknown) => console.warn('the check for a new version failed', error))
     return true
   }
+  const register = () =>
+    wb.register({ immediate: true }).then(
+      () => {
+        registered = true
+        // Registering fetched /sw.js: that was a check.
+        lastNavigationCheck = Date.now()
+      },
+      (error: unknown) => console.error('service worker registration failed', error),
+    )
+  let firstScreenShown = false
   onNavigation(() => {
+    if (!firstScreenShown) {
+      firstScreenShown = true
+      whenIdle(register)
+      return
+    }
     const now = Date.now()
     if (navigationShouldCheck(lastNavigationCheck, now) && check()) lastNavigationCheck = now
   })
   setInterval(check, UPDATE_CHECK_INTERVAL_MS)
-  wb.register().then(
-    () => {
-      registered = true
-      // Registering fetched /sw.js: that was a check.
-      lastNavigationCheck = Date.now()
-    },
-    (error: unknown) => console.error('service worker registration failed', error),
-  )
 }
+
+/**
+ * Installing the worker fetches and caches every chunk of the app: on a phone, a second of work and a
+ * megabyte of traffic. It waits until the first screen has been shown and the page is idle, so that it never
+ * competes with that screen. (Workbox's default, the window's load event, comes before a screen of this app
+ * has even asked for its data.)
+ */
+function whenIdle(run: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: REGISTER_IDLE_TIMEOUT_MS })
+  else setTimeout(run, REGISTER_IDLE_FALLBACK_MS)
+}
+
+/** Registration waits for an idle moment at most this long after the first screen. */
+const REGISTER_IDLE_TIMEOUT_MS = 5_000
+/** Where the browser cannot say when it is idle, a moment after the first screen. */
+const REGISTER_IDLE_FALLBACK_MS = 1_000
 
 /**
  * Reloads the page at the user's request. When a new version waits, it takes over first (as the update

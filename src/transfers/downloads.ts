@@ -1,6 +1,6 @@
 // The download queue of this tab, for React: one QueueManager (queueManager.ts) joins the 'downloads'
 // queue; in the leading tab it runs the queue with a DownloadRunner (downloadRunner.ts).
-import { useEffect, useSyncExternalStore } from 'react'
+import { useSyncExternalStore } from 'react'
 import { getDownloadUrl } from '../api/media.ts'
 import { ApiError, type Transport } from '../api/transport.ts'
 import { emptyDownloadQueue, type DownloadQueue } from './downloadModel.ts'
@@ -47,11 +47,4 @@ export function downloadManager(api: Transport): DownloadManager {
 export function useDownloadQueue(api: Transport): DownloadQueue {
   const current = downloadManager(api)
   return useSyncExternalStore(current.subscribe, current.getQueue)
-}
-
-/** Joins the queue when the signed-in area opens, so a download left by a closed tab resumes on any screen. */
-export function useJoinDownloads(api: Transport): void {
-  useEffect(() => {
-    downloadManager(api)
-  }, [api])
 }

@@ -1,6 +1,6 @@
 // The upload queue of this tab, for React: one QueueManager (queueManager.ts) joins the 'uploads' queue; in
 // the leading tab it runs the queue with an UploadRunner (uploadRunner.ts).
-import { useEffect, useSyncExternalStore } from 'react'
+import { useSyncExternalStore } from 'react'
 import { api } from '../api/client.ts'
 import { browserTransfersOptions } from './leader.ts'
 import { createTransferPool } from './pool.ts'
@@ -32,11 +32,4 @@ export function useUploads(): Uploads {
   const uploads = uploadsManager()
   const snapshot = useSyncExternalStore(uploads.subscribe, uploads.getSnapshot)
   return { ...snapshot, send: uploads.send }
-}
-
-/** Joins the queue when the signed-in area opens, so an upload left by a closed tab resumes on any screen. */
-export function useJoinUploads(): void {
-  useEffect(() => {
-    uploadsManager()
-  }, [])
 }

@@ -57,6 +57,17 @@ describe('the built app', () => {
     expect(withTypeBox).toEqual([])
   })
 
+  it('carries its stylesheet inside index.html, so the first paint waits for no second file', () => {
+    const html = fs.readFileSync(path.join(APP, 'index.html'), 'utf8')
+    expect(html).not.toMatch(/<link rel="stylesheet"/)
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? ''
+    // The whole stylesheet: the custom properties of both schemes and the layout's rules.
+    expect(style).toContain('--surface:')
+    expect(style).toMatch(/prefers-color-scheme:\s*dark/)
+    expect(style).toContain('.layout')
+    expect(fs.readdirSync(path.join(APP, 'assets')).filter((name) => name.endsWith('.css'))).toEqual([])
+  })
+
   it("sends /login's JavaScript in at most 150 KB of brotli", () => {
     const login = fs.readdirSync(path.join(APP, 'assets')).find((name) => /^login-[\w-]+\.js$/.test(name))
     expect(login).toBeDefined()

@@ -7,8 +7,7 @@ import type { ReactNode } from 'react'
 import { Layout } from '../../app/layout/Layout.tsx'
 import { NotFound } from '../../app/NotFound.tsx'
 import { hasSessionKey, requireSession, useApi } from '../../app/session.ts'
-import { useJoinDownloads } from '../../transfers/downloads.ts'
-import { useJoinUploads } from '../../transfers/uploads.ts'
+import { useJoinTransfers } from '../../transfers/joinTransfers.ts'
 
 /** The route of every path no screen has (src/routes/_app/$.tsx). */
 const UNKNOWN_PATH_ROUTE_ID = '/_app/$'
@@ -30,7 +29,6 @@ export const Route = createFileRoute('/_app')({
 })
 
 function SignedInArea({ children }: { children?: ReactNode }) {
-  useJoinDownloads(useApi())
-  useJoinUploads()
+  useJoinTransfers(useApi())
   return <Layout>{children}</Layout>
 }
