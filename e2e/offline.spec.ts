@@ -2,42 +2,16 @@
 // offline shows that it is offline with the last data it had, and recovers by itself; a new service worker is
 // looked for on navigation.
 import fs from 'node:fs'
-import type { Page } from '@playwright/test'
 import { NAVIGATION_CHECK_MIN_INTERVAL_MS } from '../src/app/updateSchedule.ts'
 import { ConsoleStatus } from './pages/ConsoleStatus.ts'
 import { createReadyOrg, listGrants, putFile, signUpUser, type GrantAccess } from './support/api.ts'
+import { controlledByServiceWorker, keptAnswersHold } from './support/keptAnswers.ts'
 import { freshEmail } from './support/mail.ts'
 import { expect, test } from './support/fixtures.ts'
 
 const GRANT = 'Offline Volume'
 /** The goal of the offline reload: the user knows within this time, and sees the last data. */
 const OFFLINE_NOTICE_MS = 3_000
-
-async function controlledByServiceWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready)
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
-}
-
-/** Whether the console's kept answers (IndexedDB) hold this text yet: they are written a moment after. */
-function keptAnswersHold(page: Page, text: string): Promise<boolean> {
-  return page.evaluate(
-    (wanted) =>
-      new Promise<boolean>((resolve) => {
-        const opening = indexedDB.open('media-console-query-cache')
-        // Not made yet: opening must not make it (empty, under the version the console would make it at).
-        opening.onupgradeneeded = () => opening.transaction?.abort()
-        opening.onerror = () => resolve(false)
-        opening.onsuccess = () => {
-          const db = opening.result
-          if (!db.objectStoreNames.contains('snapshot')) return resolve(false)
-          const get = db.transaction('snapshot').objectStore('snapshot').get('last')
-          get.onsuccess = () => resolve(JSON.stringify(get.result ?? null).includes(wanted))
-          get.onerror = () => resolve(false)
-        }
-      }),
-    text,
-  )
-}
 
 test.describe('offline and updates', () => {
   let access: GrantAccess

@@ -10,6 +10,7 @@ import { createAppRouter, preloadCurrentScreen } from './app/router.tsx'
 import { registerServiceWorker } from './app/serviceWorker.ts'
 import { prefetchSession } from './app/session.ts'
 import { installTestHooks } from './app/testHooks.ts'
+import { followServer } from './app/unreachableServer.ts'
 import './styles.css'
 
 const queryClient = createQueryClient()
@@ -23,6 +24,8 @@ async function start(root: HTMLElement): Promise<void> {
   // say so from the start, so that calls wait for the network instead of failing through their retries.
   onlineManager.setOnline(navigator.onLine)
   followNetwork(queryClient)
+  // Online, but the server does not answer: the same saved answers stand in, until it answers again.
+  followServer(queryClient, api)
   // Opened offline: the last answers of this session stand in, so a deep link shows its screen at once.
   // Online, every screen loads fresh, as it always has.
   if (!navigator.onLine) setRestoredAt(await restoreQueryCache(queryClient))

@@ -63,6 +63,12 @@ export interface TransportOptions {
   getSessionKey?: () => string | undefined
   fetch?: typeof fetch
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  /**
+   * Called as each attempt leaves; the function it returns is told whether an answer came back (any HTTP
+   * status) or none did (a network failure, a timeout). An attempt the caller abandoned is reported by
+   * neither. This is how the console knows that the server cannot be reached (src/api/serverReach.ts).
+   */
+  trackReach?: () => (answered: boolean) => void
 }
 
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -119,14 +125,17 @@ export function createTransport(options: TransportOptions = {}): Transport {
     const timer = setTimeout(() => timeout.abort(), timeoutMs)
     const onCallerAbort = () => timeout.abort()
     signal?.addEventListener('abort', onCallerAbort)
+    const reached = options.trackReach?.()
     try {
       let response: Response
       try {
         response = await doFetch(url, { ...init, signal: timeout.signal })
       } catch {
         if (signal?.aborted) throw signal.reason
+        reached?.(false)
         throw new ApiError(timeout.signal.aborted ? 'timeout' : 'request_failure', undefined)
       }
+      reached?.(true)
       return await readAnswer<T>(response)
     } finally {
       clearTimeout(timer)

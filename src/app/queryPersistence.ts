@@ -5,8 +5,9 @@
 // Why TanStack Query's own dehydrate/hydrate over idb rather than @tanstack/react-query-persist-client: the
 // library restores the cache on every start, so an online reload would paint yesterday's listing before the
 // fresh one (and loaders would take it as loaded). Here the snapshot is restored only when the browser starts
-// offline; online, every screen loads as before. That rule, plus the session check, is the whole of it, and
-// `idb` is already the project's IndexedDB library.
+// offline, or once a call finds the server out of reach (src/app/unreachableServer.ts); while the server
+// answers, every screen loads as before. That rule, plus the session check, is the whole of it, and `idb` is
+// already the project's IndexedDB library.
 //
 // Why not the service worker's runtime cache: API answers carry the session key in their URL and would
 // outlive a sign-out in Cache Storage, and the app could not tell a cached answer from a fresh one.
@@ -112,20 +113,36 @@ export function keepQueryCache(queryClient: QueryClient): () => void {
 }
 
 /**
+ * Puts saved answers into the cache. A call still waiting for one of them is called off: once the server is
+ * known to be out of reach, its retries could hold its screen for seconds more (up to a minute when each
+ * attempt times out), and the saved answer is the one it would show. Its callers (the session guard among
+ * them) get the saved answer at once: the query is reverted to what it held before the call, the saved
+ * answer is put in, and only then does the cancellation reach them, which answers them with the query's
+ * data. hydrate() keeps any answer newer than the saved one.
+ */
+export function standIn(queryClient: QueryClient, state: DehydratedState): void {
+  const saved = new Set(state.queries.map((query) => query.queryHash))
+  // Reverted: the query goes back to what it held before the call, so no error of the call is kept.
+  void queryClient.cancelQueries({ predicate: (query) => saved.has(query.queryHash) }, { revert: true })
+  hydrate(queryClient, state)
+}
+
+/**
  * Puts the last answers of this session back into the cache; answers when they were saved, or undefined
- * when there was nothing to restore.
+ * when there was nothing to restore, or when `stillWanted` says no once they are read.
  */
 export async function restoreQueryCache(
   queryClient: QueryClient,
   now = Date.now(),
+  stillWanted: () => boolean = () => true,
 ): Promise<number | undefined> {
   const sessionKey = localState.read('session_key')
   if (!sessionKey) return undefined
   try {
     const snapshot = await (await open()).get(STORE, KEY)
-    if (!isUsableSnapshot(snapshot, sessionKey, now)) return undefined
+    if (!isUsableSnapshot(snapshot, sessionKey, now) || !stillWanted()) return undefined
     // They are asked again when the network returns (followNetwork in src/app/queryClient.ts).
-    hydrate(queryClient, snapshot.state)
+    standIn(queryClient, snapshot.state)
     return snapshot.savedAt
   } catch (error) {
     // A browser without IndexedDB (some private modes) starts as it would have without a snapshot.

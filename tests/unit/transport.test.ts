@@ -152,4 +152,56 @@ describe('createTransport', () => {
     expect(error).toBeInstanceOf(DOMException)
     expect((error as DOMException).name).toBe('AbortError')
   })
+
+  describe('reports whether each attempt was answered', () => {
+    const reports = () => {
+      const outcomes: Array<boolean | 'sent'> = []
+      const trackReach = () => {
+        outcomes.push('sent')
+        return (answered: boolean) => void outcomes.push(answered)
+      }
+      return { outcomes, trackReach }
+    }
+
+    it('answered for any HTTP status, error statuses included: the server is there', async () => {
+      const { outcomes, trackReach } = reports()
+      const { transport } = transportWith([json(200, {}), json(403, {}), json(503, {})], { trackReach })
+      await transport.request('/x')
+      await transport.request('/x').catch(() => undefined)
+      await transport.request('/x').catch(() => undefined)
+      expect(outcomes).toEqual(['sent', true, 'sent', true, 'sent', true])
+    })
+
+    it('not answered for a network failure, once per attempt, then answered when a retry passes', async () => {
+      const { outcomes, trackReach } = reports()
+      const failed = new TypeError('Failed to fetch')
+      const { transport } = transportWith([failed, failed, json(200, { ok: 1 })], { trackReach })
+      await transport.request('/x', { retry: true })
+      expect(outcomes).toEqual(['sent', false, 'sent', false, 'sent', true])
+    })
+
+    it('not answered for a timeout; an attempt the caller abandoned is neither', async () => {
+      vi.useFakeTimers()
+      try {
+        const { outcomes, trackReach } = reports()
+        const hang = (_url: string | URL | Request, init?: RequestInit) =>
+          new Promise<Response>((_resolve, reject) => {
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+          })
+        const transport = createTransport({ fetch: hang as typeof fetch, trackReach })
+        const timedOut = transport.request('/x').catch((e: unknown) => e)
+        await vi.advanceTimersByTimeAsync(10_000)
+        expect(await timedOut).toMatchObject({ kind: 'timeout' })
+        expect(outcomes).toEqual(['sent', false])
+
+        const controller = new AbortController()
+        const abandoned = transport.request('/x', { signal: controller.signal }).catch((e: unknown) => e)
+        controller.abort(new DOMException('cancelled', 'AbortError'))
+        expect(await abandoned).toBeInstanceOf(DOMException)
+        expect(outcomes).toEqual(['sent', false, 'sent'])
+      } finally {
+        vi.useRealTimers()
+      }
+    })
+  })
 })
