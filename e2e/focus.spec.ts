@@ -199,22 +199,48 @@ test.describe('focus and titles', () => {
     await expect(uploadPage.uploads).toBeVisible()
     expect(await focusInside(page, 'main')).toBe(true)
   })
+})
 
-  test('a signup step that gives way to the next leaves focus on a heading, not on the body', async ({
-    page,
-    layout,
-    signupPage,
-  }) => {
-    // Signed in without an organization: signup opens on the organization step.
-    const email = freshEmail('focus-signup')
-    await layout.useSession(await signUpUser(email))
-    await page.goto('/signup')
-    await signupPage.orgName.fill(`Focus Signup ${email}`)
-    await signupPage.createOrg.focus()
-    await page.keyboard.press('Enter')
-    await expect(page.getByRole('heading', { name: 'Choose a plan', level: 2 })).toBeVisible()
-    // The next step loads its data first (the whole page waits on it), so the step's own heading is new
-    // too: focus goes to the screen's heading, from where the next Tab reaches the plans.
-    await expect(page.getByRole('heading', { name: 'Sign Up', level: 1 })).toBeFocused()
-  })
+// Signed out, unlike the tests above: signup starts at its e-mail step.
+test("each signup step that gives way to the next hands focus to the new step's own heading", async ({
+  page,
+  loginPage,
+  signupPage,
+}) => {
+  const email = freshEmail('focus-signup')
+  const stepHeading = (name: string) => page.getByRole('heading', { name, level: 2, exact: true })
+  await signupPage.goto()
+  await expect(stepHeading('Confirm your e-mail')).toBeVisible()
+
+  // Each next step loads its data first (the user, then the organization's cards): focus waits for the
+  // step's heading rather than settle on the screen's, so a screen reader says which step this is.
+  await loginPage.enterCode(await loginPage.requestCode(email))
+  await expect(stepHeading('Name your organization')).toBeFocused()
+
+  await signupPage.orgName.fill(`Focus Signup ${email}`)
+  await signupPage.createOrg.focus()
+  await page.keyboard.press('Enter')
+  await expect(stepHeading('Choose a plan')).toBeFocused()
+  await expect(signupPage.heading).not.toBeFocused()
+
+  await page.getByRole('button', { name: 'Choose Starter' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(stepHeading('Confirm your plan and add a card')).toBeFocused()
+
+  // The card saves the plan, then the volumes load: focus passes through the saving step and waits out
+  // the loading for the volume step's heading, not its field.
+  await signupPage.cardNumber.fill('4242 4242 4242 4242')
+  await signupPage.expiry.fill('12/34')
+  await signupPage.cvc.fill('123')
+  await signupPage.addCard.focus()
+  await page.keyboard.press('Enter')
+  await expect(stepHeading('Name your first volume')).toBeFocused()
+
+  await signupPage.volumeName.fill('Focus Footage')
+  await signupPage.createVolume.focus()
+  await page.keyboard.press('Enter')
+  await expect(stepHeading('You’re all set')).toBeFocused()
+  // From the heading, the next Tab reaches the step's own control.
+  await page.keyboard.press('Tab')
+  await expect(signupPage.finish).toBeFocused()
 })

@@ -66,20 +66,32 @@ function spotOf(element: Element): FocusSpot {
   }
 }
 
-/**
- * The heading of the part of the page that changed under a lost control (a signup step that gave way to
- * the next one): the first heading of its nearest ancestor still in the page, short of the screen's own.
- */
-function sectionHeadingOf(spot: FocusSpot): HTMLElement | undefined {
-  const kept = spot.ancestors.find((ancestor) => ancestor.isConnected)
-  const heading = kept?.querySelector<HTMLElement>('h2, h3')
-  if (!heading) return undefined
-  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1
-  return heading
-}
+// Drawn: not hidden, as React hides content whose update is suspended while the fallback shows.
+const shown = (element: Element) => element.getClientRects().length > 0
 
 const usable = (element: Element | undefined): element is HTMLElement =>
-  element instanceof HTMLElement && !element.matches(':disabled') && element.getClientRects().length > 0
+  element instanceof HTMLElement && !element.matches(':disabled') && shown(element)
+
+/**
+ * The heading of the part of the page that changed under a lost control (a signup step that gave way to
+ * the next one): the first heading shown in the nearest ancestor still in the page that shows one, short of
+ * the screen's own. 'loading' when a nearer ancestor shows no heading but something loading (aria-busy,
+ * other than the lost control: the next step's placeholder while its data comes), so focus waits for that
+ * content's own heading rather than settle on the screen's while it loads.
+ */
+function sectionHeadingOf(spot: FocusSpot): HTMLElement | 'loading' | undefined {
+  for (const ancestor of spot.ancestors) {
+    if (!ancestor.isConnected) continue
+    const heading = Array.from(ancestor.querySelectorAll<HTMLElement>('h2, h3')).find(shown)
+    if (heading) {
+      if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1
+      return heading
+    }
+    const busy = Array.from(ancestor.querySelectorAll('[aria-busy="true"]'))
+    if (busy.some((element) => element !== spot.element && shown(element))) return 'loading'
+  }
+  return undefined
+}
 
 /**
  * The control that takes the place of one that went away in a table (a Remove that removed its row): the
@@ -99,7 +111,7 @@ function replacementIn(spot: FocusSpot): HTMLElement | undefined {
  * Keeps the title in step with the heading, moves focus to the heading after a route change, and gives
  * focus a place to land when the control that held it goes away (a removed row, a finished step, a
  * button disabled by its own action): the same control of the next row in a table, else the heading of
- * the part of the page that changed, else the screen's heading.
+ * the part of the page that changed (once that part has loaded), else the screen's heading.
  * Without this, focus drops to the body and the next Tab starts over at the top of the document.
  */
 export function useScreenFocus(): void {
@@ -136,6 +148,7 @@ export function useScreenFocus(): void {
         return
       }
       const replacement = replacementIn(lost) ?? sectionHeadingOf(lost)
+      if (replacement === 'loading') return
       if (replacement) replacement.focus()
       else if (!focusScreenHeading()) return
       lost = null

@@ -61,12 +61,26 @@ export const Route = createFileRoute('/_app/volume/$volumeId/metric')({
   component: VolumeMetricPage,
 })
 
-const COLORS = ['#1d4ed8', '#93c5fd', '#0f766e', '#b45309', '#7c3aed', '#be123c']
+// The series' colours are the scheme's (--chart-N in src/styles.css, each held to 3:1 against the panel in
+// both schemes), so a bar follows the scheme as the text around it does. The first two are the live and
+// total pair; stores take them in turn.
+const COLORS = [
+  'var(--chart-1)',
+  'var(--chart-2)',
+  'var(--chart-3)',
+  'var(--chart-4)',
+  'var(--chart-5)',
+  'var(--chart-6)',
+]
+
+// Stacked segments touch: a line of the panel's colour between them keeps each one's edge at 3:1 against
+// what it meets, whatever the pair of series colours.
+const SEGMENT_EDGE = { stroke: 'var(--surface)', strokeWidth: 1 }
 
 // Room on the right for the last day's tick label.
 const MARGIN = { top: 8, right: 24, bottom: 0, left: 0 }
 
-// Legend words in the text colour: the series' own colours are too light to read on white.
+// Legend words in the text colour: the series' colours are held to 3:1 for graphics, not to text's 4.5:1.
 const legendText = (value: string) => <span className="chart-legend-text">{value}</span>
 
 const bytesTick = (value: number) => formatBytes(value, 1)
@@ -179,6 +193,7 @@ function VolumeMetricPage() {
                     name={store.name}
                     stackId="stores"
                     fill={COLORS[index % COLORS.length]}
+                    {...SEGMENT_EDGE}
                     barSize={barSize}
                   />
                 ))}

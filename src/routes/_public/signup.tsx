@@ -1,9 +1,13 @@
 // Signup (specification 000, sections 2 and 4): e-mail and code, organization, plan, card, saving the
 // plan, first volume, finish. Each step shows only once the one before it is done, so a person who comes
 // back resumes where they stopped. Custom-domain sites have no signup.
+// Each step is named by its own heading. The steps come and go inside one element that stays while the
+// next step's data loads (its own Suspense, not the route's, which would take the whole screen away), so
+// when a step gives way, focus finds the new step's heading there (src/app/screenFocus.ts) and a screen
+// reader says which step this is.
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { configQueries } from '../../api/config.ts'
 import { paymentMethodQueries } from '../../api/paymentMethods.ts'
 import { planQueries } from '../../api/plans.ts'
@@ -86,20 +90,25 @@ function SignupPage() {
   return (
     <main className="signup" aria-labelledby="signup-heading">
       <h1 id="signup-heading">Sign Up</h1>
-      {sessionKey ? (
-        <SignedInSignup />
-      ) : (
-        <>
-          <StepList step="email" />
-          <div className="signup-step">
-            <EmailCodeForm
-              signup
-              onLoggedIn={(key) => startSession(queryClient, key)}
-              onNotAMember={() => setNotAMember(true)}
-            />
-          </div>
-        </>
-      )}
+      <div className="signup-flow">
+        <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+          {sessionKey ? (
+            <SignedInSignup />
+          ) : (
+            <>
+              <StepList step="email" />
+              <div className="signup-step">
+                <h2>Confirm your e-mail</h2>
+                <EmailCodeForm
+                  signup
+                  onLoggedIn={(key) => startSession(queryClient, key)}
+                  onNotAMember={() => setNotAMember(true)}
+                />
+              </div>
+            </>
+          )}
+        </Suspense>
+      </div>
     </main>
   )
 }

@@ -1,5 +1,6 @@
 // The screens of the signup steps after the e-mail one. Each does one thing and reports back; the page
-// decides which one shows (src/lib/signupSteps.ts).
+// decides which one shows (src/lib/signupSteps.ts). Each opens with its own heading, where focus lands when
+// the step before gives way to it (src/app/screenFocus.ts); so no field takes focus of its own.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { mediaGrantQueries } from '../../../api/mediaGrants.ts'
@@ -43,7 +44,7 @@ export function OrgStep({ onCreated }: { onCreated: (orgId: number) => void }) {
   return (
     <form className="form" onSubmit={submit}>
       <h2>Name your organization</h2>
-      <TextField label="Organization Name" name="org_name" value={name} onChange={setName} autoFocus />
+      <TextField label="Organization Name" name="org_name" value={name} onChange={setName} />
       <FormError message={error} />
       <button type="submit" className="button" disabled={!isValidOrgName(name) || create.isPending}>
         Create Organization
@@ -186,7 +187,7 @@ export function VolumeStep({ orgId }: { orgId: number }) {
   return (
     <form className="form" onSubmit={submit}>
       <h2>Name your first volume</h2>
-      <TextField label="Volume Name" name="volume_name" value={name} onChange={setName} autoFocus />
+      <TextField label="Volume Name" name="volume_name" value={name} onChange={setName} />
       <FormError message={error} />
       <button type="submit" className="button" disabled={name.trim() === '' || create.isPending}>
         Create Volume
