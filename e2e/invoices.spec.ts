@@ -4,16 +4,13 @@
 // stopped server's DATA_DIR), as the server would have run them day by day. The admin finds the invoice in
 // the list, opens it, reads its lines and the payment to the default card, and downloads the ledger rows
 // its storage was made of.
-import { spawn } from 'node:child_process'
-import path from 'node:path'
-import { daysInMonth, INVOICE_GRACE_DAYS, monthEnd } from '../server/services/invoiceLines.ts'
-import { addDays, daysBetween } from '../server/services/usage.ts'
+import { daysInMonth } from '../server/services/invoiceLines.ts'
 import { createReadyOrg, listGrants, putFile, signUpUser } from './support/api.ts'
 import { expect, test as base } from './support/fixtures.ts'
+import { closeThisMonth } from './support/jobs.ts'
 import { freshEmail } from './support/mail.ts'
 import { startServer, useServerForSeeding, type ProductServer } from './support/server.ts'
 
-const ROOT = path.resolve(import.meta.dirname, '..')
 const VOLUME = 'Footage'
 const CONTENT = 'frames'
 
@@ -31,23 +28,6 @@ const test = base.extend<object, { server: ProductServer }>({
   baseURL: async ({ server }, use) => use(server.baseUrl),
 })
 
-/** `npm run jobs` on the server's DATA_DIR with the clock given. */
-function runJobs(dataDir: string, now: string, days: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'jobs', '--', '--now', now, '--days', String(days)], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`npm run jobs exited ${code}:\n${output.slice(-3000)}`)),
-    )
-  })
-}
-
 test.describe('invoices', () => {
   test('the admin reads the month closed by the invoice job, its payment and the rows its storage was made of', async ({
     page,
@@ -64,13 +44,7 @@ test.describe('invoices', () => {
     await putFile({ sessionKey: key, orgId, grantId: root.media_grant_id }, '/clip.mov', CONTENT)
 
     // This month, from today (the organization's first day) to its end, is invoiced 3 days after it ends.
-    const today = new Date().toISOString().slice(0, 10)
-    const invoiceDay = addDays(monthEnd(today), INVOICE_GRACE_DAYS)
-    const daysBilled = daysBetween(today, monthEnd(today)).length
-    const daysRun = daysBetween(today, invoiceDay).length
-    await server.stop()
-    await runJobs(server.dataDir, `${addDays(invoiceDay, 1)}T00:00:00Z`, daysRun)
-    await server.start()
+    const { today, invoiceDay, daysBilled } = await closeThisMonth(server)
 
     // The admin alone on Starter ($49.00 for 2 members): $24.50 a member-month, for the days billed.
     const count = Math.round((daysBilled / daysInMonth(today)) * 1e6) / 1e6

@@ -28,6 +28,10 @@ export class NetworkStoreDetailPage {
     this.dialog = page.locator('dialog.dialog[open]')
   }
 
+  async goto(bucketId: number) {
+    await this.page.goto(`/org/bucket/${bucketId}`)
+  }
+
   field(label: string): Locator {
     return this.form.getByLabel(label, { exact: true })
   }

@@ -2,6 +2,8 @@
 // test needs before it opens the browser.
 import { createHash } from 'node:crypto'
 import { endpoints, type Endpoint } from '../../server/contract/endpoints.ts'
+import type { InvoiceSummary } from '../../server/contract/invoice.ts'
+import type { CreateNetworkStoreRequest } from '../../server/contract/networkStore.ts'
 import { endpointPath, type EndpointAnswer, type EndpointInput } from '../../src/api/endpoint.ts'
 import { latestCode, mailCount } from './mail.ts'
 
@@ -417,4 +419,46 @@ export async function reportHolding(deviceToken: string, grantId: number, hashes
     { params: { media_grant_id: grantId }, body: { add: hashes } },
     deviceToken,
   )
+}
+
+// Billing and network stores (specification 001 section 2). Invoices come from the daily jobs, not from a
+// call: support/jobs.ts closes a month; these read what it made, and set up what it charges.
+
+/**
+ * Adds a card by the test provider's token ('pm_card_visa'; 'pm_card_chargeCustomerFail' attaches and its
+ * charges are declined); answers its id. A new card is a backup unless made the default.
+ */
+export async function addCard(
+  sessionKey: string,
+  orgId: number,
+  stripe_payment_method_id: string,
+  { makeDefault = false } = {},
+): Promise<number> {
+  const params = { org_id: orgId }
+  const { payment_method_id } = await api(
+    endpoints.paymentMethodAdd,
+    { params, body: { stripe_payment_method_id } },
+    sessionKey,
+  )
+  if (makeDefault)
+    await api(endpoints.paymentMethodDefault, { params: { ...params, payment_method_id } }, sessionKey)
+  return payment_method_id
+}
+
+/** The organization's invoices, newest first (admin). */
+export async function listInvoices(sessionKey: string, orgId: number): Promise<InvoiceSummary[]> {
+  return (await api(endpoints.invoiceList, { params: { org_id: orgId } }, sessionKey)).invoice_list
+}
+
+/**
+ * Adds a network store (admin), tried for uploads before the service's own store; answers its id. The server
+ * checks it with a write, read and delete first, so the store must answer: a server of the spec's own with
+ * STORE_ALLOW_PRIVATE_HOSTS reaches one on loopback (tests/server/helpers/s3Server.ts).
+ */
+export async function addNetworkStore(
+  sessionKey: string,
+  orgId: number,
+  body: CreateNetworkStoreRequest,
+): Promise<number> {
+  return (await api(endpoints.s3BucketAdd, { params: { org_id: orgId }, body }, sessionKey)).s3_bucket_id
 }

@@ -31,14 +31,15 @@ export interface S3ServerOptions {
   browser?: boolean
   /** Answers ListParts, as S3 does (true by default); false leaves s3rver as it is, which cannot. */
   listParts?: boolean
+  /** The bucket's name: 'media-console-test' unless a test needs another (a long one, to wrap). */
+  bucket?: string
 }
 
 export async function startS3Server(
   prefix = 'media/',
-  { browser = false, listParts = true }: S3ServerOptions = {},
+  { browser = false, listParts = true, bucket = 'media-console-test' }: S3ServerOptions = {},
 ): Promise<TestS3Server> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'media-console-s3-'))
-  const bucket = 'media-console-test'
   const server = new S3rver({
     address: '127.0.0.1',
     port: 0,
