@@ -20,7 +20,11 @@ export function inlineStylesheet(): Plugin {
           const asset = bundle[fileName]
           if (asset?.type !== 'asset') return link
           const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source)
-          // Nothing else asks for the file: leaving it out keeps it off the service worker's precache list.
+          // Nothing asks for the file any more: the chunks that named it as a dependency of their dynamic
+          // imports (Vite's preload list, written after this hook) are told it is gone, and the file is left
+          // out of the build and so of the service worker's precache list.
+          for (const output of Object.values(bundle))
+            if (output.type === 'chunk') output.viteMetadata?.importedCss.delete(fileName)
           Reflect.deleteProperty(bundle, fileName)
           // A '</style' inside the CSS (in a string or comment) would end the element early.
           return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`
