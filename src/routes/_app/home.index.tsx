@@ -1,5 +1,7 @@
 // Home (specification 000, section 1): four cases by organization and plan; with a plan, the containers
-// the user holds.
+// the user holds. The heading shows as soon as the session is known; the containers come in below it when
+// their call answers, rather than holding the whole screen (and a phone's first paint) back for it.
+import { Suspense } from 'react'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { mediaGrantQueries } from '../../api/mediaGrants.ts'
@@ -13,10 +15,11 @@ import { areaHref } from '../../lib/filePaths.ts'
 import { AppLink } from '../../ui/AppLink.tsx'
 
 export const Route = createFileRoute('/_app/home/')({
-  loader: async ({ context }) => {
+  loader: ({ context }) => {
     const org = context.session.currentOrg
+    // Asked for now, read by the list when it answers; a failure is the list's to show (its error boundary).
     if (homeCase(org) === 'files' && org)
-      await context.queryClient.ensureQueryData(mediaGrantQueries.list(context.api, org.org_id))
+      void context.queryClient.prefetchQuery(mediaGrantQueries.list(context.api, org.org_id))
   },
   component: HomePage,
 })
@@ -59,21 +62,27 @@ function GrantList({ orgId, isAdmin }: { orgId: number; isAdmin: boolean }) {
     retry: false,
   })
   const grants = (isAdmin ? every : undefined) ?? held
+  return grants.length === 0 ? (
+    <p className="empty-state">{NO_FILES_MESSAGE}</p>
+  ) : (
+    <ul className="grant-list" aria-label="Containers">
+      {grants.map((grant) => (
+        <li key={grant.media_grant_id} className={grant.is_disabled ? 'disabled' : undefined}>
+          <AppLink href={areaHref('home', grant.grant_name, '/')}>{grant.grant_name}</AppLink>
+          <span className="grant-volume">{grant.volume_name}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Containers({ orgId, isAdmin }: { orgId: number; isAdmin: boolean }) {
   return (
     <section aria-labelledby="home-heading">
       <h1 id="home-heading">Home</h1>
-      {grants.length === 0 ? (
-        <p className="empty-state">{NO_FILES_MESSAGE}</p>
-      ) : (
-        <ul className="grant-list" aria-label="Containers">
-          {grants.map((grant) => (
-            <li key={grant.media_grant_id} className={grant.is_disabled ? 'disabled' : undefined}>
-              <AppLink href={areaHref('home', grant.grant_name, '/')}>{grant.grant_name}</AppLink>
-              <span className="grant-volume">{grant.volume_name}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+        <GrantList orgId={orgId} isAdmin={isAdmin} />
+      </Suspense>
     </section>
   )
 }
@@ -92,7 +101,7 @@ function HomePage() {
           </p>
         </section>
       ) : which === 'files' ? (
-        <GrantList orgId={currentOrg.org_id} isAdmin={currentOrg.is_admin} />
+        <Containers orgId={currentOrg.org_id} isAdmin={currentOrg.is_admin} />
       ) : (
         <NoPlan orgId={currentOrg.org_id} isAdmin={which === 'admin_no_plan'} />
       )}
