@@ -1,5 +1,6 @@
 // Uploads of files picked through the File System Access pickers, whose handles the queue keeps in
-// IndexedDB: a reload in the middle of a multipart upload resumes by itself, asking nothing of the user; and
+// IndexedDB: a reload in the middle of a multipart upload resumes by itself, asking nothing of the user, on the
+// upload screen or on another screen of the signed-in area (which joins the queue after its first paint); and
 // when the browser wants the user's permission again after the reload, the screen offers Allow Access and
 // resumes once it is given. No stored part is sent again, and the stored bytes are the file's.
 import { createHash } from 'node:crypto'
@@ -66,6 +67,33 @@ test.describe('uploads from kept file handles', () => {
     expect(createHash('sha256').update(stored).digest('hex')).toBe(bigFileSha256(seed))
     for (const [name, text] of Object.entries(TEXTS))
       expect((await readStoredFile(access, `/Kept/${folder}/${name}`)).toString()).toBe(text)
+  })
+
+  test('an upload cut by opening another screen resumes there by itself', async ({
+    page,
+    uploadPage,
+    access,
+  }) => {
+    test.setTimeout(120_000)
+    const folder = `kept-${Date.now()}`
+    const seed = `${folder} elsewhere`
+    await pickFromOrigin(page, folder)
+    await startKeptUpload(page, uploadPage, folder, seed)
+
+    // A new page load on Home: no upload screen imports the queue there; the signed-in area joins it.
+    await page.goto('/home')
+    await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible()
+    const storedHash = async () => {
+      try {
+        return createHash('sha256')
+          .update(await readStoredFile(access, `/Kept/${folder}/kept.bin`))
+          .digest('hex')
+      } catch {
+        return 'not stored yet'
+      }
+    }
+    await expect.poll(storedHash, { timeout: UPLOAD_TIMEOUT }).toBe(bigFileSha256(seed))
+    await expect(page).toHaveURL(/\/home$/)
   })
 
   test('when the browser asks for permission again, Allow Access resumes the upload', async ({
