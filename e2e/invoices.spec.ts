@@ -9,22 +9,13 @@ import { createReadyOrg, listGrants, putFile, signUpUser } from './support/api.t
 import { expect, test as base } from './support/fixtures.ts'
 import { closeThisMonth } from './support/jobs.ts'
 import { freshEmail } from './support/mail.ts'
-import { startServer, useServerForSeeding, type ProductServer } from './support/server.ts'
+import { ownServer, type ProductServer } from './support/server.ts'
 
 const VOLUME = 'Footage'
 const CONTENT = 'frames'
 
 const test = base.extend<object, { server: ProductServer }>({
-  server: [
-    async ({}, use) => {
-      const server = await startServer({ logName: 'e2e-invoices-server.log' })
-      const restoreSeeding = useServerForSeeding(server)
-      await use(server)
-      restoreSeeding()
-      await server.close()
-    },
-    { scope: 'worker' },
-  ],
+  server: [async ({}, use) => ownServer({ logName: 'e2e-invoices-server.log' }, use), { scope: 'worker' }],
   baseURL: async ({ server }, use) => use(server.baseUrl),
 })
 

@@ -11,7 +11,7 @@ import { NetworkStoreListPage } from './pages/NetworkStoreListPage.ts'
 import { api, createReadyOrg, listGrants, signUpUser } from './support/api.ts'
 import { expect, test as base } from './support/fixtures.ts'
 import { freshEmail } from './support/mail.ts'
-import { startServer, useServerForSeeding, type ProductServer } from './support/server.ts'
+import { ownServer, type ProductServer } from './support/server.ts'
 
 interface WorkerFixtures {
   s3: [TestS3Server, TestS3Server]
@@ -32,14 +32,10 @@ const test = base.extend<object, WorkerFixtures>({
   server: [
     async ({ s3 }, use) => {
       void s3
-      const server = await startServer({
-        logName: 'e2e-network-stores-server.log',
-        env: { STORE_ALLOW_PRIVATE_HOSTS: 'true' },
-      })
-      const restoreSeeding = useServerForSeeding(server)
-      await use(server)
-      restoreSeeding()
-      await server.close()
+      await ownServer(
+        { logName: 'e2e-network-stores-server.log', env: { STORE_ALLOW_PRIVATE_HOSTS: 'true' } },
+        use,
+      )
     },
     { scope: 'worker' },
   ],

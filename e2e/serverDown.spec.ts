@@ -11,7 +11,7 @@ import { createReadyOrg, listGrants, putFile, signUpUser, type GrantAccess } fro
 import { expect, test as base } from './support/fixtures.ts'
 import { controlledByServiceWorker, keptAnswersHold } from './support/keptAnswers.ts'
 import { freshEmail } from './support/mail.ts'
-import { startServer, useServerForSeeding, type ProductServer } from './support/server.ts'
+import { ownServer, type ProductServer } from './support/server.ts'
 
 const GRANT = 'Down Volume'
 /** The goal of the reload: the user knows within this time, and sees the last data. */
@@ -20,16 +20,7 @@ const NOTICE_MS = 3_000
 const RECOVERY_MS = 20_000
 
 const test = base.extend<object, { server: ProductServer }>({
-  server: [
-    async ({}, use) => {
-      const server = await startServer({ logName: 'e2e-server-down.log' })
-      const restoreSeeding = useServerForSeeding(server)
-      await use(server)
-      restoreSeeding()
-      await server.close()
-    },
-    { scope: 'worker' },
-  ],
+  server: [async ({}, use) => ownServer({ logName: 'e2e-server-down.log' }, use), { scope: 'worker' }],
   baseURL: async ({ server }, use) => use(server.baseUrl),
 })
 

@@ -150,3 +150,21 @@ export function useServerForSeeding(server: ProductServer): () => void {
     process.env.E2E_DATA_DIR = before.dataDir
   }
 }
+
+/**
+ * The body of a worker fixture for a spec that runs on a server of its own (one it stops, restarts or starts
+ * with settings of its own): starts it, seeds through it while the spec runs, then closes it.
+ */
+export async function ownServer(
+  options: ServerOptions,
+  use: (server: ProductServer) => Promise<void>,
+): Promise<void> {
+  const server = await startServer(options)
+  const restoreSeeding = useServerForSeeding(server)
+  try {
+    await use(server)
+  } finally {
+    restoreSeeding()
+    await server.close()
+  }
+}
