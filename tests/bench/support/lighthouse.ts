@@ -44,7 +44,12 @@ export interface WireBytes {
 
 export interface AuditBrowser {
   audit(url: string): Promise<Audit>
-  /** A cold load of url in a page of the profile, to the network going idle. */
+  /**
+   * A cold first visit of url (caches, service worker and localStorage cleared) in a page of the profile, to
+   * the network going idle. Run it after the audits: a page the renderer has just shown leaves its scripts in
+   * the renderer's memory cache, which the HTTP cache's clearing does not empty, and the next audit of the same
+   * page would count them as never sent.
+   */
   wireBytes(url: string): Promise<WireBytes>
   /** Signs the profile in: the session key is in localStorage for every page opened afterwards. */
   useSession(baseUrl: string, sessionKey: string): Promise<void>
@@ -84,11 +89,11 @@ export async function startAuditBrowser(): Promise<AuditBrowser> {
     args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   })
 
-  async function clearCaches(origin: string) {
+  async function clearCaches(origin: string, storageTypes = 'service_workers,cache_storage') {
     const page = context.pages()[0] ?? (await context.newPage())
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.clearBrowserCache')
-    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' })
+    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes })
     await cdp.detach()
   }
 
@@ -148,7 +153,8 @@ export async function startAuditBrowser(): Promise<AuditBrowser> {
       }
     },
     async wireBytes(url) {
-      await clearCaches(new URL(url).origin)
+      // A first visit, signed out: the session the audits used is cleared with the caches.
+      await clearCaches(new URL(url).origin, 'service_workers,cache_storage,local_storage')
       const page = await context.newPage()
       const sizes: Promise<{ script: boolean; bytes: number }>[] = []
       page.on('requestfinished', (request) => {
