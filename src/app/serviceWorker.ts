@@ -4,6 +4,7 @@
 // short by a reload.
 import { useSyncExternalStore } from 'react'
 import { Workbox } from 'workbox-window'
+import { whenIdle } from '../lib/idle.ts'
 import { navigationShouldCheck, UPDATE_CHECK_INTERVAL_MS } from './updateSchedule.ts'
 
 let applyUpdate: (() => void) | undefined
@@ -54,7 +55,7 @@ export function registerServiceWorker(onNavigation: (listener: () => void) => vo
   onNavigation(() => {
     if (!firstScreenShown) {
       firstScreenShown = true
-      whenIdle(register)
+      whenIdle(register, REGISTER_IDLE_TIMEOUT_MS)
       return
     }
     const now = Date.now()
@@ -69,15 +70,7 @@ export function registerServiceWorker(onNavigation: (listener: () => void) => vo
  * competes with that screen. (Workbox's default, the window's load event, comes before a screen of this app
  * has even asked for its data.)
  */
-function whenIdle(run: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: REGISTER_IDLE_TIMEOUT_MS })
-  else setTimeout(run, REGISTER_IDLE_FALLBACK_MS)
-}
-
-/** Registration waits for an idle moment at most this long after the first screen. */
 const REGISTER_IDLE_TIMEOUT_MS = 5_000
-/** Where the browser cannot say when it is idle, a moment after the first screen. */
-const REGISTER_IDLE_FALLBACK_MS = 1_000
 
 /**
  * Reloads the page at the user's request. When a new version waits, it takes over first (as the update
