@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { chunkLoad } from './vite-plugins/chunkLoad.ts'
 import { clientContract, typeboxWithoutSideEffects } from './vite-plugins/clientContract.ts'
+import { earlyRequests } from './vite-plugins/earlyRequests.ts'
 import { inlineStylesheet } from './vite-plugins/inlineStylesheet.ts'
 import { swSingleFile } from './vite-plugins/swSingleFile.ts'
 
@@ -27,6 +28,8 @@ export default defineConfig({
     chunkLoad(),
     // The stylesheet is written into index.html, so the first paint waits for no second file.
     inlineStylesheet(),
+    // The first screen's chunks and the session's first calls are asked for by index.html itself.
+    earlyRequests(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -1,4 +1,9 @@
+import { signUpUser } from './support/api.ts'
 import { expect, test } from './support/fixtures.ts'
+import { freshEmail } from './support/mail.ts'
+
+/** The calls the signed-in area's guard makes first, which index.html asks for before the app has loaded. */
+const FIRST_CALLS = /\/api\/1\/(config|user\/current)$/
 
 test.describe('app shell', () => {
   test('the root sends a visitor without a session to the login', async ({
@@ -38,6 +43,30 @@ test.describe('app shell', () => {
     await expect(notFoundPage.heading).toBeVisible()
     await frame.logo.click()
     await expect(page).toHaveURL(/\/login$/)
+  })
+
+  test("a signed-in load takes the session's first answers that index.html asked for, asking nothing twice", async ({
+    page,
+    layout,
+    consoleErrors,
+  }) => {
+    await layout.useSession(await signUpUser(freshEmail('early-answers')))
+    const calls: string[] = []
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url())
+      if (FIRST_CALLS.test(pathname)) calls.push(pathname)
+    })
+    await page.goto('/home')
+    await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible()
+    // The inline script ran (the content security policy allows it by its hash), and the app took its answers.
+    expect(consoleErrors).toEqual([])
+    const left = await page.evaluate(
+      () =>
+        (Reflect.get(window, '__mediaConsoleEarlyAnswers') as { answers: Map<string, unknown> } | undefined)
+          ?.answers.size,
+    )
+    expect(left).toBe(0)
+    expect(calls.sort()).toEqual(['/api/1/config', '/api/1/user/current'])
   })
 
   test('the document carries the security headers', async ({ page }) => {

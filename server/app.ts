@@ -10,7 +10,7 @@ import type { DestinationStream } from 'pino'
 import type { Config } from './config.ts'
 import type { Endpoint } from './contract/endpoints.ts'
 import { openDatabase, type Database } from './db/index.ts'
-import { registerAppShell } from './http/appShell.ts'
+import { appShellInlineScripts, registerAppShell } from './http/appShell.ts'
 import { registerCompression } from './http/compression.ts'
 import { registerHeldPrefixRedirect } from './http/customDomain.ts'
 import { registerErrorHandler } from './http/errors.ts'
@@ -89,6 +89,7 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
     app.decorate('payments', await createPaymentProvider(config))
     app.decorate('sealer', createSealer(loadServerKey(config.serverKey, config.dataDir)))
 
+    const appDir = options.appDir ?? defaultAppDir()
     registerInputRules(app)
     registerIdleTimeout(app, config.idleTimeoutSeconds)
     registerSecurityHeaders(app, {
@@ -97,6 +98,7 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
         ...networkStoreConnectSources(config),
       ],
       stripe: Boolean(config.stripePublishableKey),
+      inlineScripts: appShellInlineScripts(appDir),
     })
     registerErrorHandler(app)
     registerCompression(app)
@@ -123,7 +125,7 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
     await app.register(jobsPlugin)
 
     for (const routes of routeModules) await app.register(routes)
-    await registerAppShell(app, options.appDir ?? defaultAppDir())
+    await registerAppShell(app, appDir)
   },
   { name: 'media-console', fastify: '5.x' },
 )

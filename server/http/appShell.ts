@@ -3,6 +3,7 @@
 // shell so that client-side routes work on reload. API and storage paths are never answered with the shell.
 // The build writes each text file beside itself as name.br and name.gz (scripts/build.mjs): the file is sent
 // in the best encoding the request accepts, with Content-Encoding and Vary: Accept-Encoding, the shell too.
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
@@ -20,6 +21,22 @@ const REVALIDATE = 'no-cache'
 export function isMissingFile(urlPath: string): boolean {
   if (urlPath.startsWith('/assets/')) return true
   return urlPath.lastIndexOf('/') === 0 && path.extname(urlPath) !== ''
+}
+
+/** The content security policy's hashes ('sha256-…') of a page's inline scripts, as the browser computes them. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) =>
+      `sha256-${createHash('sha256')
+        .update(body ?? '', 'utf8')
+        .digest('base64')}`,
+  )
+}
+
+/** The hashes of the built shell's inline scripts; none when the app is not built. */
+export function appShellInlineScripts(appDir: string): string[] {
+  const indexFile = path.join(appDir, 'index.html')
+  return fs.existsSync(indexFile) ? inlineScriptHashes(fs.readFileSync(indexFile, 'utf8')) : []
 }
 
 export async function registerAppShell(app: FastifyInstance, appDir: string): Promise<void> {

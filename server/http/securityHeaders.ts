@@ -6,15 +6,22 @@ export interface SecurityHeaderOptions {
   /** Origins the browser may send bytes to directly (S3 stores), besides this server. */
   connectOrigins: string[]
   stripe: boolean
+  /** Hashes ('sha256-…') of the inline scripts of the app's shell (appShell.ts, inlineScriptHashes). */
+  inlineScripts?: string[]
 }
 
-export function contentSecurityPolicy({ connectOrigins, stripe }: SecurityHeaderOptions): string {
+export function contentSecurityPolicy({
+  connectOrigins,
+  stripe,
+  inlineScripts = [],
+}: SecurityHeaderOptions): string {
   const stripeScript = stripe ? ' https://js.stripe.com' : ''
   const stripeFrame = stripe ? ' https://js.stripe.com https://hooks.stripe.com' : ''
   return [
     "default-src 'self'",
     // hash-wasm compiles its WebAssembly at run time.
-    `script-src 'self' 'wasm-unsafe-eval'${stripeScript}`,
+    // The shell's own inline script (its first requests, vite-plugins/earlyRequests.ts) is allowed by its hash.
+    `script-src 'self' 'wasm-unsafe-eval'${inlineScripts.map((hash) => ` '${hash}'`).join('')}${stripeScript}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

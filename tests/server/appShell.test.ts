@@ -1,14 +1,21 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type TestServer } from './helpers/server.ts'
 
+/** The shell's inline script, as the build writes its early requests (vite-plugins/earlyRequests.ts). */
+const INLINE_SCRIPT = '(function(){startEarlyRequests({"routes":[]})})()'
+
 // A small built app: the shell, a content-hashed chunk, the service worker and the manifest.
 async function writeApp(): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-console-app-'))
   await fs.mkdir(path.join(dir, 'assets'))
-  await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><title>shell</title><div id="root"></div>')
+  await fs.writeFile(
+    path.join(dir, 'index.html'),
+    `<!doctype html><title>shell</title><script>${INLINE_SCRIPT}</script><div id="root"></div>`,
+  )
   await fs.writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)')
   await fs.writeFile(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
   await fs.writeFile(path.join(dir, 'manifest.webmanifest'), '{"name":"Media Console"}')
@@ -37,6 +44,15 @@ describe('app shell', () => {
       expect(await response.text()).toContain('<title>shell</title>')
     },
   )
+
+  it("allows the shell's inline script by its hash, and no other inline script", async () => {
+    const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64')
+    for (const route of ['/login', '/assets/index-abc123.js', '/api/1/config']) {
+      const csp = (await fetch(`${server.url}${route}`)).headers.get('content-security-policy') ?? ''
+      const scriptSrc = csp.split('; ').find((directive) => directive.startsWith('script-src '))
+      expect(scriptSrc, route).toBe(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash}'`)
+    }
+  })
 
   it('serves content-hashed chunks as immutable', async () => {
     const response = await fetch(`${server.url}/assets/index-abc123.js`)

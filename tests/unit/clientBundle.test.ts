@@ -1,24 +1,40 @@
 // What a phone downloads first, checked on the real build (built here when dist/ is stale, as `npm start`
-// would): the chunks index.html loads and preloads carry no TypeBox, no chunk of the app does (the app reads
-// the contract's types and constants only: vite-plugins/clientContract.ts), and /login's JavaScript, as the
-// build's brotli copies, stays within the issue's budget.
+// would): the chunks index.html loads and preloads (its own, and those its first requests preload for the
+// screen: src/app/earlyRequests.ts) carry no TypeBox, no chunk of the app does (the app reads the contract's
+// types and constants only: vite-plugins/clientContract.ts), and /login's JavaScript, as the build's brotli
+// copies, stays within the issue's budget.
 import fs from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildAll } from '../../scripts/build.mjs'
 import { DIST, isBuildCurrent } from '../../scripts/buildState.mjs'
+import { chunksFor, type EarlyTable } from '../../src/app/earlyRequests.ts'
+import { inlineScriptHashes } from '../../server/http/appShell.ts'
 import { stripContractForClient } from '../../vite-plugins/clientContract.ts'
 
 const APP = path.join(DIST, 'app')
 const LOGIN_SCRIPT_BUDGET = 150 * 1000
 
-/** The chunks index.html names: its module script and its modulepreloads, as paths under dist/app. */
-function initialChunks(): string[] {
-  const html = fs.readFileSync(path.join(APP, 'index.html'), 'utf8')
+const indexHtml = () => fs.readFileSync(path.join(APP, 'index.html'), 'utf8')
+
+/** The table of screens index.html's first requests read (vite-plugins/earlyRequests.ts). */
+function earlyTable(): EarlyTable {
+  const json = /startEarlyRequests\((\{.*\})\)\}\)\(\)<\/script>/.exec(indexHtml())?.[1]
+  if (!json) throw new Error('index.html does not start its early requests')
+  return JSON.parse(json) as EarlyTable
+}
+
+/**
+ * The chunks a first load of `pathname` asks for before the router does: index.html's module script and
+ * modulepreloads, and those its early requests preload for that screen, as paths under dist/app.
+ */
+function initialChunks(pathname: string): string[] {
   const chunks = [
-    ...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\/([^"]+)"/g),
-  ]
-  return chunks.map((match) => match[1] as string)
+    ...indexHtml().matchAll(
+      /<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\/([^"]+)"/g,
+    ),
+  ].map((match) => match[1] as string)
+  return [...chunks, ...chunksFor(earlyTable(), pathname).map((url) => url.slice(1))]
 }
 
 /** The source files a chunk was made from, by its source map (the bundler's own runtime chunk has none). */
@@ -42,9 +58,36 @@ describe('the built app', () => {
   }, 300_000)
 
   it('loads and preloads no TypeBox on /login', () => {
-    const chunks = initialChunks()
-    expect(chunks.length).toBeGreaterThanOrEqual(1)
+    const chunks = initialChunks('/login')
+    expect(chunks.length).toBeGreaterThanOrEqual(2)
     for (const chunk of chunks) expect(sourcesOf(chunk).filter(isTypeBox), chunk).toEqual([])
+  })
+
+  it("preloads each screen's own chunks from index.html, every one of them a file of the build", () => {
+    const table = earlyTable()
+    for (const url of table.chunks) expect(fs.existsSync(path.join(APP, url)), url).toBe(true)
+    const sourcesFor = (pathname: string) =>
+      chunksFor(table, pathname).flatMap((url) => sourcesOf(url.slice(1)))
+    expect(sourcesFor('/login')).toContain('../../../src/routes/_public/login.tsx?tsr-split=component')
+    expect(sourcesFor('/home')).toContain('../../../src/routes/_app/home.index.tsx?tsr-split=component')
+    expect(sourcesFor('/home/Media/clips/')).toContain(
+      '../../../src/routes/_app/home.$grantName.$.tsx?tsr-split=component',
+    )
+    // The signed-in area's layout comes with each of its screens.
+    expect(sourcesFor('/volume/7/metric')).toContain('../../../src/app/layout/Layout.tsx')
+    expect(table.calls).toEqual({ config: '/api/1/config', currentUser: '/api/1/user/current' })
+    expect(table.sessionKeyItem).toBe('local-state-session_key')
+  })
+
+  it('has one inline script, the early requests, which parses as a classic script', () => {
+    const scripts = [...indexHtml().matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+      (match) => match[1] as string,
+    )
+    expect(scripts).toHaveLength(1)
+    expect(scripts[0]).toContain('startEarlyRequests(')
+    // A syntax error would stop the script, and the page would load as if it had none.
+    expect(() => new Function(scripts[0] as string)).not.toThrow()
+    expect(inlineScriptHashes(indexHtml())).toHaveLength(1)
   })
 
   it('has no chunk with TypeBox in it, lazy ones included', () => {
@@ -78,7 +121,9 @@ describe('the built app', () => {
   it("sends /login's JavaScript in at most 150 KB of brotli", () => {
     const login = fs.readdirSync(path.join(APP, 'assets')).find((name) => /^login-[\w-]+\.js$/.test(name))
     expect(login).toBeDefined()
-    const chunks = [...initialChunks().filter((chunk) => chunk.endsWith('.js')), `assets/${login}`]
+    const chunks = [...new Set([...initialChunks('/login'), `assets/${login}`])].filter((chunk) =>
+      chunk.endsWith('.js'),
+    )
     const bytes = chunks.reduce((sum, chunk) => sum + brotliBytes(chunk), 0)
     expect(bytes).toBeGreaterThan(10_000)
     expect(bytes).toBeLessThanOrEqual(LOGIN_SCRIPT_BUDGET)

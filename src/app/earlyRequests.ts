@@ -1,0 +1,113 @@
+// The first requests of a page load, sent from index.html before the app's code has arrived. Left to the app,
+// they leave only once its main chunk (the larger part of the first load) has come and run: then the first
+// screen's chunks and the session's first answers each cost one more round trip on a phone's link, one after
+// the other. Sent from the page, they travel beside the main chunk.
+//
+// vite-plugins/earlyRequests.ts writes this module into index.html as an inline script, with the build's table
+// of screens and the chunks each needs; it must therefore import nothing and run as a classic script once its
+// `export` keywords are dropped. What it sends is only ever a head start: the app asks for the same chunks and
+// calls as it always does, and takes the answers already on their way (src/api/earlyAnswers.ts).
+
+/** What the build tells the page: each screen's route pattern and the chunks that show it, and two calls. */
+export interface EarlyTable {
+  /** A route's full path (TanStack's pattern: /home/$grantName/$) and the indexes of its chunks in `chunks`. */
+  routes: Array<[pattern: string, chunks: number[]]>
+  /** Chunk URLs, each listed once. */
+  chunks: string[]
+  /** The calls the signed-in area's guard makes first: the site's config, and the current user. */
+  calls: { config: string; currentUser: string }
+  /** The localStorage item that holds the session key (as JSON), as src/lib/localState.ts names it. */
+  sessionKeyItem: string
+}
+
+/** The answers on their way, by URL, where the app finds them (src/api/earlyAnswers.ts). */
+export interface EarlyAnswers {
+  /** performance.now() when they were asked for. */
+  at: number
+  answers: Map<string, Promise<Response>>
+}
+
+/** The name of the global that holds the early answers. */
+export const EARLY_ANSWERS = '__mediaConsoleEarlyAnswers'
+
+/**
+ * How well a route pattern matches a path, higher being better, or -1 when it does not: a static segment
+ * outranks a parameter, and a route that takes the whole path outranks one whose splat takes the rest, as the
+ * router ranks them. A pattern ending in '/' is an index route: it matches the path with or without that slash.
+ */
+export function matchScore(pattern: string, pathname: string): number {
+  const wanted = pattern.split('/').filter(Boolean)
+  const given = pathname.split('/').filter(Boolean)
+  let score = 0
+  for (let index = 0; index < wanted.length; index++) {
+    const segment = wanted[index] as string
+    if (segment === '$') return score
+    const part = given[index]
+    if (part === undefined) return -1
+    if (segment.startsWith('$')) score += 2
+    else if (segment === part) score += 3
+    else return -1
+  }
+  return given.length === wanted.length ? score + 1 : -1
+}
+
+/** The chunks of the screen a path opens on: those of the best-matching route, or none. */
+export function chunksFor(table: Pick<EarlyTable, 'routes' | 'chunks'>, pathname: string): string[] {
+  let best: number[] | undefined
+  let bestScore = -1
+  for (const [pattern, chunks] of table.routes) {
+    const score = matchScore(pattern, pathname)
+    if (score > bestScore) {
+      best = chunks
+      bestScore = score
+    }
+  }
+  return (best ?? []).map((index) => table.chunks[index] as string)
+}
+
+/** The session key as the app would send it, or undefined. */
+function readSessionKey(storage: Storage, item: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(storage.getItem(item) ?? 'null')
+    return typeof value === 'string' && value !== '' ? value : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** A call's URL exactly as the app's transport writes it (src/api/transport.ts, buildUrl). */
+function callUrl(path: string, sessionKey: string | undefined): string {
+  const search = sessionKey ? new URLSearchParams({ session_key: sessionKey }).toString() : ''
+  return search ? `${path}?${search}` : path
+}
+
+/**
+ * Preloads the chunks of the screen the page opened on and, online, asks for the session's first answers.
+ * Anything that fails here fails quietly: the app asks again, and reports failures as it always does.
+ */
+export function startEarlyRequests(table: EarlyTable): void {
+  try {
+    for (const href of chunksFor(table, location.pathname)) {
+      const link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.href = href
+      document.head.appendChild(link)
+    }
+    // Offline, the app shows the answers it kept and waits for the network: nothing to ask now.
+    if (!navigator.onLine) return
+    const sessionKey = readSessionKey(localStorage, table.sessionKeyItem)
+    const paths = sessionKey ? [table.calls.config, table.calls.currentUser] : [table.calls.config]
+    const answers = new Map<string, Promise<Response>>()
+    for (const path of paths) {
+      const url = callUrl(path, sessionKey)
+      const answer = fetch(url, { headers: { Accept: 'application/json' } })
+      // Not taken by the app (it went elsewhere first), a failure must not be reported as unhandled.
+      answer.catch(() => undefined)
+      answers.set(url, answer)
+    }
+    const early: EarlyAnswers = { at: performance.now(), answers }
+    Reflect.set(window, EARLY_ANSWERS, early)
+  } catch {
+    // Storage refused (a private mode), or an old browser: the app does it all itself.
+  }
+}

@@ -1,0 +1,131 @@
+// Writes src/app/earlyRequests.ts into index.html as an inline script, with this build's table of screens: for
+// each route, its pattern and the chunks of its component (its layouts' included, with every chunk they import
+// statically, less the main chunk the page loads anyway). The page then asks for the first screen's code and
+// the session's first answers while the main chunk is still arriving.
+//
+// Routes and their files come from the router's generated tree (src/routeTree.gen.ts); their chunks from the
+// bundle, where each route's split component is a chunk whose module is `<route file>?tsr-split=component`.
+// The content security policy allows this script by its hash, which the server reads from the built
+// index.html (server/http/appShell.ts).
+import fs from 'node:fs'
+import path from 'node:path'
+import ts from 'typescript'
+import type { OutputBundle, OutputChunk } from 'rolldown'
+import type { Plugin } from 'vite'
+import { endpoints } from '../server/contract/endpoints.ts'
+import type { EarlyTable } from '../src/app/earlyRequests.ts'
+import { localStateKey } from '../src/lib/localState.ts'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const BOOT_SOURCE = path.join(ROOT, 'src/app/earlyRequests.ts')
+const ROUTE_TREE = path.join(ROOT, 'src/routeTree.gen.ts')
+
+/** A route's split component chunk: its module is the route file with the router plugin's query. */
+const SPLIT_COMPONENT = /\/src\/(routes\/.+)\.tsx\?tsr-split=component$/
+
+/** Route ids and the files that define them, read from the generated route tree. */
+export function readRouteFiles(routeTree: string): Map<string, string> {
+  const fileOfImport = new Map<string, string>()
+  for (const [, name, file] of routeTree.matchAll(
+    /^import \{ Route as (\w+) \} from '\.\/(routes\/[^']+)'$/gm,
+  ))
+    fileOfImport.set(name as string, file as string)
+  const byId = /export interface FileRoutesById \{([^}]*)\}/.exec(routeTree)?.[1]
+  if (!byId)
+    throw new Error('src/routeTree.gen.ts has no FileRoutesById: the router plugin changed its output')
+  const files = new Map<string, string>()
+  for (const [, quoted, bare, variable] of byId.matchAll(/^\s*(?:'([^']+)'|(\w+)): typeof (\w+)$/gm)) {
+    const id = (quoted ?? bare) as string
+    // A route variable is `<Name>Route` (or `<Name>RouteWithChildren`), imported as `<Name>RouteImport`.
+    const imported = (variable as string).replace(/(WithChildren)?$/, '').replace(/(Import)?$/, 'Import')
+    const file = fileOfImport.get(imported)
+    if (file) files.set(id, file)
+  }
+  return files
+}
+
+/** The URL pattern of a route id: the id less its pathless layout segments (/_app/home/ is /home/). */
+export function patternOf(routeId: string): string {
+  const pattern = routeId
+    .split('/')
+    .filter((segment) => !segment.startsWith('_'))
+    .join('/')
+  return pattern.startsWith('/') ? pattern : `/${pattern}`
+}
+
+/** The ids of a route's layouts: the root, and every other id its own begins with, segment by segment. */
+function layoutsOf(routeId: string, ids: Iterable<string>): string[] {
+  return [...ids].filter((id) => id === '__root__' || (id !== routeId && routeId.startsWith(`${id}/`)))
+}
+
+/** A chunk's file and every chunk it imports statically, the entry excluded (the page loads it already). */
+function withStaticImports(bundle: OutputBundle, fileName: string, into: Set<string>): void {
+  const chunk = bundle[fileName]
+  if (chunk?.type !== 'chunk' || chunk.isEntry || into.has(fileName)) return
+  into.add(fileName)
+  for (const imported of chunk.imports) withStaticImports(bundle, imported, into)
+}
+
+export function buildEarlyTable(
+  bundle: OutputBundle,
+  routeFiles: Map<string, string>,
+  base: string,
+): EarlyTable {
+  const componentChunkOfFile = new Map<string, string>()
+  for (const output of Object.values(bundle)) {
+    const match =
+      output.type === 'chunk' ? SPLIT_COMPONENT.exec((output as OutputChunk).facadeModuleId ?? '') : null
+    if (match) componentChunkOfFile.set(match[1] as string, output.fileName)
+  }
+  const ids = [...routeFiles.keys()]
+  // Layouts are not screens of their own: every id another id extends is left out of the patterns.
+  const screens = ids.filter((id) => id !== '__root__' && !ids.some((other) => other.startsWith(`${id}/`)))
+  const chunks: string[] = []
+  const routes: EarlyTable['routes'] = []
+  for (const id of screens) {
+    const files = new Set<string>()
+    for (const routeId of [...layoutsOf(id, ids), id]) {
+      const chunk = componentChunkOfFile.get(routeFiles.get(routeId) as string)
+      if (chunk) withStaticImports(bundle, chunk, files)
+    }
+    const indexes = [...files].map((file) => {
+      const url = `${base}${file}`
+      if (!chunks.includes(url)) chunks.push(url)
+      return chunks.indexOf(url)
+    })
+    routes.push([patternOf(id), indexes])
+  }
+  return {
+    routes,
+    chunks,
+    calls: { config: endpoints.clientConfig.path, currentUser: endpoints.currentUser.path },
+    sessionKeyItem: localStateKey('session_key'),
+  }
+}
+
+/** The boot module as a classic script's body: types stripped, comments and `export` keywords dropped. */
+function bootScriptBody(): string {
+  const { outputText } = ts.transpileModule(fs.readFileSync(BOOT_SOURCE, 'utf8'), {
+    compilerOptions: { target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.ESNext, removeComments: true },
+  })
+  return outputText.replace(/^export /gm, '').trim()
+}
+
+export function earlyRequests(): Plugin {
+  return {
+    name: 'media-console:early-requests',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html
+        const table = buildEarlyTable(bundle, readRouteFiles(fs.readFileSync(ROUTE_TREE, 'utf8')), '/')
+        // JSON in a script: '<' escaped so that no '</script' inside a value could end the element.
+        const json = JSON.stringify(table).replace(/</g, '\\u003c')
+        const script = `<script>(function(){${bootScriptBody()}\nstartEarlyRequests(${json})})()</script>`
+        // A function, not a string: a replacement string would read the script's `$'` as a pattern.
+        return html.replace('</head>', () => `${script}\n  </head>`)
+      },
+    },
+  }
+}
