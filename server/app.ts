@@ -89,7 +89,7 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
     app.decorate('payments', await createPaymentProvider(config))
     app.decorate('sealer', createSealer(loadServerKey(config.serverKey, config.dataDir)))
 
-    const appDir = options.appDir ?? defaultAppDir()
+    const appDir = options.appDir ?? config.appDir ?? defaultAppDir()
     registerInputRules(app)
     registerIdleTimeout(app, config.idleTimeoutSeconds)
     registerSecurityHeaders(app, {

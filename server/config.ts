@@ -40,6 +40,8 @@ export interface Config {
   storeAllowPrivateHosts: boolean
   /** Whether this process runs the daily jobs (usage metering, retention); JOBS=off turns them off. */
   jobs: boolean
+  /** The built app to serve (index.html and assets); undefined: dist/app beside the server bundle. */
+  appDir: string | undefined
 }
 
 export class ConfigError extends Error {
@@ -52,6 +54,12 @@ type Env = Record<string, string | undefined>
 function read(env: Env, name: string): string | undefined {
   const value = env[name]?.trim()
   return value === '' ? undefined : value
+}
+
+/** A path, resolved against the working directory; undefined when unset. */
+function readPath(env: Env, name: string, cwd: string): string | undefined {
+  const value = read(env, name)
+  return value === undefined ? undefined : path.resolve(cwd, value)
 }
 
 function readPort(env: Env): number {
@@ -173,5 +181,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     serverKey: readServerKey(env),
     storeAllowPrivateHosts: readFlag(env, 'STORE_ALLOW_PRIVATE_HOSTS'),
     jobs: readOnOff(env, 'JOBS', true),
+    appDir: readPath(env, 'APP_DIR', cwd),
   }
 }

@@ -77,6 +77,14 @@ describe('loadConfig', () => {
     })
   })
 
+  it('serves the build beside the server unless APP_DIR names another, read from the working directory', () => {
+    expect(loadConfig({}, '/srv/console').appDir).toBeUndefined()
+    expect(loadConfig({ APP_DIR: 'releases/42/app' }, '/srv/console').appDir).toBe(
+      '/srv/console/releases/42/app',
+    )
+    expect(loadConfig({ APP_DIR: '/opt/app' }, '/srv/console').appDir).toBe('/opt/app')
+  })
+
   it('runs the daily jobs unless JOBS=off', () => {
     expect(loadConfig({}).jobs).toBe(true)
     expect(loadConfig({ JOBS: 'OFF' }).jobs).toBe(false)
