@@ -53,6 +53,13 @@ export function patternOf(routeId: string): string {
   return pattern.startsWith('/') ? pattern : `/${pattern}`
 }
 
+/** The signed-in area's layout route (src/routes/_app/route.tsx), whose guard needs a session. */
+const SIGNED_IN_AREA = '/_app'
+
+function isSignedInArea(routeId: string): boolean {
+  return routeId === SIGNED_IN_AREA || routeId.startsWith(`${SIGNED_IN_AREA}/`)
+}
+
 /** The ids of a route's layouts: the root, and every other id its own begins with, segment by segment. */
 function layoutsOf(routeId: string, ids: Iterable<string>): string[] {
   return [...ids].filter((id) => id === '__root__' || (id !== routeId && routeId.startsWith(`${id}/`)))
@@ -93,7 +100,7 @@ export function buildEarlyTable(
       if (!chunks.includes(url)) chunks.push(url)
       return chunks.indexOf(url)
     })
-    routes.push([patternOf(id), indexes])
+    routes.push([patternOf(id), indexes, isSignedInArea(id)])
   }
   return {
     routes,

@@ -33,10 +33,21 @@ export function inlineScriptHashes(html: string): string[] {
   )
 }
 
-/** The hashes of the built shell's inline scripts; none when the app is not built. */
-export function appShellInlineScripts(appDir: string): string[] {
+/**
+ * The hashes of the built shell's inline scripts, as they are now; none while the app is not built. The file
+ * is read again only when it changes, so that a build put in place under a running server has its own script
+ * allowed, not the last one's.
+ */
+export function appShellInlineScripts(appDir: string): () => string[] {
   const indexFile = path.join(appDir, 'index.html')
-  return fs.existsSync(indexFile) ? inlineScriptHashes(fs.readFileSync(indexFile, 'utf8')) : []
+  let read: { mtimeMs: number; hashes: string[] } = { mtimeMs: Number.NaN, hashes: [] }
+  return () => {
+    const mtimeMs = fs.statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs ?? Number.NaN
+    if (Number.isNaN(mtimeMs)) return []
+    if (mtimeMs !== read.mtimeMs)
+      read = { mtimeMs, hashes: inlineScriptHashes(fs.readFileSync(indexFile, 'utf8')) }
+    return read.hashes
+  }
 }
 
 export async function registerAppShell(app: FastifyInstance, appDir: string): Promise<void> {

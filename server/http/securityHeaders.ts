@@ -6,14 +6,14 @@ export interface SecurityHeaderOptions {
   /** Origins the browser may send bytes to directly (S3 stores), besides this server. */
   connectOrigins: string[]
   stripe: boolean
-  /** Hashes ('sha256-…') of the inline scripts of the app's shell (appShell.ts, inlineScriptHashes). */
-  inlineScripts?: string[]
+  /** The hashes ('sha256-…') of the app shell's inline scripts as they are now (appShell.ts). */
+  inlineScripts?: () => string[]
 }
 
 export function contentSecurityPolicy({
   connectOrigins,
   stripe,
-  inlineScripts = [],
+  inlineScripts = () => [],
 }: SecurityHeaderOptions): string {
   const stripeScript = stripe ? ' https://js.stripe.com' : ''
   const stripeFrame = stripe ? ' https://js.stripe.com https://hooks.stripe.com' : ''
@@ -21,7 +21,9 @@ export function contentSecurityPolicy({
     "default-src 'self'",
     // hash-wasm compiles its WebAssembly at run time.
     // The shell's own inline script (its first requests, vite-plugins/earlyRequests.ts) is allowed by its hash.
-    `script-src 'self' 'wasm-unsafe-eval'${inlineScripts.map((hash) => ` '${hash}'`).join('')}${stripeScript}`,
+    `script-src 'self' 'wasm-unsafe-eval'${inlineScripts()
+      .map((hash) => ` '${hash}'`)
+      .join('')}${stripeScript}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -38,12 +40,22 @@ export function contentSecurityPolicy({
 
 /** Sets the security headers on every answer, errors and static files included. */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
-  const csp = contentSecurityPolicy(options)
+  // The policy is written again only when the shell's inline scripts change (a new build put in place).
+  let hashes: string[] | undefined
+  let csp = ''
+  const policy = () => {
+    const now = options.inlineScripts?.() ?? []
+    if (now !== hashes) {
+      hashes = now
+      csp = contentSecurityPolicy({ ...options, inlineScripts: () => now })
+    }
+    return csp
+  }
   app.addHook('onSend', async (request, reply, payload) => {
     // The session key is in URLs: never leak it to another site through the Referer header.
     reply.header('Referrer-Policy', 'no-referrer')
     reply.header('X-Content-Type-Options', 'nosniff')
-    reply.header('Content-Security-Policy', csp)
+    reply.header('Content-Security-Policy', policy())
     // API answers hold session keys, signed URLs and the user's details: no cache, shared or private, keeps
     // them.
     if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store')

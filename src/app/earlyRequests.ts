@@ -10,8 +10,11 @@
 
 /** What the build tells the page: each screen's route pattern and the chunks that show it, and two calls. */
 export interface EarlyTable {
-  /** A route's full path (TanStack's pattern: /home/$grantName/$) and the indexes of its chunks in `chunks`. */
-  routes: Array<[pattern: string, chunks: number[]]>
+  /**
+   * A route's full path (TanStack's pattern: /home/$grantName/$), the indexes of its chunks in `chunks`, and
+   * whether it is a screen of the signed-in area, whose guard sends a visitor without a session to /login.
+   */
+  routes: Array<[pattern: string, chunks: number[], signedIn: boolean]>
   /** Chunk URLs, each listed once. */
   chunks: string[]
   /** The calls the signed-in area's guard makes first: the site's config, and the current user. */
@@ -51,18 +54,26 @@ export function matchScore(pattern: string, pathname: string): number {
   return given.length === wanted.length ? score + 1 : -1
 }
 
-/** The chunks of the screen a path opens on: those of the best-matching route, or none. */
-export function chunksFor(table: Pick<EarlyTable, 'routes' | 'chunks'>, pathname: string): string[] {
-  let best: number[] | undefined
+/**
+ * The chunks of the screen a path opens on: those of the best-matching route, or none. Without a session, a
+ * screen of the signed-in area is not what the page will show (its guard sends to /login): none either.
+ */
+export function chunksFor(
+  table: Pick<EarlyTable, 'routes' | 'chunks'>,
+  pathname: string,
+  hasSession: boolean,
+): string[] {
+  let best: EarlyTable['routes'][number] | undefined
   let bestScore = -1
-  for (const [pattern, chunks] of table.routes) {
-    const score = matchScore(pattern, pathname)
+  for (const route of table.routes) {
+    const score = matchScore(route[0], pathname)
     if (score > bestScore) {
-      best = chunks
+      best = route
       bestScore = score
     }
   }
-  return (best ?? []).map((index) => table.chunks[index] as string)
+  if (!best || (best[2] && !hasSession)) return []
+  return best[1].map((index) => table.chunks[index] as string)
 }
 
 /** The session key as the app would send it, or undefined. */
@@ -87,7 +98,8 @@ function callUrl(path: string, sessionKey: string | undefined): string {
  */
 export function startEarlyRequests(table: EarlyTable): void {
   try {
-    for (const href of chunksFor(table, location.pathname)) {
+    const sessionKey = readSessionKey(localStorage, table.sessionKeyItem)
+    for (const href of chunksFor(table, location.pathname, sessionKey !== undefined)) {
       const link = document.createElement('link')
       link.rel = 'modulepreload'
       link.href = href
@@ -95,7 +107,6 @@ export function startEarlyRequests(table: EarlyTable): void {
     }
     // Offline, the app shows the answers it kept and waits for the network: nothing to ask now.
     if (!navigator.onLine) return
-    const sessionKey = readSessionKey(localStorage, table.sessionKeyItem)
     const paths = sessionKey ? [table.calls.config, table.calls.currentUser] : [table.calls.config]
     const answers = new Map<string, Promise<Response>>()
     for (const path of paths) {

@@ -45,13 +45,29 @@ describe('app shell', () => {
     },
   )
 
-  it("allows the shell's inline script by its hash, and no other inline script", async () => {
-    const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64')
-    for (const route of ['/login', '/assets/index-abc123.js', '/api/1/config']) {
+  it("allows the shell's inline script by its hash, and no other inline script, a new build's once it is in place", async () => {
+    const scriptSrc = async (route: string) => {
       const csp = (await fetch(`${server.url}${route}`)).headers.get('content-security-policy') ?? ''
-      const scriptSrc = csp.split('; ').find((directive) => directive.startsWith('script-src '))
-      expect(scriptSrc, route).toBe(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash}'`)
+      return csp.split('; ').find((directive) => directive.startsWith('script-src '))
     }
+    const allowing = (script: string) =>
+      `script-src 'self' 'wasm-unsafe-eval' 'sha256-${createHash('sha256').update(script).digest('base64')}'`
+    for (const route of ['/login', '/assets/index-abc123.js', '/api/1/config'])
+      expect(await scriptSrc(route), route).toBe(allowing(INLINE_SCRIPT))
+
+    const indexFile = path.join(appDir, 'index.html')
+    const before = await fs.readFile(indexFile, 'utf8')
+    const next = '(function(){startEarlyRequests({"routes":[["/login",[0]]]})})()'
+    try {
+      await fs.writeFile(indexFile, before.replace(INLINE_SCRIPT, next))
+      // A later modification time than the first build's, however coarse the file system's clock.
+      await fs.utimes(indexFile, new Date(), new Date(Date.now() + 2000))
+      expect(await scriptSrc('/login')).toBe(allowing(next))
+    } finally {
+      await fs.writeFile(indexFile, before)
+      await fs.utimes(indexFile, new Date(), new Date(Date.now() + 4000))
+    }
+    expect(await scriptSrc('/login')).toBe(allowing(INLINE_SCRIPT))
   })
 
   it('serves content-hashed chunks as immutable', async () => {

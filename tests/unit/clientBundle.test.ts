@@ -34,7 +34,7 @@ function initialChunks(pathname: string): string[] {
       /<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\/([^"]+)"/g,
     ),
   ].map((match) => match[1] as string)
-  return [...chunks, ...chunksFor(earlyTable(), pathname).map((url) => url.slice(1))]
+  return [...chunks, ...chunksFor(earlyTable(), pathname, true).map((url) => url.slice(1))]
 }
 
 /** The source files a chunk was made from, by its source map (the bundler's own runtime chunk has none). */
@@ -67,7 +67,7 @@ describe('the built app', () => {
     const table = earlyTable()
     for (const url of table.chunks) expect(fs.existsSync(path.join(APP, url)), url).toBe(true)
     const sourcesFor = (pathname: string) =>
-      chunksFor(table, pathname).flatMap((url) => sourcesOf(url.slice(1)))
+      chunksFor(table, pathname, true).flatMap((url) => sourcesOf(url.slice(1)))
     expect(sourcesFor('/login')).toContain('../../../src/routes/_public/login.tsx?tsr-split=component')
     expect(sourcesFor('/home')).toContain('../../../src/routes/_app/home.index.tsx?tsr-split=component')
     expect(sourcesFor('/home/Media/clips/')).toContain(
@@ -75,6 +75,11 @@ describe('the built app', () => {
     )
     // The signed-in area's layout comes with each of its screens.
     expect(sourcesFor('/volume/7/metric')).toContain('../../../src/app/layout/Layout.tsx')
+    // Only the signed-in area's screens need a session.
+    expect(table.routes.filter(([, , signedIn]) => !signedIn).map(([pattern]) => pattern)).toEqual(
+      expect.arrayContaining(['/', '/login', '/signup', '/loading', '/logout']),
+    )
+    expect(table.routes.find(([pattern]) => pattern === '/home/$grantName/$')?.[2]).toBe(true)
     expect(table.calls).toEqual({ config: '/api/1/config', currentUser: '/api/1/user/current' })
     expect(table.sessionKeyItem).toBe('local-state-session_key')
   })

@@ -10,32 +10,39 @@ import { patternOf, readRouteFiles } from '../../vite-plugins/earlyRequests.ts'
 
 const table = {
   routes: [
-    ['/', [0]],
-    ['/$', [1]],
-    ['/login', [2]],
-    ['/home/', [1, 3]],
-    ['/home/$grantName/$', [1, 4]],
-    ['/volume/$volumeId/', [1, 5]],
-    ['/volume/$volumeId/metric', [1, 6]],
-    ['/volume/permission', [1, 7]],
-  ] as Array<[string, number[]]>,
+    ['/', [0], false],
+    ['/$', [1], true],
+    ['/login', [2], false],
+    ['/home/', [1, 3], true],
+    ['/home/$grantName/$', [1, 4], true],
+    ['/volume/$volumeId/', [1, 5], true],
+    ['/volume/$volumeId/metric', [1, 6], true],
+    ['/volume/permission', [1, 7], true],
+  ] as Array<[string, number[], boolean]>,
   chunks: ['/index', '/layout', '/login', '/home', '/listing', '/volume', '/metric', '/permission'],
 }
 
 describe('the chunks a path preloads', () => {
+  it("are none of the signed-in area's without a session: the page goes to /login instead", () => {
+    expect(chunksFor(table, '/home/Media/', false)).toEqual([])
+    expect(chunksFor(table, '/nowhere', false)).toEqual([])
+    expect(chunksFor(table, '/login', false)).toEqual(['/login'])
+    expect(chunksFor(table, '/', false)).toEqual(['/index'])
+  })
+
   it('are those of the route the router would choose: static segments first, then parameters, then the splat', () => {
-    expect(chunksFor(table, '/login')).toEqual(['/login'])
-    expect(chunksFor(table, '/home')).toEqual(['/layout', '/home'])
-    expect(chunksFor(table, '/home/')).toEqual(['/layout', '/home'])
-    expect(chunksFor(table, '/home/Media/')).toEqual(['/layout', '/listing'])
-    expect(chunksFor(table, '/home/Media/clips/a.mov')).toEqual(['/layout', '/listing'])
-    expect(chunksFor(table, '/volume/permission')).toEqual(['/layout', '/permission'])
-    expect(chunksFor(table, '/volume/12/metric')).toEqual(['/layout', '/metric'])
-    expect(chunksFor(table, '/volume/12')).toEqual(['/layout', '/volume'])
-    expect(chunksFor(table, '/')).toEqual(['/index'])
+    expect(chunksFor(table, '/login', true)).toEqual(['/login'])
+    expect(chunksFor(table, '/home', true)).toEqual(['/layout', '/home'])
+    expect(chunksFor(table, '/home/', true)).toEqual(['/layout', '/home'])
+    expect(chunksFor(table, '/home/Media/', true)).toEqual(['/layout', '/listing'])
+    expect(chunksFor(table, '/home/Media/clips/a.mov', true)).toEqual(['/layout', '/listing'])
+    expect(chunksFor(table, '/volume/permission', true)).toEqual(['/layout', '/permission'])
+    expect(chunksFor(table, '/volume/12/metric', true)).toEqual(['/layout', '/metric'])
+    expect(chunksFor(table, '/volume/12', true)).toEqual(['/layout', '/volume'])
+    expect(chunksFor(table, '/', true)).toEqual(['/index'])
     // No screen has it: the signed-in area's catch-all.
-    expect(chunksFor(table, '/nowhere/at/all')).toEqual(['/layout'])
-    expect(chunksFor({ routes: [['/login', [0]]], chunks: ['/login'] }, '/signup')).toEqual([])
+    expect(chunksFor(table, '/nowhere/at/all', true)).toEqual(['/layout'])
+    expect(chunksFor({ routes: [['/login', [0], false]], chunks: ['/login'] }, '/signup', true)).toEqual([])
   })
 
   it('scores a match by its segments and refuses a path of another length', () => {
