@@ -64,8 +64,8 @@ test.describe('the server down while the browser is online', () => {
     await putFile(access, '/kept.txt', 'seen before the server went down')
   })
 
-  /** Signs in from the deep link, as a user would, and waits until its listing is kept. */
-  async function signInToListing({ page, loginPage, fileList }: SignIn) {
+  /** Signs in from the deep link, as a user would, and waits until its listing is kept; the status line. */
+  async function signInToListing({ page, loginPage, fileList }: SignIn): Promise<ConsoleStatus> {
     await fileList.goto(GRANT, '/')
     await expect(loginPage.heading).toBeVisible()
     await loginPage.signInAs(email)
@@ -73,6 +73,7 @@ test.describe('the server down while the browser is online', () => {
     await expect(fileList.row('kept.txt')).toBeVisible()
     await controlledByServiceWorker(page)
     await expect.poll(() => keptAnswersHold(page, 'kept.txt')).toBe(true)
+    return new ConsoleStatus(page)
   }
 
   test('a deep link reloaded with the server down shows the last data and says so, then recovers', async ({
@@ -81,8 +82,7 @@ test.describe('the server down while the browser is online', () => {
     loginPage,
     fileList,
   }) => {
-    const status = new ConsoleStatus(page)
-    await signInToListing({ page, loginPage, fileList })
+    const status = await signInToListing({ page, loginPage, fileList })
     await expect(status.serverUnreachable).toHaveCount(0)
 
     // Made after the listing was kept: it can show only once the console asks the server again.
@@ -113,8 +113,7 @@ test.describe('the server down while the browser is online', () => {
     loginPage,
     fileList,
   }) => {
-    const status = new ConsoleStatus(page)
-    await signInToListing({ page, loginPage, fileList })
+    const status = await signInToListing({ page, loginPage, fileList })
     const browserKey = await readSessionKey(page)
     expect(browserKey).toBeTruthy()
     expect(browserKey).not.toBe(JSON.stringify(apiKey))

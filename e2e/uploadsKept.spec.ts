@@ -21,8 +21,12 @@ import type { UploadPage } from './pages/UploadPage.ts'
 
 const TEXTS = { 'notes.txt': 'notes kept by handle\n', 'list.txt': 'one\ntwo\nthree\n' }
 
-/** Writes the folder in the origin, picks it and starts the upload; settles once a part has been stored. */
+/**
+ * Has the pickers answer the folder, writes it in the origin, picks it and starts the upload; settles once a
+ * part has been stored.
+ */
 async function startKeptUpload(page: Page, uploadPage: UploadPage, folder: string, seed: string) {
+  await pickFromOrigin(page, folder)
   await uploadPage.goto(GRANT, '/Kept/')
   await writeInOrigin(page, folder, { texts: TEXTS, big: { name: 'kept.bin', seed, size: BIG_SIZE } })
   const parts = watchParts(page)
@@ -50,7 +54,6 @@ test.describe('uploads from kept file handles', () => {
     test.setTimeout(120_000)
     const folder = `kept-${Date.now()}`
     const seed = `${folder} by itself`
-    await pickFromOrigin(page, folder)
     const parts = await startKeptUpload(page, uploadPage, folder, seed)
 
     await page.reload()
@@ -77,7 +80,6 @@ test.describe('uploads from kept file handles', () => {
     test.setTimeout(120_000)
     const folder = `kept-${Date.now()}`
     const seed = `${folder} elsewhere`
-    await pickFromOrigin(page, folder)
     await startKeptUpload(page, uploadPage, folder, seed)
 
     // A new page load on Home: no upload screen imports the queue there; the signed-in area joins it.
@@ -104,7 +106,6 @@ test.describe('uploads from kept file handles', () => {
     test.setTimeout(120_000)
     const folder = `asked-${Date.now()}`
     const seed = `${folder} after asking`
-    await pickFromOrigin(page, folder)
     await losePermissionOnReload(page)
     const parts = await startKeptUpload(page, uploadPage, folder, seed)
 
