@@ -1,9 +1,13 @@
-import { signUpUser } from './support/api.ts'
+import { createReadyOrg, signUpUser } from './support/api.ts'
 import { expect, test } from './support/fixtures.ts'
 import { freshEmail } from './support/mail.ts'
 
-/** The calls the signed-in area's guard makes first, which index.html asks for before the app has loaded. */
-const FIRST_CALLS = /\/api\/1\/(config|user\/current)$/
+/**
+ * The calls the signed-in area's guard makes first, and the containers list of Home and a listing, which
+ * index.html asks for before the app has loaded.
+ */
+const FIRST_CALLS = /^\/(api\/1\/(config|user\/current)|web\/1\/org\/\d+\/media_grant)$/
+const EARLY_GRANT = 'Early Volume'
 
 test.describe('app shell', () => {
   test('the root sends a visitor without a session to the login', async ({
@@ -45,29 +49,35 @@ test.describe('app shell', () => {
     await expect(page).toHaveURL(/\/login$/)
   })
 
-  test("a signed-in load takes the session's first answers that index.html asked for, asking nothing twice", async ({
-    page,
-    layout,
-    consoleErrors,
-  }) => {
-    await layout.useSession(await signUpUser(freshEmail('early-answers')))
-    const calls: string[] = []
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url())
-      if (FIRST_CALLS.test(pathname)) calls.push(pathname)
+  for (const screen of ['/home', `/home/${encodeURIComponent(EARLY_GRANT)}/`]) {
+    test(`a signed-in load of ${screen} takes the first answers index.html asked for, asking nothing twice`, async ({
+      page,
+      layout,
+      consoleErrors,
+    }) => {
+      const email = freshEmail('early-answers')
+      const sessionKey = await signUpUser(email)
+      await createReadyOrg(sessionKey, `Early Org ${email}`, EARLY_GRANT)
+      await layout.useSession(sessionKey)
+      const calls: string[] = []
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url())
+        if (FIRST_CALLS.test(pathname)) calls.push(pathname.replace(/\/org\/\d+\//, '/org/N/'))
+      })
+      await page.goto(screen)
+      await expect(page.getByRole('link', { name: EARLY_GRANT, exact: true }).first()).toBeVisible()
+      // The inline script ran (the content security policy allows it by its hash), and the app took every
+      // answer it asked for: the session's, and the containers list Home and a listing read first.
+      expect(consoleErrors).toEqual([])
+      const left = await page.evaluate(
+        () =>
+          (Reflect.get(window, '__mediaConsoleEarlyAnswers') as { answers: Map<string, unknown> } | undefined)
+            ?.answers.size,
+      )
+      expect(left).toBe(0)
+      expect(calls.sort()).toEqual(['/api/1/config', '/api/1/user/current', '/web/1/org/N/media_grant'])
     })
-    await page.goto('/home')
-    await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible()
-    // The inline script ran (the content security policy allows it by its hash), and the app took its answers.
-    expect(consoleErrors).toEqual([])
-    const left = await page.evaluate(
-      () =>
-        (Reflect.get(window, '__mediaConsoleEarlyAnswers') as { answers: Map<string, unknown> } | undefined)
-          ?.answers.size,
-    )
-    expect(left).toBe(0)
-    expect(calls.sort()).toEqual(['/api/1/config', '/api/1/user/current'])
-  })
+  }
 
   test('the document carries the security headers', async ({ page }) => {
     const response = await page.goto('/')

@@ -1,4 +1,4 @@
-// Writes src/app/earlyRequests.ts into index.html as an inline script, with this build's table of screens: for
+// Bundles src/app/earlyRequests.ts into index.html as an inline script, with this build's table of screens: for
 // each route, its pattern and the chunks of its component (its layouts' included, with every chunk they import
 // statically, less the main chunk the page loads anyway). The page then asks for the first screen's code and
 // the session's first answers while the main chunk is still arriving.
@@ -9,8 +9,7 @@
 // index.html (server/http/appShell.ts).
 import fs from 'node:fs'
 import path from 'node:path'
-import ts from 'typescript'
-import type { OutputBundle, OutputChunk } from 'rolldown'
+import { rolldown, type OutputBundle, type OutputChunk } from 'rolldown'
 import type { Plugin } from 'vite'
 import { endpoints } from '../server/contract/endpoints.ts'
 import type { EarlyTable } from '../src/app/earlyRequests.ts'
@@ -19,6 +18,12 @@ import { localStateKey } from '../src/lib/localState.ts'
 const ROOT = path.resolve(import.meta.dirname, '..')
 const BOOT_SOURCE = path.join(ROOT, 'src/app/earlyRequests.ts')
 const ROUTE_TREE = path.join(ROOT, 'src/routeTree.gen.ts')
+
+/**
+ * The screens whose first call is the list of the user's containers (their loaders ask for it before
+ * anything else): Home and a listing. Their pattern tells the page to ask for that list too.
+ */
+const GRANT_SCREENS = ['/_app/home/', '/_app/home/$grantName/$']
 
 /** A route's split component chunk: its module is the route file with the router plugin's query. */
 const SPLIT_COMPONENT = /\/src\/(routes\/.+)\.tsx\?tsr-split=component$/
@@ -105,17 +110,29 @@ export function buildEarlyTable(
   return {
     routes,
     chunks,
-    calls: { config: endpoints.clientConfig.path, currentUser: endpoints.currentUser.path },
+    calls: {
+      config: endpoints.clientConfig.path,
+      currentUser: endpoints.currentUser.path,
+      grantList: endpoints.memberGrantList.path,
+    },
+    grantScreens: GRANT_SCREENS.map(patternOf),
     sessionKeyItem: localStateKey('session_key'),
+    currentOrgItem: localStateKey('current_org_id'),
   }
 }
 
-/** The boot module as a classic script's body: types stripped, comments and `export` keywords dropped. */
-function bootScriptBody(): string {
-  const { outputText } = ts.transpileModule(fs.readFileSync(BOOT_SOURCE, 'utf8'), {
-    compilerOptions: { target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.ESNext, removeComments: true },
-  })
-  return outputText.replace(/^export /gm, '').trim()
+/** The name the boot module's exports have inside the inline script. */
+const BOOT = 'earlyRequests'
+
+/** The boot module and what it imports, bundled and minified into a classic script that defines BOOT. */
+async function bootScript(): Promise<string> {
+  const bundle = await rolldown({ input: BOOT_SOURCE, platform: 'browser', logLevel: 'silent' })
+  try {
+    const { output } = await bundle.generate({ format: 'iife', name: BOOT, minify: true })
+    return (output[0] as OutputChunk).code.trim()
+  } finally {
+    await bundle.close()
+  }
 }
 
 export function earlyRequests(): Plugin {
@@ -124,12 +141,13 @@ export function earlyRequests(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html, { bundle }) {
+      async handler(html, { bundle }) {
         if (!bundle) return html
         const table = buildEarlyTable(bundle, readRouteFiles(fs.readFileSync(ROUTE_TREE, 'utf8')), '/')
         // JSON in a script: '<' escaped so that no '</script' inside a value could end the element.
         const json = JSON.stringify(table).replace(/</g, '\\u003c')
-        const script = `<script>(function(){${bootScriptBody()}\nstartEarlyRequests(${json})})()</script>`
+        // Inside a function of its own, so that the bundle's name stays out of the page's globals.
+        const script = `<script>(function(){${await bootScript()}\n${BOOT}.startEarlyRequests(${json})})()</script>`
         // A function, not a string: a replacement string would read the script's `$'` as a pattern.
         return html.replace('</head>', () => `${script}\n  </head>`)
       },

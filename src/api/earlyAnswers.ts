@@ -1,22 +1,26 @@
 // The answers index.html asked for before the app had loaded (src/app/earlyRequests.ts): the transport's
 // fetch takes one instead of asking again when a GET for the very same URL comes while it is fresh, once.
-import { EARLY_ANSWERS, type EarlyAnswers } from '../app/earlyRequests.ts'
+import { EARLY_ANSWER_TTL_MS, EARLY_ANSWERS, type EarlyAnswers } from '../app/earlyRequests.ts'
 
-/** An early answer serves only the first screen: later calls ask the server afresh. */
-export const EARLY_ANSWER_TTL_MS = 10_000
+export { EARLY_ANSWER_TTL_MS }
 
 function earlyAnswers(): EarlyAnswers | undefined {
   return typeof window === 'undefined' ? undefined : (Reflect.get(window, EARLY_ANSWERS) as EarlyAnswers)
 }
 
+const isPlainGet = (init: RequestInit | undefined) =>
+  (init?.method ?? 'GET') === 'GET' && init?.body === undefined
+
+const isFresh = (early: EarlyAnswers) => performance.now() - early.at <= EARLY_ANSWER_TTL_MS
+
 /** The early answer for this GET, taken (so that it is used once), or undefined. */
 export function takeEarlyAnswer(url: string, init: RequestInit | undefined): Promise<Response> | undefined {
   const early = earlyAnswers()
-  if (!early || (init?.method ?? 'GET') !== 'GET' || init?.body !== undefined) return undefined
+  if (!early || !isPlainGet(init)) return undefined
   const answer = early.answers.get(url)
   if (!answer) return undefined
   early.answers.delete(url)
-  if (performance.now() - early.at > EARLY_ANSWER_TTL_MS) return undefined
+  if (!isFresh(early)) return undefined
   const signal = init?.signal
   if (!signal) return answer
   // The caller's timeout and abort apply to the early answer as to its own fetch.
@@ -27,6 +31,13 @@ export function takeEarlyAnswer(url: string, init: RequestInit | undefined): Pro
   })
 }
 
-/** fetch, but taking an early answer where one waits for this request. */
-export const fetchTakingEarlyAnswers: typeof fetch = (input, init) =>
-  takeEarlyAnswer(String(input), init) ?? globalThis.fetch(input, init)
+/**
+ * fetch, but taking an early answer where one waits for this request. While the page may still ask for one
+ * (the containers list follows the session's answers), a GET it does not hold yet waits for that first.
+ */
+export const fetchTakingEarlyAnswers: typeof fetch = async (input, init) => {
+  const url = String(input)
+  const early = earlyAnswers()
+  if (early && isPlainGet(init) && isFresh(early) && !early.answers.has(url)) await early.complete
+  return takeEarlyAnswer(url, init) ?? globalThis.fetch(input, init)
+}

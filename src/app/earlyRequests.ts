@@ -3,10 +3,14 @@
 // screen's chunks and the session's first answers each cost one more round trip on a phone's link, one after
 // the other. Sent from the page, they travel beside the main chunk.
 //
-// vite-plugins/earlyRequests.ts writes this module into index.html as an inline script, with the build's table
-// of screens and the chunks each needs; it must therefore import nothing and run as a classic script once its
-// `export` keywords are dropped. What it sends is only ever a head start: the app asks for the same chunks and
-// calls as it always does, and takes the answers already on their way (src/api/earlyAnswers.ts).
+// vite-plugins/earlyRequests.ts bundles this module into index.html as an inline script, with the build's table
+// of screens and the chunks each needs; what it imports must be small and free of the app's runtime (pure
+// rules, such as which organization is shown). What it sends is only ever a head start: the app asks for the
+// same chunks and calls as it always does, and takes the answers already on their way
+// (src/api/earlyAnswers.ts).
+import type { ClientConfig } from '../../server/contract/clientConfig.ts'
+import type { CurrentUserResponse } from '../../server/contract/user.ts'
+import { chooseCurrentOrg, homeCase } from '../lib/currentOrg.ts'
 
 /** What the build tells the page: each screen's route pattern and the chunks that show it, and two calls. */
 export interface EarlyTable {
@@ -17,8 +21,15 @@ export interface EarlyTable {
   routes: Array<[pattern: string, chunks: number[], signedIn: boolean]>
   /** Chunk URLs, each listed once. */
   chunks: string[]
-  /** The calls the signed-in area's guard makes first: the site's config, and the current user. */
-  calls: { config: string; currentUser: string }
+  /**
+   * The calls the signed-in area's guard makes first (the site's config, and the current user), and the list
+   * of the containers the user holds (its path has `:org_id`), which the screens of `grantScreens` read first.
+   */
+  calls: { config: string; currentUser: string; grantList: string }
+  /** The patterns of the screens that read the user's containers before anything else (Home, a listing). */
+  grantScreens: string[]
+  /** The localStorage item of the organization the user chose, as src/lib/localState.ts names it. */
+  currentOrgItem: string
   /** The localStorage item that holds the session key (as JSON), as src/lib/localState.ts names it. */
   sessionKeyItem: string
 }
@@ -28,7 +39,15 @@ export interface EarlyAnswers {
   /** performance.now() when they were asked for. */
   at: number
   answers: Map<string, Promise<Response>>
+  /**
+   * Settles once every call the page will ask for is in `answers` (the containers list is asked for only
+   * once the session's answers have come), or once early answers are no longer used.
+   */
+  complete: Promise<void>
 }
+
+/** An early answer serves only the first screen: later calls ask the server afresh. */
+export const EARLY_ANSWER_TTL_MS = 10_000
 
 /** The name of the global that holds the early answers. */
 export const EARLY_ANSWERS = '__mediaConsoleEarlyAnswers'
@@ -54,15 +73,11 @@ export function matchScore(pattern: string, pathname: string): number {
   return given.length === wanted.length ? score + 1 : -1
 }
 
-/**
- * The chunks of the screen a path opens on: those of the best-matching route, or none. Without a session, a
- * screen of the signed-in area is not what the page will show (its guard sends to /login): none either.
- */
-export function chunksFor(
-  table: Pick<EarlyTable, 'routes' | 'chunks'>,
+/** The route the router will choose for a path: the best-matching one. */
+export function routeFor(
+  table: Pick<EarlyTable, 'routes'>,
   pathname: string,
-  hasSession: boolean,
-): string[] {
+): EarlyTable['routes'][number] | undefined {
   let best: EarlyTable['routes'][number] | undefined
   let bestScore = -1
   for (const route of table.routes) {
@@ -72,18 +87,56 @@ export function chunksFor(
       bestScore = score
     }
   }
-  if (!best || (best[2] && !hasSession)) return []
-  return best[1].map((index) => table.chunks[index] as string)
+  return best
+}
+
+/**
+ * The chunks of the screen a path opens on: those of its route, or none. Without a session, a screen of the
+ * signed-in area is not what the page will show (its guard sends to /login): none either.
+ */
+export function chunksFor(
+  table: Pick<EarlyTable, 'routes' | 'chunks'>,
+  pathname: string,
+  hasSession: boolean,
+): string[] {
+  const route = routeFor(table, pathname)
+  if (!route || (route[2] && !hasSession)) return []
+  return route[1].map((index) => table.chunks[index] as string)
+}
+
+/** A value the app keeps in localStorage (JSON), or undefined. */
+function readLocal(storage: Storage, item: string): unknown {
+  try {
+    return JSON.parse(storage.getItem(item) ?? 'null') ?? undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** The session key as the app would send it, or undefined. */
 function readSessionKey(storage: Storage, item: string): string | undefined {
-  try {
-    const value: unknown = JSON.parse(storage.getItem(item) ?? 'null')
-    return typeof value === 'string' && value !== '' ? value : undefined
-  } catch {
-    return undefined
-  }
+  const value = readLocal(storage, item)
+  return typeof value === 'string' && value !== '' ? value : undefined
+}
+
+/**
+ * The path of the containers list of the organization the console will show, once the config and the user
+ * have answered: the organization chosen by the app's own rule (src/lib/currentOrg.ts), and only one with a
+ * plan, whose Home lists containers. Undefined when there is none to ask for.
+ */
+export function grantListPath(
+  table: Pick<EarlyTable, 'calls'>,
+  config: Pick<ClientConfig, 'domain_prefix'>,
+  current: Pick<CurrentUserResponse, 'org_list'>,
+  savedOrgId: unknown,
+): string | undefined {
+  const org = chooseCurrentOrg(
+    current.org_list,
+    typeof savedOrgId === 'number' ? savedOrgId : undefined,
+    config.domain_prefix,
+  )
+  if (!org || homeCase(org) !== 'files') return undefined
+  return table.calls.grantList.replace(':org_id', String(org.org_id))
 }
 
 /** A call's URL exactly as the app's transport writes it (src/api/transport.ts, buildUrl). */
@@ -99,6 +152,7 @@ function callUrl(path: string, sessionKey: string | undefined): string {
 export function startEarlyRequests(table: EarlyTable): void {
   try {
     const sessionKey = readSessionKey(localStorage, table.sessionKeyItem)
+    const route = routeFor(table, location.pathname)
     for (const href of chunksFor(table, location.pathname, sessionKey !== undefined)) {
       const link = document.createElement('link')
       link.rel = 'modulepreload'
@@ -107,16 +161,35 @@ export function startEarlyRequests(table: EarlyTable): void {
     }
     // Offline, the app shows the answers it kept and waits for the network: nothing to ask now.
     if (!navigator.onLine) return
-    const paths = sessionKey ? [table.calls.config, table.calls.currentUser] : [table.calls.config]
     const answers = new Map<string, Promise<Response>>()
-    for (const path of paths) {
+    const ask = (path: string): Promise<Response> => {
       const url = callUrl(path, sessionKey)
       const answer = fetch(url, { headers: { Accept: 'application/json' } })
       // Not taken by the app (it went elsewhere first), a failure must not be reported as unhandled.
       answer.catch(() => undefined)
       answers.set(url, answer)
+      return answer
     }
-    const early: EarlyAnswers = { at: performance.now(), answers }
+    // Read here from a copy: the body itself is the app's to read. (This callback runs before any of the
+    // app's, which are added later, so the copy is made while the body is still unread.)
+    const json = (answer: Promise<Response>) =>
+      answer.then((response) => (response.ok ? response.clone().json() : Promise.reject(new Error())))
+    const config = json(ask(table.calls.config))
+    let complete = Promise.resolve()
+    if (sessionKey) {
+      const current = json(ask(table.calls.currentUser))
+      if (route && table.grantScreens.includes(route[0]))
+        complete = Promise.race([
+          Promise.all([config, current])
+            .then(([site, user]) => {
+              const path = grantListPath(table, site, user, readLocal(localStorage, table.currentOrgItem))
+              if (path) ask(path)
+            })
+            .catch(() => undefined),
+          new Promise<void>((resolve) => setTimeout(resolve, EARLY_ANSWER_TTL_MS)),
+        ])
+    }
+    const early: EarlyAnswers = { at: performance.now(), answers, complete }
     Reflect.set(window, EARLY_ANSWERS, early)
   } catch {
     // Storage refused (a private mode), or an old browser: the app does it all itself.

@@ -80,8 +80,14 @@ describe('the built app', () => {
       expect.arrayContaining(['/', '/login', '/signup', '/loading', '/logout']),
     )
     expect(table.routes.find(([pattern]) => pattern === '/home/$grantName/$')?.[2]).toBe(true)
-    expect(table.calls).toEqual({ config: '/api/1/config', currentUser: '/api/1/user/current' })
+    expect(table.calls).toEqual({
+      config: '/api/1/config',
+      currentUser: '/api/1/user/current',
+      grantList: '/web/1/org/:org_id/media_grant',
+    })
+    expect(table.grantScreens).toEqual(['/home/', '/home/$grantName/$'])
     expect(table.sessionKeyItem).toBe('local-state-session_key')
+    expect(table.currentOrgItem).toBe('local-state-current_org_id')
   })
 
   it('has one inline script, the early requests, which parses as a classic script', () => {

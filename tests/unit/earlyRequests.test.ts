@@ -4,8 +4,15 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { EARLY_ANSWER_TTL_MS, takeEarlyAnswer } from '../../src/api/earlyAnswers.ts'
-import { chunksFor, EARLY_ANSWERS, matchScore, type EarlyAnswers } from '../../src/app/earlyRequests.ts'
+import { EARLY_ANSWER_TTL_MS, fetchTakingEarlyAnswers, takeEarlyAnswer } from '../../src/api/earlyAnswers.ts'
+import {
+  chunksFor,
+  EARLY_ANSWERS,
+  grantListPath,
+  matchScore,
+  type EarlyAnswers,
+} from '../../src/app/earlyRequests.ts'
+import { org } from './orgFixture.ts'
 import { patternOf, readRouteFiles } from '../../vite-plugins/earlyRequests.ts'
 
 const table = {
@@ -55,6 +62,30 @@ describe('the chunks a path preloads', () => {
   })
 })
 
+describe('the containers list index.html asks for on Home and a listing', () => {
+  const calls = { config: '', currentUser: '', grantList: '/web/1/org/:org_id/media_grant' }
+  const planned = (orgId: number, domain_prefix: string | null = null) => org(orgId, { domain_prefix })
+
+  it("is the list of the organization the console will show, by the app's own rule", () => {
+    const org_list = [planned(4), planned(9, 'studio')]
+    const site = { domain_prefix: null }
+    expect(grantListPath({ calls }, site, { org_list }, undefined)).toBe('/web/1/org/4/media_grant')
+    expect(grantListPath({ calls }, site, { org_list }, 9)).toBe('/web/1/org/9/media_grant')
+    // On an organization's own domain, that organization, whatever was chosen elsewhere.
+    expect(grantListPath({ calls }, { domain_prefix: 'studio' }, { org_list }, 4)).toBe(
+      '/web/1/org/9/media_grant',
+    )
+    // A value another build wrote is no choice.
+    expect(grantListPath({ calls }, site, { org_list }, '9')).toBe('/web/1/org/4/media_grant')
+  })
+
+  it('is not asked for where Home lists no containers: no organization, or one without a plan', () => {
+    const site = { domain_prefix: null }
+    expect(grantListPath({ calls }, site, { org_list: [] }, undefined)).toBeUndefined()
+    expect(grantListPath({ calls }, site, { org_list: [org(4, { plan_id: null })] }, 4)).toBeUndefined()
+  })
+})
+
 describe('the answers index.html asked for', () => {
   const url = '/api/1/user/current?session_key=abc'
   let answers: Map<string, Promise<Response>>
@@ -62,7 +93,7 @@ describe('the answers index.html asked for', () => {
   beforeEach(() => {
     vi.stubGlobal('window', globalThis)
     answers = new Map([[url, Promise.resolve(new Response('{"user":1}'))]])
-    const early: EarlyAnswers = { at: performance.now(), answers }
+    const early: EarlyAnswers = { at: performance.now(), answers, complete: Promise.resolve() }
     Reflect.set(globalThis, EARLY_ANSWERS, early)
   })
 
@@ -85,6 +116,22 @@ describe('the answers index.html asked for', () => {
     early.at = performance.now() - EARLY_ANSWER_TTL_MS - 1
     expect(takeEarlyAnswer(url, {})).toBeUndefined()
     expect(answers.size).toBe(0)
+  })
+
+  it('are waited for while the page may still ask for one, which the app then takes', async () => {
+    const early = Reflect.get(globalThis, EARLY_ANSWERS) as EarlyAnswers
+    const grants = '/web/1/org/4/media_grant?session_key=abc'
+    let complete: (() => void) | undefined
+    early.complete = new Promise<undefined>((resolve) => (complete = () => resolve(undefined)))
+    const fetched = vi.fn(async () => new Response('from the network'))
+    vi.stubGlobal('fetch', fetched)
+    const answer = fetchTakingEarlyAnswers(grants, {})
+    early.answers.set(grants, Promise.resolve(new Response('asked early')))
+    complete?.()
+    expect(await (await answer).text()).toBe('asked early')
+    // Once complete, a call the page did not ask for goes to the network at once.
+    expect(await (await fetchTakingEarlyAnswers('/api/1/plan', {})).text()).toBe('from the network')
+    expect(fetched).toHaveBeenCalledTimes(1)
   })
 
   it("keep the caller's abort: a timeout ends the wait for one", async () => {
