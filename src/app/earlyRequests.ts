@@ -170,25 +170,23 @@ export function startEarlyRequests(table: EarlyTable): void {
       answers.set(url, answer)
       return answer
     }
+    const config = ask(table.calls.config)
+    const current = sessionKey ? ask(table.calls.currentUser) : undefined
     // Read here from a copy: the body itself is the app's to read. (This callback runs before any of the
     // app's, which are added later, so the copy is made while the body is still unread.)
     const json = (answer: Promise<Response>) =>
       answer.then((response) => (response.ok ? response.clone().json() : Promise.reject(new Error())))
-    const config = json(ask(table.calls.config))
     let complete = Promise.resolve()
-    if (sessionKey) {
-      const current = json(ask(table.calls.currentUser))
-      if (route && table.grantScreens.includes(route[0]))
-        complete = Promise.race([
-          Promise.all([config, current])
-            .then(([site, user]) => {
-              const path = grantListPath(table, site, user, readLocal(localStorage, table.currentOrgItem))
-              if (path) ask(path)
-            })
-            .catch(() => undefined),
-          new Promise<void>((resolve) => setTimeout(resolve, EARLY_ANSWER_TTL_MS)),
-        ])
-    }
+    if (current && route && table.grantScreens.includes(route[0]))
+      complete = Promise.race([
+        Promise.all([json(config), json(current)])
+          .then(([site, user]) => {
+            const path = grantListPath(table, site, user, readLocal(localStorage, table.currentOrgItem))
+            if (path) ask(path)
+          })
+          .catch(() => undefined),
+        new Promise<void>((resolve) => setTimeout(resolve, EARLY_ANSWER_TTL_MS)),
+      ])
     const early: EarlyAnswers = { at: performance.now(), answers, complete }
     Reflect.set(window, EARLY_ANSWERS, early)
   } catch {
