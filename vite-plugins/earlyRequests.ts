@@ -13,7 +13,6 @@ import { rolldown, type OutputBundle, type OutputChunk } from 'rolldown'
 import type { Plugin } from 'vite'
 import { endpoints } from '../server/contract/endpoints.ts'
 import type { EarlyTable } from '../src/app/earlyRequests.ts'
-import { localStateKey } from '../src/lib/localState.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const BOOT_SOURCE = path.join(ROOT, 'src/app/earlyRequests.ts')
@@ -116,8 +115,6 @@ export function buildEarlyTable(
       grantList: endpoints.memberGrantList.path,
     },
     grantScreens: GRANT_SCREENS.map(patternOf),
-    sessionKeyItem: localStateKey('session_key'),
-    currentOrgItem: localStateKey('current_org_id'),
   }
 }
 

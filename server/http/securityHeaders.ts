@@ -10,20 +10,17 @@ export interface SecurityHeaderOptions {
   inlineScripts?: () => string[]
 }
 
-export function contentSecurityPolicy({
-  connectOrigins,
-  stripe,
-  inlineScripts = () => [],
-}: SecurityHeaderOptions): string {
+export function contentSecurityPolicy(
+  { connectOrigins, stripe }: SecurityHeaderOptions,
+  inlineScripts: readonly string[] = [],
+): string {
   const stripeScript = stripe ? ' https://js.stripe.com' : ''
   const stripeFrame = stripe ? ' https://js.stripe.com https://hooks.stripe.com' : ''
   return [
     "default-src 'self'",
     // hash-wasm compiles its WebAssembly at run time.
     // The shell's own inline script (its first requests, vite-plugins/earlyRequests.ts) is allowed by its hash.
-    `script-src 'self' 'wasm-unsafe-eval'${inlineScripts()
-      .map((hash) => ` '${hash}'`)
-      .join('')}${stripeScript}`,
+    `script-src 'self' 'wasm-unsafe-eval'${inlineScripts.map((hash) => ` '${hash}'`).join('')}${stripeScript}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -40,14 +37,17 @@ export function contentSecurityPolicy({
 
 /** Sets the security headers on every answer, errors and static files included. */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
-  // The policy is written again only when the shell's inline scripts change (a new build put in place).
-  let hashes: string[] | undefined
-  let csp = ''
-  const policy = () => {
-    const now = options.inlineScripts?.() ?? []
+  // The shell's scripts are looked at again only when the shell is sent, not on every answer, and the policy
+  // is written again only when they changed (a new build put in place under the running server).
+  const none: string[] = []
+  const shellScripts = options.inlineScripts ?? (() => none)
+  let hashes = shellScripts()
+  let csp = contentSecurityPolicy(options, hashes)
+  const policy = (isShell: boolean) => {
+    const now = isShell ? shellScripts() : hashes
     if (now !== hashes) {
       hashes = now
-      csp = contentSecurityPolicy({ ...options, inlineScripts: () => now })
+      csp = contentSecurityPolicy(options, hashes)
     }
     return csp
   }
@@ -55,7 +55,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     // The session key is in URLs: never leak it to another site through the Referer header.
     reply.header('Referrer-Policy', 'no-referrer')
     reply.header('X-Content-Type-Options', 'nosniff')
-    reply.header('Content-Security-Policy', policy())
+    const type = reply.getHeader('content-type')
+    reply.header('Content-Security-Policy', policy(typeof type === 'string' && type.startsWith('text/html')))
     // API answers hold session keys, signed URLs and the user's details: no cache, shared or private, keeps
     // them.
     if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store')

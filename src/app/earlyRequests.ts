@@ -10,7 +10,10 @@
 // (src/api/earlyAnswers.ts).
 import type { ClientConfig } from '../../server/contract/clientConfig.ts'
 import type { CurrentUserResponse } from '../../server/contract/user.ts'
+import { endpointPath } from '../api/endpoint.ts'
+import { buildUrl } from '../api/transport.ts'
 import { chooseCurrentOrg, homeCase } from '../lib/currentOrg.ts'
+import { createLocalStore } from '../lib/localStore.ts'
 
 /** What the build tells the page: each screen's route pattern and the chunks that show it, and two calls. */
 export interface EarlyTable {
@@ -28,10 +31,6 @@ export interface EarlyTable {
   calls: { config: string; currentUser: string; grantList: string }
   /** The patterns of the screens that read the user's containers before anything else (Home, a listing). */
   grantScreens: string[]
-  /** The localStorage item of the organization the user chose, as src/lib/localState.ts names it. */
-  currentOrgItem: string
-  /** The localStorage item that holds the session key (as JSON), as src/lib/localState.ts names it. */
-  sessionKeyItem: string
 }
 
 /** The answers on their way, by URL, where the app finds them (src/api/earlyAnswers.ts). */
@@ -104,21 +103,6 @@ export function chunksFor(
   return route[1].map((index) => table.chunks[index] as string)
 }
 
-/** A value the app keeps in localStorage (JSON), or undefined. */
-function readLocal(storage: Storage, item: string): unknown {
-  try {
-    return JSON.parse(storage.getItem(item) ?? 'null') ?? undefined
-  } catch {
-    return undefined
-  }
-}
-
-/** The session key as the app would send it, or undefined. */
-function readSessionKey(storage: Storage, item: string): string | undefined {
-  const value = readLocal(storage, item)
-  return typeof value === 'string' && value !== '' ? value : undefined
-}
-
 /**
  * The path of the containers list of the organization the console will show, once the config and the user
  * have answered: the organization chosen by the app's own rule (src/lib/currentOrg.ts), and only one with a
@@ -128,21 +112,11 @@ export function grantListPath(
   table: Pick<EarlyTable, 'calls'>,
   config: Pick<ClientConfig, 'domain_prefix'>,
   current: Pick<CurrentUserResponse, 'org_list'>,
-  savedOrgId: unknown,
+  savedOrgId: number | undefined,
 ): string | undefined {
-  const org = chooseCurrentOrg(
-    current.org_list,
-    typeof savedOrgId === 'number' ? savedOrgId : undefined,
-    config.domain_prefix,
-  )
+  const org = chooseCurrentOrg(current.org_list, savedOrgId, config.domain_prefix)
   if (!org || homeCase(org) !== 'files') return undefined
-  return table.calls.grantList.replace(':org_id', String(org.org_id))
-}
-
-/** A call's URL exactly as the app's transport writes it (src/api/transport.ts, buildUrl). */
-function callUrl(path: string, sessionKey: string | undefined): string {
-  const search = sessionKey ? new URLSearchParams({ session_key: sessionKey }).toString() : ''
-  return search ? `${path}?${search}` : path
+  return endpointPath(table.calls.grantList, { org_id: org.org_id })
 }
 
 /**
@@ -151,9 +125,11 @@ function callUrl(path: string, sessionKey: string | undefined): string {
  */
 export function startEarlyRequests(table: EarlyTable): void {
   try {
-    const sessionKey = readSessionKey(localStorage, table.sessionKeyItem)
+    // The session and the chosen organization, read as the app reads them (its transport sends the key).
+    const local = createLocalStore(localStorage)
+    const sessionKey = local.read('session_key')
     const route = routeFor(table, location.pathname)
-    for (const href of chunksFor(table, location.pathname, sessionKey !== undefined)) {
+    for (const href of chunksFor(table, location.pathname, Boolean(sessionKey))) {
       const link = document.createElement('link')
       link.rel = 'modulepreload'
       link.href = href
@@ -163,7 +139,7 @@ export function startEarlyRequests(table: EarlyTable): void {
     if (!navigator.onLine) return
     const answers = new Map<string, Promise<Response>>()
     const ask = (path: string): Promise<Response> => {
-      const url = callUrl(path, sessionKey)
+      const url = buildUrl('', path, { session_key: sessionKey })
       const answer = fetch(url, { headers: { Accept: 'application/json' } })
       // Not taken by the app (it went elsewhere first), a failure must not be reported as unhandled.
       answer.catch(() => undefined)
@@ -181,7 +157,7 @@ export function startEarlyRequests(table: EarlyTable): void {
       complete = Promise.race([
         Promise.all([json(config), json(current)])
           .then(([site, user]) => {
-            const path = grantListPath(table, site, user, readLocal(localStorage, table.currentOrgItem))
+            const path = grantListPath(table, site, user, local.read('current_org_id'))
             if (path) ask(path)
           })
           .catch(() => undefined),

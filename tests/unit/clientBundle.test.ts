@@ -86,8 +86,6 @@ describe('the built app', () => {
       grantList: '/web/1/org/:org_id/media_grant',
     })
     expect(table.grantScreens).toEqual(['/home/', '/home/$grantName/$'])
-    expect(table.sessionKeyItem).toBe('local-state-session_key')
-    expect(table.currentOrgItem).toBe('local-state-current_org_id')
   })
 
   it('has one inline script, the early requests, which parses as a classic script', () => {

@@ -75,8 +75,9 @@ describe('the containers list index.html asks for on Home and a listing', () => 
     expect(grantListPath({ calls }, { domain_prefix: 'studio' }, { org_list }, 4)).toBe(
       '/web/1/org/9/media_grant',
     )
-    // A value another build wrote is no choice.
-    expect(grantListPath({ calls }, site, { org_list }, '9')).toBe('/web/1/org/4/media_grant')
+    // A value another build wrote is no choice: it names no organization of the list.
+    const written = JSON.parse('"9"') as number
+    expect(grantListPath({ calls }, site, { org_list }, written)).toBe('/web/1/org/4/media_grant')
   })
 
   it('is not asked for where Home lists no containers: no organization, or one without a plan', () => {
