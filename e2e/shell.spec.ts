@@ -3,10 +3,10 @@ import { expect, test } from './support/fixtures.ts'
 import { freshEmail } from './support/mail.ts'
 
 /**
- * The calls the signed-in area's guard makes first, and the containers list of Home and a listing, which
- * index.html asks for before the app has loaded.
+ * The calls the signed-in area's guard makes first, the containers list of Home and a listing, and a
+ * listing's directory, which index.html asks for before the app has loaded.
  */
-const FIRST_CALLS = /^\/(api\/1\/(config|user\/current)|web\/1\/org\/\d+\/media_grant)$/
+const FIRST_CALLS = /^\/(api\/1\/(config|user\/current)|web\/1\/org\/\d+\/media_grant(\/\d+\/dir)?)$/
 const EARLY_GRANT = 'Early Volume'
 
 test.describe('app shell', () => {
@@ -49,7 +49,11 @@ test.describe('app shell', () => {
     await expect(page).toHaveURL(/\/login$/)
   })
 
-  for (const screen of ['/home', `/home/${encodeURIComponent(EARLY_GRANT)}/`]) {
+  const sessionCalls = ['/api/1/config', '/api/1/user/current', '/web/1/org/N/media_grant']
+  for (const [screen, firstCalls] of [
+    ['/home', sessionCalls],
+    [`/home/${encodeURIComponent(EARLY_GRANT)}/`, [...sessionCalls, '/web/1/org/N/media_grant/N/dir']],
+  ] as const) {
     test(`a signed-in load of ${screen} takes the first answers index.html asked for, asking nothing twice`, async ({
       page,
       layout,
@@ -62,12 +66,13 @@ test.describe('app shell', () => {
       const calls: string[] = []
       page.on('request', (request) => {
         const { pathname } = new URL(request.url())
-        if (FIRST_CALLS.test(pathname)) calls.push(pathname.replace(/\/org\/\d+\//, '/org/N/'))
+        if (FIRST_CALLS.test(pathname)) calls.push(pathname.replace(/(org|media_grant)\/\d+/g, '$1/N'))
       })
       await page.goto(screen)
       await expect(page.getByRole('link', { name: EARLY_GRANT, exact: true }).first()).toBeVisible()
       // The inline script ran (the content security policy allows it by its hash), and the app took every
-      // answer it asked for: the session's, and the containers list Home and a listing read first.
+      // answer it asked for: the session's, the containers list Home and a listing read first, and the
+      // listing's directory.
       expect(consoleErrors).toEqual([])
       const left = await page.evaluate(
         () =>
@@ -75,7 +80,7 @@ test.describe('app shell', () => {
             ?.answers.size,
       )
       expect(left).toBe(0)
-      expect(calls.sort()).toEqual(['/api/1/config', '/api/1/user/current', '/web/1/org/N/media_grant'])
+      expect(calls.sort()).toEqual([...firstCalls].sort())
     })
   }
 

@@ -116,23 +116,22 @@ export function stripContractForClient(
   return edits.hasChanged() ? edits : undefined
 }
 
+// The contract's folder, found from this file rather than from a build's root, so that every bundle of the
+// app's code (vite's, and the boot script's in vite-plugins/earlyRequests.ts) reads the same files.
+const CONTRACT_DIR = path.resolve(import.meta.dirname, '../server/contract')
+const ENDPOINTS_FILE = path.join(CONTRACT_DIR, 'endpoints.ts')
+
 export function clientContract(): Plugin {
-  let contractDir = ''
-  let endpointsFile = ''
   return {
     name: 'media-console:client-contract',
     // Before the TypeScript transform, so that the table is seen as written.
     enforce: 'pre',
-    configResolved(config) {
-      contractDir = path.join(config.root, 'server/contract')
-      endpointsFile = path.join(contractDir, 'endpoints.ts')
-    },
     transform: {
       filter: { id: /\/server\/contract\/[^/]+\.ts$/ },
       handler(code, id) {
         const file = id.split('?')[0] ?? id
-        if (path.dirname(file) !== contractDir) return null
-        const edits = stripContractForClient(file, code, { endpointsTable: file === endpointsFile })
+        if (path.dirname(file) !== CONTRACT_DIR) return null
+        const edits = stripContractForClient(file, code, { endpointsTable: file === ENDPOINTS_FILE })
         if (!edits) return null
         return { code: edits.toString(), map: edits.generateMap({ hires: 'boundary', source: id }) }
       },

@@ -11,6 +11,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { rolldown, type OutputBundle, type OutputChunk } from 'rolldown'
 import type { Plugin } from 'vite'
+import { clientContract, typeboxWithoutSideEffects } from './clientContract.ts'
 import { endpoints } from '../server/contract/endpoints.ts'
 import type { EarlyTable } from '../src/app/earlyRequests.ts'
 
@@ -23,6 +24,9 @@ const ROUTE_TREE = path.join(ROOT, 'src/routeTree.gen.ts')
  * anything else): Home and a listing. Their pattern tells the page to ask for that list too.
  */
 const GRANT_SCREENS = ['/_app/home/', '/_app/home/$grantName/$']
+
+/** The file browser's screen, whose loader then reads the listing its address names. */
+const LISTING_SCREEN = '/_app/home/$grantName/$'
 
 /** A route's split component chunk: its module is the route file with the router plugin's query. */
 const SPLIT_COMPONENT = /\/src\/(routes\/.+)\.tsx\?tsr-split=component$/
@@ -113,8 +117,10 @@ export function buildEarlyTable(
       config: endpoints.clientConfig.path,
       currentUser: endpoints.currentUser.path,
       grantList: endpoints.memberGrantList.path,
+      directory: endpoints.dirList.path,
     },
     grantScreens: GRANT_SCREENS.map(patternOf),
+    listingScreen: patternOf(LISTING_SCREEN),
   }
 }
 
@@ -123,7 +129,13 @@ const BOOT = 'earlyRequests'
 
 /** The boot module and what it imports, bundled and minified into a classic script that defines BOOT. */
 async function bootScript(): Promise<string> {
-  const bundle = await rolldown({ input: BOOT_SOURCE, platform: 'browser', logLevel: 'silent' })
+  const bundle = await rolldown({
+    input: BOOT_SOURCE,
+    platform: 'browser',
+    logLevel: 'silent',
+    // The app's rules it imports live beside the contract's schemas: kept out, as in the app's own bundle.
+    plugins: [clientContract(), typeboxWithoutSideEffects()],
+  })
   try {
     const { output } = await bundle.generate({ format: 'iife', name: BOOT, minify: true })
     return (output[0] as OutputChunk).code.trim()

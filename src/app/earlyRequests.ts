@@ -10,9 +10,11 @@
 // (src/api/earlyAnswers.ts).
 import type { ClientConfig } from '../../server/contract/clientConfig.ts'
 import type { CurrentUserResponse } from '../../server/contract/user.ts'
+import type { MediaGrant, MediaGrantListResponse } from '../../server/contract/volume.ts'
 import { endpointPath } from '../api/endpoint.ts'
 import { buildUrl } from '../api/transport.ts'
 import { chooseCurrentOrg, homeCase } from '../lib/currentOrg.ts'
+import { findGrant, listedDirectory, parseAreaPath } from '../lib/filePaths.ts'
 import { createLocalStore } from '../lib/localStore.ts'
 
 /** What the build tells the page: each screen's route pattern and the chunks that show it, and two calls. */
@@ -25,12 +27,21 @@ export interface EarlyTable {
   /** Chunk URLs, each listed once. */
   chunks: string[]
   /**
-   * The calls the signed-in area's guard makes first (the site's config, and the current user), and the list
-   * of the containers the user holds (its path has `:org_id`), which the screens of `grantScreens` read first.
+   * The calls the signed-in area's guard makes first (the site's config, and the current user), the list of
+   * the containers the user holds (its path has `:org_id`), which the screens of `grantScreens` read first,
+   * and a directory's listing (`:org_id`, `:media_grant_id`), which the listing screen reads next.
    */
-  calls: { config: string; currentUser: string; grantList: string }
+  calls: { config: string; currentUser: string; grantList: string; directory: string }
   /** The patterns of the screens that read the user's containers before anything else (Home, a listing). */
   grantScreens: string[]
+  /** The pattern of the file browser's screen, which then reads the listing its address names. */
+  listingScreen: string
+}
+
+/** A GET to ask for: its path, and its query in the order the app's own call writes it. */
+export interface EarlyCall {
+  path: string
+  query?: Record<string, string>
 }
 
 /** The answers on their way, by URL, where the app finds them (src/api/earlyAnswers.ts). */
@@ -104,19 +115,44 @@ export function chunksFor(
 }
 
 /**
- * The path of the containers list of the organization the console will show, once the config and the user
- * have answered: the organization chosen by the app's own rule (src/lib/currentOrg.ts), and only one with a
- * plan, whose Home lists containers. Undefined when there is none to ask for.
+ * The organization whose containers the console will list, once the config and the user have answered: the
+ * one chosen by the app's own rule (src/lib/currentOrg.ts), and only one with a plan, whose Home lists
+ * containers. Undefined when there is none.
  */
-export function grantListPath(
-  table: Pick<EarlyTable, 'calls'>,
+export function listedOrgId(
   config: Pick<ClientConfig, 'domain_prefix'>,
   current: Pick<CurrentUserResponse, 'org_list'>,
   savedOrgId: number | undefined,
-): string | undefined {
+): number | undefined {
   const org = chooseCurrentOrg(current.org_list, savedOrgId, config.domain_prefix)
-  if (!org || homeCase(org) !== 'files') return undefined
-  return endpointPath(table.calls.grantList, { org_id: org.org_id })
+  return org && homeCase(org) === 'files' ? org.org_id : undefined
+}
+
+/** The containers list of an organization. */
+export function grantListCall(table: Pick<EarlyTable, 'calls'>, orgId: number): EarlyCall {
+  return { path: endpointPath(table.calls.grantList, { org_id: orgId }) }
+}
+
+/**
+ * The listing the file browser reads for an address, once the containers list has answered: that of the
+ * directory the address names (or holds the file it names), in the container of that name (the app's own
+ * rules, src/lib/filePaths.ts). Undefined when the user holds no such container: the screen asks for nothing.
+ */
+export function directoryCall(
+  table: Pick<EarlyTable, 'calls'>,
+  orgId: number,
+  grants: { media_grant_list: ReadonlyArray<Pick<MediaGrant, 'media_grant_id' | 'grant_name'>> },
+  pathname: string,
+): EarlyCall | undefined {
+  const where = parseAreaPath(pathname)
+  const grant = where && findGrant(grants.media_grant_list, where.grantName)
+  if (!where || !grant) return undefined
+  const mediaGrantId = grant.media_grant_id
+  return {
+    path: endpointPath(table.calls.directory, { org_id: orgId, media_grant_id: mediaGrantId }),
+    // As src/api/media.ts's listDirectory writes it: the same URL, or the app would not take the answer.
+    query: { prefix_path: listedDirectory(where.path), media_grant_id: String(mediaGrantId) },
+  }
 }
 
 /**
@@ -138,27 +174,32 @@ export function startEarlyRequests(table: EarlyTable): void {
     // Offline, the app shows the answers it kept and waits for the network: nothing to ask now.
     if (!navigator.onLine) return
     const answers = new Map<string, Promise<Response>>()
-    const ask = (path: string): Promise<Response> => {
-      const url = buildUrl('', path, { session_key: sessionKey })
+    const ask = ({ path, query }: EarlyCall): Promise<Response> => {
+      // The session key last, as the transport adds it.
+      const url = buildUrl('', path, { ...query, session_key: sessionKey })
       const answer = fetch(url, { headers: { Accept: 'application/json' } })
       // Not taken by the app (it went elsewhere first), a failure must not be reported as unhandled.
       answer.catch(() => undefined)
       answers.set(url, answer)
       return answer
     }
-    const config = ask(table.calls.config)
-    const current = sessionKey ? ask(table.calls.currentUser) : undefined
+    const config = ask({ path: table.calls.config })
+    const current = sessionKey ? ask({ path: table.calls.currentUser }) : undefined
     // Read here from a copy: the body itself is the app's to read. (This callback runs before any of the
     // app's, which are added later, so the copy is made while the body is still unread.)
-    const json = (answer: Promise<Response>) =>
+    const json = <T>(answer: Promise<Response>): Promise<T> =>
       answer.then((response) => (response.ok ? response.clone().json() : Promise.reject(new Error())))
     let complete = Promise.resolve()
     if (current && route && table.grantScreens.includes(route[0]))
       complete = Promise.race([
-        Promise.all([json(config), json(current)])
-          .then(([site, user]) => {
-            const path = grantListPath(table, site, user, local.read('current_org_id'))
-            if (path) ask(path)
+        Promise.all([json<ClientConfig>(config), json<CurrentUserResponse>(current)])
+          .then(async ([site, user]) => {
+            const orgId = listedOrgId(site, user, local.read('current_org_id'))
+            if (orgId === undefined) return
+            const grants = json<MediaGrantListResponse>(ask(grantListCall(table, orgId)))
+            if (route[0] !== table.listingScreen) return
+            const directory = directoryCall(table, orgId, await grants, location.pathname)
+            if (directory) ask(directory)
           })
           .catch(() => undefined),
         new Promise<void>((resolve) => setTimeout(resolve, EARLY_ANSWER_TTL_MS)),

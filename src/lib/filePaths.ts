@@ -3,6 +3,7 @@
 // takes such a directory as prefix_path, and a file's media_path is the full path under '/media/' with
 // the container's own prefix_path in front.
 import { MEDIA_PATH_PREFIX } from '../../server/contract/media.ts'
+import type { MediaGrant } from '../../server/contract/volume.ts'
 
 export type FileArea = 'home' | 'create_folder' | 'upload' | 'download'
 
@@ -32,6 +33,25 @@ export function parseAreaPath(pathname: string): AreaPath | undefined {
   const [, , grantSegment, ...rest] = pathname.split('/')
   if (!grantSegment) return undefined
   return { grantName: decodeSegment(grantSegment), path: `/${rest.map(decodeSegment).join('/')}` }
+}
+
+/**
+ * The container a file screen's address names, among those the user holds: the grant of that very name, else
+ * one of that name written in another case. None means no access.
+ */
+export function findGrant<Grant extends Pick<MediaGrant, 'grant_name'>>(
+  grants: readonly Grant[],
+  grantName: string,
+): Grant | undefined {
+  return (
+    grants.find((grant) => grant.grant_name === grantName) ??
+    grants.find((grant) => sameName(grant.grant_name, grantName))
+  )
+}
+
+/** The directory whose listing a screen reads: a directory's own, or the one that holds a file. */
+export function listedDirectory(path: string): string {
+  return isDirectoryPath(path) ? path : parentDirectory(path)
 }
 
 /** The address of a path in an area, each segment escaped. */

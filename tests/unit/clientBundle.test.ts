@@ -84,8 +84,10 @@ describe('the built app', () => {
       config: '/api/1/config',
       currentUser: '/api/1/user/current',
       grantList: '/web/1/org/:org_id/media_grant',
+      directory: '/web/1/org/:org_id/media_grant/:media_grant_id/dir',
     })
     expect(table.grantScreens).toEqual(['/home/', '/home/$grantName/$'])
+    expect(table.listingScreen).toBe('/home/$grantName/$')
   })
 
   it('has one inline script, the early requests, which parses as a classic script', () => {
@@ -96,6 +98,9 @@ describe('the built app', () => {
     expect(scripts[0]).toContain('startEarlyRequests(')
     // A syntax error would stop the script, and the page would load as if it had none.
     expect(() => new Function(scripts[0] as string)).not.toThrow()
+    // It imports the app's path rules, which sit beside the contract's schemas: TypeBox (whose schemas carry
+    // '~kind') stays out of it, as out of the app's chunks.
+    expect(scripts[0]).not.toContain('~kind')
     expect(inlineScriptHashes(indexHtml())).toHaveLength(1)
   })
 

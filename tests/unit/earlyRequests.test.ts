@@ -7,8 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { EARLY_ANSWER_TTL_MS, fetchTakingEarlyAnswers, takeEarlyAnswer } from '../../src/api/earlyAnswers.ts'
 import {
   chunksFor,
+  directoryCall,
   EARLY_ANSWERS,
-  grantListPath,
+  grantListCall,
+  listedOrgId,
   matchScore,
   type EarlyAnswers,
 } from '../../src/app/earlyRequests.ts'
@@ -63,27 +65,69 @@ describe('the chunks a path preloads', () => {
 })
 
 describe('the containers list index.html asks for on Home and a listing', () => {
-  const calls = { config: '', currentUser: '', grantList: '/web/1/org/:org_id/media_grant' }
+  const calls = { config: '', currentUser: '', grantList: '/web/1/org/:org_id/media_grant', directory: '' }
   const planned = (orgId: number, domain_prefix: string | null = null) => org(orgId, { domain_prefix })
 
   it("is the list of the organization the console will show, by the app's own rule", () => {
     const org_list = [planned(4), planned(9, 'studio')]
     const site = { domain_prefix: null }
-    expect(grantListPath({ calls }, site, { org_list }, undefined)).toBe('/web/1/org/4/media_grant')
-    expect(grantListPath({ calls }, site, { org_list }, 9)).toBe('/web/1/org/9/media_grant')
+    expect(listedOrgId(site, { org_list }, undefined)).toBe(4)
+    expect(listedOrgId(site, { org_list }, 9)).toBe(9)
     // On an organization's own domain, that organization, whatever was chosen elsewhere.
-    expect(grantListPath({ calls }, { domain_prefix: 'studio' }, { org_list }, 4)).toBe(
-      '/web/1/org/9/media_grant',
-    )
+    expect(listedOrgId({ domain_prefix: 'studio' }, { org_list }, 4)).toBe(9)
     // A value another build wrote is no choice: it names no organization of the list.
     const written = JSON.parse('"9"') as number
-    expect(grantListPath({ calls }, site, { org_list }, written)).toBe('/web/1/org/4/media_grant')
+    expect(listedOrgId(site, { org_list }, written)).toBe(4)
+    expect(grantListCall({ calls }, 9)).toEqual({ path: '/web/1/org/9/media_grant' })
   })
 
   it('is not asked for where Home lists no containers: no organization, or one without a plan', () => {
     const site = { domain_prefix: null }
-    expect(grantListPath({ calls }, site, { org_list: [] }, undefined)).toBeUndefined()
-    expect(grantListPath({ calls }, site, { org_list: [org(4, { plan_id: null })] }, 4)).toBeUndefined()
+    expect(listedOrgId(site, { org_list: [] }, undefined)).toBeUndefined()
+    expect(listedOrgId(site, { org_list: [org(4, { plan_id: null })] }, 4)).toBeUndefined()
+  })
+})
+
+describe('the listing index.html asks for on the file browser', () => {
+  const calls = {
+    config: '',
+    currentUser: '',
+    grantList: '',
+    directory: '/web/1/org/:org_id/media_grant/:media_grant_id/dir',
+  }
+  const grant = (media_grant_id: number, grant_name: string) => ({ media_grant_id, grant_name })
+  const grants = { media_grant_list: [grant(3, 'Raw Footage'), grant(5, 'raw footage'), grant(8, 'Ünïcode')] }
+  const path = '/web/1/org/4/media_grant/3/dir'
+
+  it("is the directory the address names, in the container of that name, as the app's call writes it", () => {
+    expect(directoryCall({ calls }, 4, grants, '/home/Raw%20Footage/')).toEqual({
+      path,
+      query: { prefix_path: '/', media_grant_id: '3' },
+    })
+    expect(directoryCall({ calls }, 4, grants, '/home/Raw%20Footage')?.query?.prefix_path).toBe('/')
+    expect(directoryCall({ calls }, 4, grants, '/home/Raw%20Footage/a%20b/c/')?.query?.prefix_path).toBe(
+      '/a b/c/',
+    )
+    // A name in the very case wins over one in another case.
+    expect(directoryCall({ calls }, 4, grants, '/home/raw%20footage/')?.path).toBe(
+      '/web/1/org/4/media_grant/5/dir',
+    )
+    expect(directoryCall({ calls }, 4, grants, '/home/RAW%20FOOTAGE/')?.path).toBe(path)
+    expect(directoryCall({ calls }, 4, grants, `/home/${encodeURIComponent('Ünïcode')}/`)?.path).toBe(
+      '/web/1/org/4/media_grant/8/dir',
+    )
+  })
+
+  it("is the file's own directory on a file's address: its detail is read from that listing", () => {
+    expect(directoryCall({ calls }, 4, grants, '/home/Raw%20Footage/clips/a.mov')?.query).toEqual({
+      prefix_path: '/clips/',
+      media_grant_id: '3',
+    })
+  })
+
+  it('is not asked for where the user holds no container of that name', () => {
+    expect(directoryCall({ calls }, 4, grants, '/home/Elsewhere/')).toBeUndefined()
+    expect(directoryCall({ calls }, 4, { media_grant_list: [] }, '/home/Raw%20Footage/')).toBeUndefined()
   })
 })
 

@@ -5,9 +5,9 @@ import { createFileRoute, notFound, useLocation } from '@tanstack/react-router'
 import { mediaQueries } from '../../api/media.ts'
 import { mediaGrantQueries } from '../../api/mediaGrants.ts'
 import { useSession } from '../../app/session.ts'
-import { baseName, isDirectoryPath, parentDirectory, parseAreaPath } from '../../lib/filePaths.ts'
+import { baseName, findGrant, isDirectoryPath, listedDirectory, parseAreaPath } from '../../lib/filePaths.ts'
 import { findListedFile } from '../../lib/listing.ts'
-import { findGrant, useContainer } from './-files/container.ts'
+import { useContainer } from './-files/container.ts'
 import { DirectoryListing } from './-files/DirectoryListing.tsx'
 import { FileDetail } from './-files/FileDetail.tsx'
 import { NoAccess } from './-files/NoAccess.tsx'
@@ -30,11 +30,10 @@ export const Route = createFileRoute('/_app/home/$grantName/$')({
       return
     }
     const isDirectory = isDirectoryPath(where.path)
-    const directory = isDirectory ? where.path : parentDirectory(where.path)
     const options = mediaQueries.directory(
       context.api,
       { orgId: org.org_id, mediaGrantId: grant.media_grant_id },
-      directory,
+      listedDirectory(where.path),
     )
     // Read the listing (a file's detail finds the file in it); its failures are the screen's to show.
     const listingOf = (fresh: boolean) =>

@@ -6,19 +6,12 @@ import type { GrantRef } from '../../../api/media.ts'
 import { mediaGrantQueries, type MediaGrant } from '../../../api/mediaGrants.ts'
 import { useApi, useSession } from '../../../app/session.ts'
 import type { OrgListItem } from '../../../api/user.ts'
-import { parseAreaPath, sameName } from '../../../lib/filePaths.ts'
+import { findGrant, parseAreaPath } from '../../../lib/filePaths.ts'
 
 export interface Container {
   org: OrgListItem
   grant: MediaGrant
   ref: GrantRef
-}
-
-export function findGrant(grants: readonly MediaGrant[], grantName: string): MediaGrant | undefined {
-  return (
-    grants.find((grant) => grant.grant_name === grantName) ??
-    grants.find((grant) => sameName(grant.grant_name, grantName))
-  )
 }
 
 /** The container named in the address, or undefined when the user does not hold it. */
