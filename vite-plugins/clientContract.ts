@@ -4,9 +4,10 @@
 // The app needs an endpoint's method and path at run time, and its schemas only as types. Two things would
 // otherwise drag every schema, and TypeBox with them, into the first chunks the browser loads:
 // - the endpoint table (server/contract/endpoints.ts) holds the schemas as values (query, body, response),
-//   so reading endpoints.currentUser.path keeps all of them alive. For the app's bundle this plugin drops
-//   those three properties from the table's entries; the server, the tests and the OpenAPI document read
-//   the file untouched.
+//   so reading endpoints.currentUser.path keeps all of them alive. For the app's bundle this plugin keeps
+//   only the method and path of each entry (the summaries and scopes are the OpenAPI document's and the
+//   server's, and some 8 KB that every phone would load); the server, the tests and the OpenAPI document
+//   read the file untouched.
 // - a module such as server/contract/user.ts defines schemas beside the constants the app imports
 //   (USER_NAME_PATTERN). A top-level `Type.Object(...)` or `Nullable(Type.String())` is a call, which a
 //   bundler must keep in case it does something. For the app's bundle each top-level constant's value is
@@ -19,8 +20,11 @@ import path from 'node:path'
 import MagicString from 'magic-string'
 import { parseSync, type Plugin } from 'vite'
 
-/** Endpoint properties that hold schemas: types for the app, validation for the server. */
-const SCHEMA_KEYS = new Set(['query', 'body', 'response'])
+/**
+ * The endpoint properties the app reads at run time (src/api/endpoint.ts's callEndpoint). The others are the
+ * server's and the OpenAPI document's: schemas (types only, for the app), summaries, scopes, capabilities.
+ */
+const CLIENT_KEYS = new Set(['method', 'path'])
 
 interface Node {
   type: string
@@ -59,17 +63,20 @@ function keyName(property: Node): string | undefined {
   return undefined
 }
 
-/** Removes the schemas from the endpoint table; throws when the table is not where it is expected. */
+/**
+ * Keeps only the method and path of each entry of the endpoint table; throws when the table is not where it
+ * is expected.
+ */
 function stripEndpointSchemas(id: string, code: string, program: Node, edits: MagicString): void {
   const table = endpointTable(program)
-  if (!table) throw new Error(`${id}: no \`export const endpoints = {...}\` to strip of schemas`)
+  if (!table) throw new Error(`${id}: no \`export const endpoints = {...}\` to strip for the app`)
   for (const entry of table.properties as Node[]) {
     const value = entry.value as Node | undefined
     if (entry.type !== 'Property' || value?.type !== 'ObjectExpression') continue
     for (const property of value.properties as Node[]) {
       if (property.type !== 'Property') continue
       const name = keyName(property)
-      if (name === undefined || !SCHEMA_KEYS.has(name)) continue
+      if (name === undefined || CLIENT_KEYS.has(name)) continue
       // Remove the trailing comma with the property, so that the object stays valid syntax.
       let end = property.end
       while (end < code.length && /[\s,]/.test(code[end] ?? '')) {
@@ -102,7 +109,7 @@ export function markSchemasPure(program: Node, edits: MagicString): void {
 
 /**
  * A contract module as the app's bundle reads it: its computed constants marked pure and, for the endpoint
- * table's file, the table without schemas. Undefined when nothing changes.
+ * table's file, the table with methods and paths only. Undefined when nothing changes.
  */
 export function stripContractForClient(
   id: string,

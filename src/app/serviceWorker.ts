@@ -3,7 +3,7 @@
 // applied only when the user asks (src/app/UpdateBanner.tsx), so a transfer running in this tab is never cut
 // short by a reload.
 import { useSyncExternalStore } from 'react'
-import { Workbox } from 'workbox-window'
+import type { Workbox } from 'workbox-window'
 import { whenIdle } from '../lib/idle.ts'
 import { navigationShouldCheck, UPDATE_CHECK_INTERVAL_MS } from './updateSchedule.ts'
 
@@ -21,41 +21,44 @@ function setUpdate(apply: () => void) {
  */
 export function registerServiceWorker(onNavigation: (listener: () => void) => void): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return
-  const wb = new Workbox('/sw.js', { scope: '/' })
-  wb.addEventListener('waiting', () => {
-    setUpdate(() => {
-      wb.addEventListener('controlling', () => window.location.reload())
-      wb.messageSkipWaiting()
-    })
-  })
-  // Another tab may let the waiting version take over, this page included: from then on a plain reload
-  // brings it up, and asking the worker to skip waiting would do nothing.
-  wb.addEventListener('controlling', () => {
-    if (applyUpdate) setUpdate(() => window.location.reload())
-  })
-
-  let registered = false
+  /** The registered worker's Workbox; undefined until registration has succeeded. */
+  let registered: Workbox | undefined
   let lastNavigationCheck: number | undefined
   const check = (): boolean => {
     // Offline, or not registered yet: nothing to ask, and a failed check would only be logged.
     if (!registered || !navigator.onLine) return false
-    wb.update().catch((error: unknown) => console.warn('the check for a new version failed', error))
+    registered.update().catch((error: unknown) => console.warn('the check for a new version failed', error))
     return true
   }
-  const register = () =>
-    wb.register({ immediate: true }).then(
-      () => {
-        registered = true
-        // Registering fetched /sw.js: that was a check.
-        lastNavigationCheck = Date.now()
-      },
-      (error: unknown) => console.error('service worker registration failed', error),
-    )
+  // workbox-window comes with the registration, after the first screen, rather than in the first chunk.
+  const register = async () => {
+    try {
+      const { Workbox } = await import('workbox-window')
+      const wb = new Workbox('/sw.js', { scope: '/' })
+      wb.addEventListener('waiting', () => {
+        setUpdate(() => {
+          wb.addEventListener('controlling', () => window.location.reload())
+          wb.messageSkipWaiting()
+        })
+      })
+      // Another tab may let the waiting version take over, this page included: from then on a plain reload
+      // brings it up, and asking the worker to skip waiting would do nothing.
+      wb.addEventListener('controlling', () => {
+        if (applyUpdate) setUpdate(() => window.location.reload())
+      })
+      await wb.register({ immediate: true })
+      registered = wb
+      // Registering fetched /sw.js: that was a check.
+      lastNavigationCheck = Date.now()
+    } catch (error: unknown) {
+      console.error('service worker registration failed', error)
+    }
+  }
   let firstScreenShown = false
   onNavigation(() => {
     if (!firstScreenShown) {
       firstScreenShown = true
-      whenIdle(register, REGISTER_IDLE_TIMEOUT_MS)
+      whenIdle(() => void register(), REGISTER_IDLE_TIMEOUT_MS)
       return
     }
     const now = Date.now()

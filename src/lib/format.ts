@@ -1,6 +1,10 @@
 // Display formats of specification 000, section 9: byte sizes, money, the simple and long time displays,
 // date parsing and initials. Pure functions; dates go through date-fns.
-import { differenceInCalendarDays, format, isValid, parseISO } from 'date-fns'
+//
+// The times are written with date-fns's lightFormat, and the weekday by Intl, as the relative word is: they
+// print what format() would for the en-US locale, without the locale's parsing and formatting tables, some
+// 17 KB that the console's first chunk would otherwise carry for every screen (the offline notice uses it).
+import { differenceInCalendarDays, isValid, lightFormat, parseISO } from 'date-fns'
 
 const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const
 const BYTE_BASE = 1024
@@ -72,6 +76,8 @@ export const TIME_OF_DAY_BELOW_MS = 82_800_000
 export const CALENDAR_WORD_BELOW_MS = 129_600_000
 export const WEEKDAY_BELOW_MS = 432_000_000
 
+const WEEKDAY = new Intl.DateTimeFormat('en-US', { weekday: 'long' })
+
 function calendarWord(date: Date, now: Date): string {
   const days = differenceInCalendarDays(now, date)
   const word = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }).format(-days, 'day')
@@ -87,16 +93,16 @@ export function formatSimpleTime(input: DateInput, now: Date = new Date()): stri
   const date = parseDate(input)
   if (!date) return ''
   const age = now.getTime() - date.getTime()
-  if (age < TIME_OF_DAY_BELOW_MS) return format(date, 'h:mm a')
+  if (age < TIME_OF_DAY_BELOW_MS) return lightFormat(date, 'h:mm a')
   if (age < CALENDAR_WORD_BELOW_MS) return calendarWord(date, now)
-  if (age < WEEKDAY_BELOW_MS) return format(date, 'EEEE')
-  return format(date, 'M/d/yy')
+  if (age < WEEKDAY_BELOW_MS) return WEEKDAY.format(date)
+  return lightFormat(date, 'M/d/yy')
 }
 
 /** The long form: MM/dd/yy with the time. */
 export function formatLongTime(input: DateInput): string {
   const date = parseDate(input)
-  return date ? format(date, 'MM/dd/yy h:mm:ss a') : ''
+  return date ? lightFormat(date, 'MM/dd/yy h:mm:ss a') : ''
 }
 
 /** First letters of the words, at most 2, in capitals. */
