@@ -4,9 +4,11 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { chunkLoad } from './vite-plugins/chunkLoad.ts'
 import { clientContract, typeboxWithoutSideEffects } from './vite-plugins/clientContract.ts'
+import { deferredManifest } from './vite-plugins/deferredManifest.ts'
 import { earlyRequests } from './vite-plugins/earlyRequests.ts'
 import { inlineStylesheet } from './vite-plugins/inlineStylesheet.ts'
 import { swSingleFile } from './vite-plugins/swSingleFile.ts'
+import { MANIFEST_URL } from './src/app/manifestLink.ts'
 
 const API_PREFIXES = ['/api', '/web', '/org_admin', '/storage', '/healthz']
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080'
@@ -36,6 +38,7 @@ export default defineConfig({
       filename: 'sw.ts',
       // Registration goes through workbox-window in src/app/serviceWorker.ts, which also offers updates.
       injectRegister: false,
+      manifestFilename: MANIFEST_URL.slice(1),
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wasm}'],
         // Route chunks are content-hashed and small; the largest (charts) stays under this bound.
@@ -59,6 +62,8 @@ export default defineConfig({
         ],
       },
     }),
+    // The app links the manifest after the first screen, not index.html.
+    deferredManifest(),
   ],
   worker: { format: 'es' },
   build: {

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { MouseEvent, ReactNode } from 'react'
 import { appEnvironment } from '../lib/environment.ts'
+import { LogoMark } from '../ui/LogoMark.tsx'
 import { APP_VERSION } from '../lib/version.ts'
 import { focusScreenHeading } from './screenFocus.ts'
 import { UpdateBanner } from './UpdateBanner.tsx'
@@ -43,7 +44,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
       <SkipLink />
       <header className="frame-header">
         <Link to="/" className="logo" aria-label="Media Console home">
-          <img src="/icons/favicon.svg" alt="" width={32} height={32} />
+          <LogoMark />
           <span>Media Console</span>
         </Link>
       </header>

@@ -5,6 +5,7 @@
 import { useSyncExternalStore } from 'react'
 import type { Workbox } from 'workbox-window'
 import { whenIdle } from '../lib/idle.ts'
+import { linkManifest } from './manifestLink.ts'
 import { navigationShouldCheck, UPDATE_CHECK_INTERVAL_MS } from './updateSchedule.ts'
 
 let applyUpdate: (() => void) | undefined
@@ -58,7 +59,11 @@ export function registerServiceWorker(onNavigation: (listener: () => void) => vo
   onNavigation(() => {
     if (!firstScreenShown) {
       firstScreenShown = true
-      whenIdle(() => void register(), REGISTER_IDLE_TIMEOUT_MS)
+      whenIdle(() => {
+        // Installing the app needs both the manifest and the worker: they come together.
+        linkManifest()
+        void register()
+      }, REGISTER_IDLE_TIMEOUT_MS)
       return
     }
     const now = Date.now()
@@ -70,7 +75,7 @@ export function registerServiceWorker(onNavigation: (listener: () => void) => vo
 /**
  * Installing the worker fetches and caches every chunk of the app: on a phone, a second of work and a
  * megabyte of traffic. It waits until the first screen has been shown and the page is idle, so that it never
- * competes with that screen. (Workbox's default, the window's load event, comes before a screen of this app
+ * competes with that screen; so does the manifest's link (src/app/manifestLink.ts). (Workbox's default, the window's load event, comes before a screen of this app
  * has even asked for its data.)
  */
 const REGISTER_IDLE_TIMEOUT_MS = 5_000

@@ -9,8 +9,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { buildAll } from '../../scripts/build.mjs'
 import { DIST, isBuildCurrent } from '../../scripts/buildState.mjs'
 import { chunksFor, type EarlyTable } from '../../src/app/earlyRequests.ts'
+import { MANIFEST_URL } from '../../src/app/manifestLink.ts'
 import { inlineScriptHashes } from '../../server/http/appShell.ts'
 import { stripContractForClient } from '../../vite-plugins/clientContract.ts'
+import { withoutManifestLink } from '../../vite-plugins/deferredManifest.ts'
 
 const APP = path.join(DIST, 'app')
 const LOGIN_SCRIPT_BUDGET = 150 * 1000
@@ -104,6 +106,19 @@ describe('the built app', () => {
     expect(inlineScriptHashes(indexHtml())).toHaveLength(1)
   })
 
+  it("asks for nothing in index.html but the app's code: the icon is inline, the manifest is linked later", () => {
+    const html = indexHtml()
+    // (The apple-touch-icon is read only when a page is added to an iPhone's home screen.)
+    const fetched = [...html.matchAll(/<(?:link|script)\b[^>]*\b(?:href|src)="([^"]*)"[^>]*>/g)]
+      .filter(([tag]) => !tag.includes('rel="apple-touch-icon"'))
+      .map((match) => match[1] as string)
+    for (const url of fetched) expect(url, url).toMatch(/^(data:|\/assets\/index-[\w-]+\.js$)/)
+    expect(html).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/)
+    expect(html).not.toContain('rel="manifest"')
+    // The file the app links is built.
+    expect(fs.existsSync(path.join(APP, MANIFEST_URL))).toBe(true)
+  })
+
   it('has no chunk with TypeBox in it, lazy ones included', () => {
     const maps = fs
       .readdirSync(path.join(APP, 'assets'))
@@ -180,5 +195,23 @@ describe('the contract as the app reads it', () => {
     expect(() =>
       stripContractForClient(endpointsFile, `export const other = 1`, { endpointsTable: true }),
     ).toThrow(/no `export const endpoints/)
+  })
+})
+
+describe("the manifest's link, taken out of index.html", () => {
+  const head = (links: string) => `<html><head><title>Media Console</title>${links}</head></html>`
+
+  it('leaves the rest of the page as it was', () => {
+    const link = `<link rel="manifest" href="${MANIFEST_URL}">`
+    expect(withoutManifestLink(head(`<meta charset="UTF-8">${link}`))).toBe(head('<meta charset="UTF-8">'))
+  })
+
+  it('fails the build when there is none, two, or one naming another file than the app links', () => {
+    expect(() => withoutManifestLink(head(''))).toThrow(/0 manifest links/)
+    const link = `<link rel="manifest" href="${MANIFEST_URL}">`
+    expect(() => withoutManifestLink(head(link + link))).toThrow(/2 manifest links/)
+    expect(() => withoutManifestLink(head('<link rel="manifest" href="/app.webmanifest">'))).toThrow(
+      /links the manifest at \/app\.webmanifest/,
+    )
   })
 })

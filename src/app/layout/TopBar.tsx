@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { RefObject } from 'react'
+import { LogoMark } from '../../ui/LogoMark.tsx'
 
 export interface TopBarProps {
   menuOpen: boolean
@@ -26,7 +27,7 @@ export function TopBar({ menuOpen, onMenu, inert, menuButton }: TopBarProps) {
         <span aria-hidden="true">☰</span>
       </button>
       <Link to="/" className="logo" aria-label="Media Console home">
-        <img src="/icons/favicon.svg" alt="" width={32} height={32} />
+        <LogoMark />
         <span>Media Console</span>
       </Link>
       <span className="spacer" />

@@ -13,6 +13,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type BrowserContext } from '@playwright/test'
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js'
 import lighthouse from 'lighthouse'
 import { Layout } from '../../../e2e/pages/Layout.ts'
 import { freePort } from '../../../e2e/support/server.ts'
@@ -81,6 +82,41 @@ export function calibratedCpuSlowdown(benchmarkIndex: number): number {
   return Math.max(1, 1 + (benchmarkIndex - 150) / 650)
 }
 
+/** What the simulation's nodes tell: a request (its URL and bytes) or a task of the page's main thread. */
+interface SimulatedNode {
+  type: 'network' | 'cpu'
+  request?: { url: string; transferSize: number }
+  duration?: number
+  didPerformLayout?: () => boolean
+}
+
+/**
+ * The simulated page loads Lighthouse's LCP was computed from (an optimistic and a pessimistic one, averaged),
+ * node by node: when each request and main-thread task starts and ends on the simulated phone. This is
+ * what shows which requests share the link with the main chunk; the report itself gives only the result.
+ * Lighthouse keeps the last run of each simulation there (as its own LANTERN_DEBUG traces read it).
+ */
+function lcpSimulation(): string {
+  const lines: string[] = []
+  for (const [label, timings] of Lantern.Simulation.Simulator.allNodeTimings) {
+    if (!label.endsWith('LargestContentfulPaint')) continue
+    lines.push(`${label} (start, end in ms)`)
+    const rows = [...(timings as Map<SimulatedNode, { startTime: number; endTime: number }>)].sort(
+      ([, a], [, b]) => a.startTime - b.startTime,
+    )
+    for (const [node, { startTime, endTime }] of rows) {
+      const what =
+        node.type === 'network' && node.request
+          ? `${node.request.url.replace(/^https?:\/\/[^/]+/, '')} (${node.request.transferSize} bytes)`
+          : `main thread, ${Math.round((node.duration ?? 0) / 1000)} ms observed${node.didPerformLayout?.() ? ', layout' : ''}`
+      lines.push(
+        `${String(Math.round(startTime)).padStart(6)} ${String(Math.round(endTime)).padStart(6)}  ${what}`,
+      )
+    }
+  }
+  return lines.join('\n')
+}
+
 export async function startAuditBrowser(): Promise<AuditBrowser> {
   const port = await freePort()
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'media-console-lighthouse-'))
@@ -112,6 +148,7 @@ export async function startAuditBrowser(): Promise<AuditBrowser> {
       const result = await lighthouse(url, { ...flags, gatherMode: artifacts, auditMode: artifacts })
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
       const { lhr } = result
+      const simulation = lcpSimulation()
       const benchmarkIndex = lhr.environment.benchmarkIndex
       const cpuSlowdown = calibratedCpuSlowdown(benchmarkIndex)
       const throttling = { ...lhr.configSettings.throttling, cpuSlowdownMultiplier: cpuSlowdown }
@@ -131,6 +168,7 @@ export async function startAuditBrowser(): Promise<AuditBrowser> {
         fs.mkdirSync(reports, { recursive: true })
         const name = `${new URL(url).pathname.replace(/[^\w]+/g, '_')}-${Date.now()}.json`
         fs.writeFileSync(path.join(reports, name), JSON.stringify(lhr))
+        fs.writeFileSync(path.join(reports, name.replace(/\.json$/, '-lcp.txt')), `${simulation}\n`)
       }
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`)
       const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] }).items ??
