@@ -75,6 +75,10 @@ describe('the built app', () => {
     expect(sourcesFor('/home/Media/clips/')).toContain(
       '../../../src/routes/_app/home.$grantName.$.tsx?tsr-split=component',
     )
+    // Few files, so that none of them takes a phone's connections and link from the main chunk: the small
+    // modules screens share come in one chunk (vite.config.ts, SHARED_SOURCES).
+    for (const screen of ['/login', '/home', '/home/Media/clips/'])
+      expect(chunksFor(table, screen, true).length, screen).toBeLessThanOrEqual(6)
     // The signed-in area's layout comes with each of its screens.
     expect(sourcesFor('/volume/7/metric')).toContain('../../../src/app/layout/Layout.tsx')
     // Only the signed-in area's screens need a session.
