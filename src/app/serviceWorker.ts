@@ -75,8 +75,8 @@ export function registerServiceWorker(onNavigation: (listener: () => void) => vo
 /**
  * Installing the worker fetches and caches every chunk of the app: on a phone, a second of work and a
  * megabyte of traffic. It waits until the first screen has been shown and the page is idle, so that it never
- * competes with that screen; so does the manifest's link (src/app/manifestLink.ts). (Workbox's default, the window's load event, comes before a screen of this app
- * has even asked for its data.)
+ * competes with that screen; so does the manifest's link (src/app/manifestLink.ts). (Workbox's default, the
+ * window's load event, comes before a screen of this app has even asked for its data.)
  */
 const REGISTER_IDLE_TIMEOUT_MS = 5_000
 
