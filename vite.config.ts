@@ -15,7 +15,8 @@ import { MANIFEST_URL } from './src/app/manifestLink.ts'
  * for them all. Left to itself the bundler gives each set of sharing screens a chunk of its own, some of a
  * few hundred bytes, and a screen's first load then asks for eight or twelve files at once; on a phone's
  * link (HTTP/1.1, six connections) every one of them takes a connection and a share of the bandwidth that
- * the main chunk needs. Modules shared by fewer than three screens stay where the bundler puts them.
+ * the main chunk needs. Modules shared by fewer than three of the bundle's entries (screens and lazy parts)
+ * stay where the bundler puts them.
  */
 const SHARED_SOURCES = /\/src\/(ui|lib|app|api)\/|\/node_modules\/@tanstack\/react-(query|router)\//
 /** The transfer engine's modules load with the transfer queues, after the first screen: not shared with it. */

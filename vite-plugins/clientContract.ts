@@ -67,7 +67,7 @@ function keyName(property: Node): string | undefined {
  * Keeps only the method and path of each entry of the endpoint table; throws when the table is not where it
  * is expected.
  */
-function stripEndpointSchemas(id: string, code: string, program: Node, edits: MagicString): void {
+function stripEndpointTable(id: string, code: string, program: Node, edits: MagicString): void {
   const table = endpointTable(program)
   if (!table) throw new Error(`${id}: no \`export const endpoints = {...}\` to strip for the app`)
   for (const entry of table.properties as Node[]) {
@@ -118,7 +118,7 @@ export function stripContractForClient(
 ): MagicString | undefined {
   const program = parseSync(id, code).program as unknown as Node
   const edits = new MagicString(code)
-  if (endpointsTable) stripEndpointSchemas(id, code, program, edits)
+  if (endpointsTable) stripEndpointTable(id, code, program, edits)
   markSchemasPure(program, edits)
   return edits.hasChanged() ? edits : undefined
 }

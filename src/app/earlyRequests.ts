@@ -17,7 +17,7 @@ import { chooseCurrentOrg, homeCase } from '../lib/currentOrg.ts'
 import { findGrant, listedDirectory, parseAreaPath } from '../lib/filePaths.ts'
 import { createLocalStore } from '../lib/localStore.ts'
 
-/** What the build tells the page: each screen's route pattern and the chunks that show it, and two calls. */
+/** What the build tells the page: each screen's route pattern and the chunks that show it, and its first calls. */
 export interface EarlyTable {
   /**
    * A route's full path (TanStack's pattern: /home/$grantName/$), the indexes of its chunks in `chunks`, and

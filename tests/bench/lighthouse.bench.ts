@@ -7,7 +7,8 @@
 // what Lighthouse says holds each page back follows, to say where to look when a goal is missed. Each load is
 // also scored with the CPU slowdown Lighthouse's throttling guide gives for this host (support/lighthouse.ts):
 // the goals are judged on the standard settings, and the calibrated line says how much of a miss is the host.
-// BENCH_LIGHTHOUSE_REPORTS=<dir> keeps every run's full report (JSON) there.
+// BENCH_LIGHTHOUSE_REPORTS=<dir> keeps every run's full report (JSON) there, with the simulated load its LCP
+// comes from, request by request (-lcp.txt).
 import { bench, describe } from 'vitest'
 import { putFile, type GrantAccess } from '../../e2e/support/api.ts'
 import { startServer, useServerForSeeding } from '../../e2e/support/server.ts'
