@@ -25,6 +25,9 @@ const ROUTE_TREE = path.join(ROOT, 'src/routeTree.gen.ts')
  */
 const GRANT_SCREENS = ['/_app/home/', '/_app/home/$grantName/$']
 
+/** Home, which then reads every container of the organization for an admin. */
+const HOME_SCREEN = '/_app/home/'
+
 /** The file browser's screen, whose loader then reads the listing its address names. */
 const LISTING_SCREEN = '/_app/home/$grantName/$'
 
@@ -117,9 +120,11 @@ export function buildEarlyTable(
       config: endpoints.clientConfig.path,
       currentUser: endpoints.currentUser.path,
       grantList: endpoints.memberGrantList.path,
+      adminGrantList: endpoints.grantList.path,
       directory: endpoints.dirList.path,
     },
     grantScreens: GRANT_SCREENS.map(patternOf),
+    homeScreen: patternOf(HOME_SCREEN),
     listingScreen: patternOf(LISTING_SCREEN),
   }
 }

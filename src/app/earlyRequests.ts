@@ -9,7 +9,7 @@
 // same chunks and calls as it always does, and takes the answers already on their way
 // (src/api/earlyAnswers.ts).
 import type { ClientConfig } from '../../server/contract/clientConfig.ts'
-import type { CurrentUserResponse } from '../../server/contract/user.ts'
+import type { CurrentUserResponse, OrgListItem } from '../../server/contract/user.ts'
 import type { MediaGrant, MediaGrantListResponse } from '../../server/contract/volume.ts'
 import { endpointPath } from '../api/endpoint.ts'
 import { buildUrl } from '../api/transport.ts'
@@ -29,11 +29,14 @@ export interface EarlyTable {
   /**
    * The calls the signed-in area's guard makes first (the site's config, and the current user), the list of
    * the containers the user holds (its path has `:org_id`), which the screens of `grantScreens` read first,
-   * and a directory's listing (`:org_id`, `:media_grant_id`), which the listing screen reads next.
+   * the list of every container of the organization (`:org_id`), which Home reads next for an admin, and a
+   * directory's listing (`:org_id`, `:media_grant_id`), which the listing screen reads next.
    */
-  calls: { config: string; currentUser: string; grantList: string; directory: string }
+  calls: { config: string; currentUser: string; grantList: string; adminGrantList: string; directory: string }
   /** The patterns of the screens that read the user's containers before anything else (Home, a listing). */
   grantScreens: string[]
+  /** Home's pattern: an admin's Home lists every container of the organization. */
+  homeScreen: string
   /** The pattern of the file browser's screen, which then reads the listing its address names. */
   listingScreen: string
 }
@@ -119,18 +122,23 @@ export function chunksFor(
  * one chosen by the app's own rule (src/lib/currentOrg.ts), and only one with a plan, whose Home lists
  * containers. Undefined when there is none.
  */
-export function listedOrgId(
+export function listedOrg(
   config: Pick<ClientConfig, 'domain_prefix'>,
   current: Pick<CurrentUserResponse, 'org_list'>,
   savedOrgId: number | undefined,
-): number | undefined {
+): OrgListItem | undefined {
   const org = chooseCurrentOrg(current.org_list, savedOrgId, config.domain_prefix)
-  return org && homeCase(org) === 'files' ? org.org_id : undefined
+  return org && homeCase(org) === 'files' ? org : undefined
 }
 
-/** The containers list of an organization. */
+/** The list of the containers the user holds in an organization. */
 export function grantListCall(table: Pick<EarlyTable, 'calls'>, orgId: number): EarlyCall {
   return { path: endpointPath(table.calls.grantList, { org_id: orgId }) }
+}
+
+/** The list of every container of an organization, which its admins' Home shows. */
+export function adminGrantListCall(table: Pick<EarlyTable, 'calls'>, orgId: number): EarlyCall {
+  return { path: endpointPath(table.calls.adminGrantList, { org_id: orgId }) }
 }
 
 /**
@@ -194,11 +202,13 @@ export function startEarlyRequests(table: EarlyTable): void {
       complete = Promise.race([
         Promise.all([json<ClientConfig>(config), json<CurrentUserResponse>(current)])
           .then(async ([site, user]) => {
-            const orgId = listedOrgId(site, user, local.read('current_org_id'))
-            if (orgId === undefined) return
-            const grants = json<MediaGrantListResponse>(ask(grantListCall(table, orgId)))
+            const org = listedOrg(site, user, local.read('current_org_id'))
+            if (!org) return
+            const grants = json<MediaGrantListResponse>(ask(grantListCall(table, org.org_id)))
+            // As src/routes/_app/home.index.tsx does: with the held containers, an admin's every container.
+            if (route[0] === table.homeScreen && org.is_admin) ask(adminGrantListCall(table, org.org_id))
             if (route[0] !== table.listingScreen) return
-            const directory = directoryCall(table, orgId, await grants, location.pathname)
+            const directory = directoryCall(table, org.org_id, await grants, location.pathname)
             if (directory) ask(directory)
           })
           .catch(() => undefined),

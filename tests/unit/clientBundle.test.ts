@@ -90,9 +90,11 @@ describe('the built app', () => {
       config: '/api/1/config',
       currentUser: '/api/1/user/current',
       grantList: '/web/1/org/:org_id/media_grant',
+      adminGrantList: '/org_admin/1/org/:org_id/media_grant',
       directory: '/web/1/org/:org_id/media_grant/:media_grant_id/dir',
     })
     expect(table.grantScreens).toEqual(['/home/', '/home/$grantName/$'])
+    expect(table.homeScreen).toBe('/home/')
     expect(table.listingScreen).toBe('/home/$grantName/$')
   })
 

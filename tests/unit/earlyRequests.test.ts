@@ -9,8 +9,9 @@ import {
   chunksFor,
   directoryCall,
   EARLY_ANSWERS,
+  adminGrantListCall,
   grantListCall,
-  listedOrgId,
+  listedOrg,
   matchScore,
   type EarlyAnswers,
 } from '../../src/app/earlyRequests.ts'
@@ -65,26 +66,34 @@ describe('the chunks a path preloads', () => {
 })
 
 describe('the containers list index.html asks for on Home and a listing', () => {
-  const calls = { config: '', currentUser: '', grantList: '/web/1/org/:org_id/media_grant', directory: '' }
+  const calls = {
+    config: '',
+    currentUser: '',
+    grantList: '/web/1/org/:org_id/media_grant',
+    adminGrantList: '/org_admin/1/org/:org_id/media_grant',
+    directory: '',
+  }
   const planned = (orgId: number, domain_prefix: string | null = null) => org(orgId, { domain_prefix })
 
   it("is the list of the organization the console will show, by the app's own rule", () => {
     const org_list = [planned(4), planned(9, 'studio')]
     const site = { domain_prefix: null }
-    expect(listedOrgId(site, { org_list }, undefined)).toBe(4)
-    expect(listedOrgId(site, { org_list }, 9)).toBe(9)
+    expect(listedOrg(site, { org_list }, undefined)?.org_id).toBe(4)
+    expect(listedOrg(site, { org_list }, 9)?.org_id).toBe(9)
     // On an organization's own domain, that organization, whatever was chosen elsewhere.
-    expect(listedOrgId({ domain_prefix: 'studio' }, { org_list }, 4)).toBe(9)
+    expect(listedOrg({ domain_prefix: 'studio' }, { org_list }, 4)?.org_id).toBe(9)
     // A value another build wrote is no choice: it names no organization of the list.
     const written = JSON.parse('"9"') as number
-    expect(listedOrgId(site, { org_list }, written)).toBe(4)
+    expect(listedOrg(site, { org_list }, written)?.org_id).toBe(4)
     expect(grantListCall({ calls }, 9)).toEqual({ path: '/web/1/org/9/media_grant' })
+    // An admin's Home lists every container of the organization too.
+    expect(adminGrantListCall({ calls }, 9)).toEqual({ path: '/org_admin/1/org/9/media_grant' })
   })
 
   it('is not asked for where Home lists no containers: no organization, or one without a plan', () => {
     const site = { domain_prefix: null }
-    expect(listedOrgId(site, { org_list: [] }, undefined)).toBeUndefined()
-    expect(listedOrgId(site, { org_list: [org(4, { plan_id: null })] }, 4)).toBeUndefined()
+    expect(listedOrg(site, { org_list: [] }, undefined)).toBeUndefined()
+    expect(listedOrg(site, { org_list: [org(4, { plan_id: null })] }, 4)).toBeUndefined()
   })
 })
 
@@ -93,6 +102,7 @@ describe('the listing index.html asks for on the file browser', () => {
     config: '',
     currentUser: '',
     grantList: '',
+    adminGrantList: '',
     directory: '/web/1/org/:org_id/media_grant/:media_grant_id/dir',
   }
   const grant = (media_grant_id: number, grant_name: string) => ({ media_grant_id, grant_name })
