@@ -324,8 +324,8 @@ describe('invoice detail', () => {
   it('shows the payments, a declined one with its reason in words', async () => {
     const html = await render(<InvoicePayments invoice={await getInvoice(fakeApi(admin), 1, INVOICE_ID)} />)
     const payments = text(html)
-    expect(payments).toContain('Visa •••• 0341 Declined (insufficient funds) $10.27')
-    expect(payments).toContain('Mastercard •••• 4444 Declined $10.27')
+    expect(payments).toContain('Visa ending in 0341 Declined (insufficient funds) $10.27')
+    expect(payments).toContain('Mastercard ending in 4444 Declined $10.27')
     expect(payments).not.toContain('generic')
   })
 

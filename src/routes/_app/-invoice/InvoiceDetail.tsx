@@ -5,13 +5,13 @@
 import type { Invoice, InvoiceLine, InvoicePayment } from '../../../api/invoices.ts'
 import { formatLongTime, formatSignedMoney } from '../../../lib/format.ts'
 import { Table, type Column } from '../../../ui/Table.tsx'
+import { cardText } from '../-payment/paymentText.ts'
 import {
   dayText,
   invoiceStatusText,
   lineAmountText,
   lineDaysText,
   metricText,
-  paymentCardText,
   paymentStatusText,
   periodText,
 } from './invoiceText.ts'
@@ -39,7 +39,8 @@ const LINE_COLUMNS: ReadonlyArray<Column<InvoiceLine>> = [
 
 const PAYMENT_COLUMNS: ReadonlyArray<Column<InvoicePayment>> = [
   { key: 'date', header: 'Date', rowHeader: true, render: (payment) => formatLongTime(payment.payment_time) },
-  { key: 'method', header: 'Payment Method', render: paymentCardText },
+  // The card as the payment methods read it ('Visa ending in 4242', not bullets a screen reader reads out).
+  { key: 'method', header: 'Payment Method', render: cardText },
   { key: 'status', header: 'Status', render: paymentStatusText },
   { key: 'amount', header: 'Amount', render: (payment) => formatSignedMoney(payment.amount_usd) },
 ]

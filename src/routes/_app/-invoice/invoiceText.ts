@@ -4,7 +4,6 @@
 import type { InvoiceLine, InvoicePayment, InvoiceSummary, InvoiceUsageRow } from '../../../api/invoices.ts'
 import { toCsv } from '../../../lib/csv.ts'
 import { MINUS_SIGN } from '../../../lib/format.ts'
-import { cardBrandName } from '../-payment/paymentText.ts'
 
 /** Specification 001, section 4: invoice ids are shown as 8 characters. */
 export const SHORT_INVOICE_ID_LENGTH = 8
@@ -63,11 +62,6 @@ export function lineDaysText(line: Pick<InvoiceLine, 'start_date' | 'end_date'>)
   const start = dayText(line.start_date)
   const end = dayText(line.end_date)
   return start === end ? start : `${start} – ${end}`
-}
-
-/** The card a payment was charged to: 'Visa •••• 4242'. */
-export function paymentCardText(payment: Pick<InvoicePayment, 'card_brand' | 'card_last4'>): string {
-  return `${cardBrandName(payment.card_brand)} •••• ${payment.card_last4}`
 }
 
 /** Stripe's decline codes whose words are not simply the code's: null for one that says no more than 'Declined'. */
