@@ -2,9 +2,8 @@
 // (a used name refused in the catalogue's words), makes its secret key after a confirmation and sees it
 // once, renames it, disables and enables it, and sees the devices registered through it. Registration and
 // the second app are made through the API.
-import { createApp, createReadyOrg, registerDevice, signUpUser } from './support/api.ts'
+import { createApp, registerDevice, signUpReadyAdmin } from './support/api.ts'
 import { expect, test } from './support/fixtures.ts'
-import { freshEmail } from './support/mail.ts'
 
 test.describe('apps', () => {
   test('an admin adds an app, makes its key (shown once), renames, disables and enables it', async ({
@@ -13,9 +12,7 @@ test.describe('apps', () => {
     appList,
     appDetail,
   }) => {
-    const adminEmail = freshEmail('apps-admin')
-    const adminKey = await signUpUser(adminEmail)
-    const orgId = await createReadyOrg(adminKey, `Apps Org ${adminEmail}`, 'Footage')
+    const { sessionKey: adminKey, orgId } = await signUpReadyAdmin('apps-admin', 'Apps Org', 'Footage')
     await createApp(adminKey, orgId, 'Other')
 
     await layout.useSession(adminKey)

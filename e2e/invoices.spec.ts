@@ -5,10 +5,9 @@
 // the list, opens it, reads its lines and the payment to the default card, and downloads the ledger rows
 // its storage was made of.
 import { daysInMonth } from '../server/services/invoiceLines.ts'
-import { createReadyOrg, listGrants, putFile, signUpUser } from './support/api.ts'
+import { listGrants, putFile, signUpReadyAdmin } from './support/api.ts'
 import { expect, test as base } from './support/fixtures.ts'
 import { closeThisMonth } from './support/jobs.ts'
-import { freshEmail } from './support/mail.ts'
 import { ownServer, type ProductServer } from './support/server.ts'
 
 const VOLUME = 'Footage'
@@ -27,9 +26,7 @@ test.describe('invoices', () => {
     invoiceList,
     invoiceDetail,
   }) => {
-    const email = freshEmail('invoices-admin')
-    const key = await signUpUser(email)
-    const orgId = await createReadyOrg(key, `Invoices Org ${email}`, VOLUME)
+    const { sessionKey: key, orgId } = await signUpReadyAdmin('invoices-admin', 'Invoices Org', VOLUME)
     const root = (await listGrants(key, orgId)).find((grant) => grant.grant_name === VOLUME)
     if (!root) throw new Error('the new volume came without its container')
     await putFile({ sessionKey: key, orgId, grantId: root.media_grant_id }, '/clip.mov', CONTENT)

@@ -16,6 +16,7 @@ import {
   listGrants,
   orgUserIdOf,
   putFile,
+  signUpReadyAdmin,
   signUpUser,
   volumeIdOf,
 } from './support/api.ts'
@@ -48,9 +49,11 @@ test.describe('members', () => {
     userList,
     userDetail,
   }) => {
-    const adminEmail = freshEmail('members-admin')
-    const adminKey = await signUpUser(adminEmail)
-    const orgId = await createReadyOrg(adminKey, `Members Org ${adminEmail}`, VOLUME)
+    const {
+      email: adminEmail,
+      sessionKey: adminKey,
+      orgId,
+    } = await signUpReadyAdmin('members-admin', 'Members Org', VOLUME)
     const volumeId = await volumeIdOf(adminKey, orgId, VOLUME)
     const root = (await listGrants(adminKey, orgId)).find((grant) => grant.grant_name === VOLUME)
     if (!root) throw new Error('the new volume came without its root container')

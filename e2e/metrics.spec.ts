@@ -3,9 +3,8 @@
 // a table; every day of the range is there (days the daily job has not measured read as zeros: a file
 // uploaded today first counts once today has ended); the range is chosen in the address; and the forecast
 // names the plan's storage limit. The organization and the file are made through the API.
-import { createReadyOrg, listGrants, putFile, signUpUser, volumeIdOf } from './support/api.ts'
+import { listGrants, putFile, signUpReadyAdmin, volumeIdOf } from './support/api.ts'
 import { expect, test } from './support/fixtures.ts'
-import { freshEmail } from './support/mail.ts'
 
 const VOLUME = 'Footage'
 
@@ -15,9 +14,7 @@ test.describe('volume metrics', () => {
     layout,
     volumeSettings,
   }) => {
-    const adminEmail = freshEmail('metrics-admin')
-    const adminKey = await signUpUser(adminEmail)
-    const orgId = await createReadyOrg(adminKey, `Metrics Org ${adminEmail}`, VOLUME)
+    const { sessionKey: adminKey, orgId } = await signUpReadyAdmin('metrics-admin', 'Metrics Org', VOLUME)
     const volumeId = await volumeIdOf(adminKey, orgId, VOLUME)
     const root = (await listGrants(adminKey, orgId)).find((grant) => grant.grant_name === VOLUME)
     if (!root) throw new Error('the new volume came without its container')

@@ -3,9 +3,8 @@
 // second card with the test card form, sees Default and Backup, makes the new card the default and deletes
 // the old one; Stripe's declined test card is refused in the catalogue's words. The expiry field puts the
 // slash in as it is typed and refuses a date that has passed.
-import { createReadyOrg, signUpUser } from './support/api.ts'
+import { signUpReadyAdmin } from './support/api.ts'
 import { expect, test } from './support/fixtures.ts'
-import { freshEmail } from './support/mail.ts'
 
 const VISA = 'Visa ending in 4242'
 const MASTERCARD = 'Mastercard ending in 4444'
@@ -16,9 +15,7 @@ test.describe('payment methods', () => {
     layout,
     paymentMethods,
   }) => {
-    const adminEmail = freshEmail('payment-admin')
-    const adminKey = await signUpUser(adminEmail)
-    await createReadyOrg(adminKey, `Payment Org ${adminEmail}`, 'Footage')
+    const { sessionKey: adminKey } = await signUpReadyAdmin('payment-admin', 'Payment Org', 'Footage')
 
     await layout.useSession(adminKey)
     await paymentMethods.goto()
@@ -74,9 +71,7 @@ test.describe('payment methods', () => {
     layout,
     paymentMethods,
   }) => {
-    const adminEmail = freshEmail('payment-expiry')
-    const adminKey = await signUpUser(adminEmail)
-    await createReadyOrg(adminKey, `Expiry Org ${adminEmail}`, 'Footage')
+    const { sessionKey: adminKey } = await signUpReadyAdmin('payment-expiry', 'Expiry Org', 'Footage')
     await layout.useSession(adminKey)
     await paymentMethods.gotoAdd()
     await expect(paymentMethods.addHeading).toBeVisible()

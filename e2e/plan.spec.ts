@@ -4,9 +4,8 @@
 // offering contact with sales; picks Starter, reads before confirming that the volume's days are lowered
 // to 3 and that the price goes down; confirms, and Starter is the current plan, the volume lowered.
 import { endpoints } from '../server/contract/endpoints.ts'
-import { api, createReadyOrg, signUpUser, updateVolume, volumeIdOf } from './support/api.ts'
+import { api, signUpReadyAdmin, updateVolume, volumeIdOf } from './support/api.ts'
 import { expect, test } from './support/fixtures.ts'
-import { freshEmail } from './support/mail.ts'
 import { PlanPage } from './pages/PlanPage.ts'
 
 test.describe('plan', () => {
@@ -15,9 +14,7 @@ test.describe('plan', () => {
     layout,
     orgDetail,
   }) => {
-    const adminEmail = freshEmail('plan-admin')
-    const adminKey = await signUpUser(adminEmail)
-    const orgId = await createReadyOrg(adminKey, `Plan Org ${adminEmail}`, 'Footage')
+    const { sessionKey: adminKey, orgId } = await signUpReadyAdmin('plan-admin', 'Plan Org', 'Footage')
     const params = { org_id: orgId }
     await api(endpoints.orgSetPlan, { params, body: { plan_id: 'business_month' } }, adminKey)
     const volumeId = await volumeIdOf(adminKey, orgId, 'Footage')

@@ -1,6 +1,5 @@
-import { createReadyOrg, signUpUser } from './support/api.ts'
+import { signUpReadyAdmin } from './support/api.ts'
 import { expect, test } from './support/fixtures.ts'
-import { freshEmail } from './support/mail.ts'
 
 /**
  * The calls the signed-in area's guard makes first, the containers list of Home and a listing, an admin's
@@ -62,9 +61,7 @@ test.describe('app shell', () => {
       layout,
       consoleErrors,
     }) => {
-      const email = freshEmail('early-answers')
-      const sessionKey = await signUpUser(email)
-      await createReadyOrg(sessionKey, `Early Org ${email}`, EARLY_GRANT)
+      const { sessionKey } = await signUpReadyAdmin('early-answers', 'Early Org', EARLY_GRANT)
       await layout.useSession(sessionKey)
       const calls: string[] = []
       page.on('request', (request) => {

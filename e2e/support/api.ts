@@ -5,7 +5,7 @@ import { endpoints, type Endpoint } from '../../server/contract/endpoints.ts'
 import type { InvoiceSummary } from '../../server/contract/invoice.ts'
 import type { CreateNetworkStoreRequest } from '../../server/contract/networkStore.ts'
 import { endpointPath, type EndpointAnswer, type EndpointInput } from '../../src/api/endpoint.ts'
-import { latestCode, mailCount } from './mail.ts'
+import { freshEmail, latestCode, mailCount } from './mail.ts'
 
 function baseUrl(): string {
   const url = process.env.E2E_BASE_URL
@@ -92,6 +92,21 @@ export async function createReadyOrg(
   await api(endpoints.orgSetPlan, { params, body: { plan_id: 'starter_month' } }, sessionKey)
   await api(endpoints.volumeCreate, { params, body: { org_id: orgId, volume_name } }, sessionKey)
   return orgId
+}
+
+/**
+ * A new user (an address made from `label`) signed up, with an organization ready for work (createReadyOrg),
+ * named `<orgLabel> <their address>`, of which they are the admin.
+ */
+export async function signUpReadyAdmin(
+  label: string,
+  orgLabel: string,
+  volume_name: string,
+): Promise<{ email: string; sessionKey: string; orgId: number }> {
+  const email = freshEmail(label)
+  const sessionKey = await signUpUser(email)
+  const orgId = await createReadyOrg(sessionKey, `${orgLabel} ${email}`, volume_name)
+  return { email, sessionKey, orgId }
 }
 
 export interface VolumeRow {
