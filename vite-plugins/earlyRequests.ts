@@ -31,6 +31,15 @@ const HOME_SCREEN = '/_app/home/'
 /** The file browser's screen, whose loader then reads the listing its address names. */
 const LISTING_SCREEN = '/_app/home/$grantName/$'
 
+/** The calls the page asks for early, by their paths in the contract (EarlyTable's `calls` says which). */
+export const EARLY_CALLS: EarlyTable['calls'] = {
+  config: endpoints.clientConfig.path,
+  currentUser: endpoints.currentUser.path,
+  grantList: endpoints.memberGrantList.path,
+  adminGrantList: endpoints.grantList.path,
+  directory: endpoints.dirList.path,
+}
+
 /** A route's split component chunk: its module is the route file with the router plugin's query. */
 const SPLIT_COMPONENT = /\/src\/(routes\/.+)\.tsx\?tsr-split=component$/
 
@@ -116,13 +125,7 @@ export function buildEarlyTable(
   return {
     routes,
     chunks,
-    calls: {
-      config: endpoints.clientConfig.path,
-      currentUser: endpoints.currentUser.path,
-      grantList: endpoints.memberGrantList.path,
-      adminGrantList: endpoints.grantList.path,
-      directory: endpoints.dirList.path,
-    },
+    calls: EARLY_CALLS,
     grantScreens: GRANT_SCREENS.map(patternOf),
     homeScreen: patternOf(HOME_SCREEN),
     listingScreen: patternOf(LISTING_SCREEN),

@@ -16,7 +16,7 @@ import {
   type EarlyAnswers,
 } from '../../src/app/earlyRequests.ts'
 import { org } from './orgFixture.ts'
-import { patternOf, readRouteFiles } from '../../vite-plugins/earlyRequests.ts'
+import { EARLY_CALLS, patternOf, readRouteFiles } from '../../vite-plugins/earlyRequests.ts'
 
 const table = {
   routes: [
@@ -65,14 +65,10 @@ describe('the chunks a path preloads', () => {
   })
 })
 
+/** The calls as the build writes them into the table. */
+const calls = EARLY_CALLS
+
 describe('the containers list index.html asks for on Home and a listing', () => {
-  const calls = {
-    config: '',
-    currentUser: '',
-    grantList: '/web/1/org/:org_id/media_grant',
-    adminGrantList: '/org_admin/1/org/:org_id/media_grant',
-    directory: '',
-  }
   const planned = (orgId: number, domain_prefix: string | null = null) => org(orgId, { domain_prefix })
 
   it("is the list of the organization the console will show, by the app's own rule", () => {
@@ -98,13 +94,6 @@ describe('the containers list index.html asks for on Home and a listing', () => 
 })
 
 describe('the listing index.html asks for on the file browser', () => {
-  const calls = {
-    config: '',
-    currentUser: '',
-    grantList: '',
-    adminGrantList: '',
-    directory: '/web/1/org/:org_id/media_grant/:media_grant_id/dir',
-  }
   const grant = (media_grant_id: number, grant_name: string) => ({ media_grant_id, grant_name })
   const grants = { media_grant_list: [grant(3, 'Raw Footage'), grant(5, 'raw footage'), grant(8, 'Ünïcode')] }
   const path = '/web/1/org/4/media_grant/3/dir'
