@@ -76,11 +76,13 @@ export const TIME_OF_DAY_BELOW_MS = 82_800_000
 export const CALENDAR_WORD_BELOW_MS = 129_600_000
 export const WEEKDAY_BELOW_MS = 432_000_000
 
+// Made once: a listing writes a time in every row.
 const WEEKDAY = new Intl.DateTimeFormat('en-US', { weekday: 'long' })
+const RELATIVE_DAY = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' })
 
 function calendarWord(date: Date, now: Date): string {
   const days = differenceInCalendarDays(now, date)
-  const word = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }).format(-days, 'day')
+  const word = RELATIVE_DAY.format(-days, 'day')
   return word.charAt(0).toUpperCase() + word.slice(1)
 }
 
