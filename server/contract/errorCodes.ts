@@ -80,6 +80,7 @@ export const ERROR_CODES = [
   'invalid_s3_bucket',
   'multipart_required',
   'size_mismatch',
+  'file_size_mismatch',
   'checksum_mismatch',
   'upload_in_progress',
   'no_such_upload',

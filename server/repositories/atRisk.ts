@@ -10,7 +10,9 @@ const JUDGED = `
     SELECT m.media_id, m.media_path, m.file_size, m.last_updated, m.file_hash
       FROM media m
       LEFT JOIN stored_object s ON s.org_id = m.org_id AND s.file_hash = m.file_hash
-     WHERE m.org_id = $1 AND m.volume_id = $2 AND NOT m.is_deleted AND NOT COALESCE(s.is_confirmed, false)
+      LEFT JOIN media_version v ON v.media_version_id = m.media_version_id
+     WHERE m.org_id = $1 AND m.volume_id = $2 AND NOT m.is_deleted
+       AND NOT COALESCE(s.is_confirmed AND v.is_proven, false)
   ), judged AS (
     SELECT r.*, NOT EXISTS (
              SELECT 1 FROM device_object o JOIN device d ON d.device_id = o.device_id

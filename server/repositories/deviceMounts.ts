@@ -104,9 +104,10 @@ export async function listFilesUnder(
 ): Promise<Array<Omit<MountFile, 'path'> & { media_path: string }>> {
   return db.query(
     `SELECT m.media_id, m.media_path, m.file_hash, m.file_size, ${iso('m.mtime')} AS mtime,
-            COALESCE(s.is_confirmed, false) AS is_uploaded
+            COALESCE(s.is_confirmed AND v.is_proven, false) AS is_uploaded
        FROM media m
        LEFT JOIN stored_object s ON s.org_id = m.org_id AND s.file_hash = m.file_hash
+       LEFT JOIN media_version v ON v.media_version_id = m.media_version_id
       WHERE m.org_id = $1 AND m.volume_id = $2 AND NOT m.is_deleted
         AND starts_with(lower(m.media_path), lower($3)) AND lower(m.media_path) > lower($4)
       ORDER BY lower(m.media_path)

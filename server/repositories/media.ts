@@ -81,6 +81,8 @@ export interface NewContent {
   userId: number
   /** The device that sent the content; null for the web. */
   deviceId: number | null
+  /** The content was reachable by the one who registered it (services/contentAccess.ts). */
+  isProven: boolean
 }
 
 /** Inserts the file row when no file holds the path; answers its id, or undefined when one does. */
@@ -113,8 +115,9 @@ export async function insertMedia(db: Queryable, media: NewContent): Promise<num
 export async function addVersion(db: Queryable, mediaId: number, content: NewContent): Promise<void> {
   await db.query(
     `WITH version AS (
-       INSERT INTO media_version (org_id, media_id, file_hash, file_size, ctime, mtime, user_id, device_id)
-       VALUES ($1, $2, $3, $4, to_timestamp($5::float8 / 1000), to_timestamp($6::float8 / 1000), $7, $8)
+       INSERT INTO media_version (org_id, media_id, file_hash, file_size, ctime, mtime, user_id, device_id,
+                                  is_proven)
+       VALUES ($1, $2, $3, $4, to_timestamp($5::float8 / 1000), to_timestamp($6::float8 / 1000), $7, $8, $9)
        RETURNING media_version_id, file_hash, file_size, ctime, mtime
      )
      UPDATE media m
@@ -132,6 +135,7 @@ export async function addVersion(db: Queryable, mediaId: number, content: NewCon
       content.mtime,
       content.userId,
       content.deviceId,
+      content.isProven,
     ],
   )
 }
@@ -293,6 +297,21 @@ export interface VersionRow {
   file_hash: string
   media_path: string
   volume_id: number
+}
+
+/**
+ * Whether a version's content may be read: the store holds it, and the version is proven (its content was
+ * reachable by the one who registered it, or arrived since through its container). False for a missing version.
+ */
+export async function isVersionReadable(db: Queryable, orgId: number, versionId: number): Promise<boolean> {
+  const [row] = await db.query<{ readable: boolean }>(
+    `SELECT v.is_proven AND COALESCE(s.is_confirmed, false) AS readable
+       FROM media_version v
+       LEFT JOIN stored_object s ON s.org_id = v.org_id AND s.file_hash = v.file_hash
+      WHERE v.org_id = $1 AND v.media_version_id = $2`,
+    [orgId, versionId],
+  )
+  return row?.readable ?? false
 }
 
 export async function findVersion(

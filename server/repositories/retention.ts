@@ -184,11 +184,17 @@ export async function forgetUnusedObject(
   fileHash: string,
 ): Promise<{ store_id: number } | undefined> {
   const [row] = await db.query<{ store_id: number }>(
-    `DELETE FROM stored_object s
-      WHERE s.org_id = $1 AND s.file_hash = $2
-        AND NOT EXISTS (SELECT 1 FROM media_version v WHERE v.org_id = $1 AND v.file_hash = $2)
-        AND NOT EXISTS (SELECT 1 FROM media m WHERE m.org_id = $1 AND m.file_hash = $2)
-      RETURNING s.store_id`,
+    `WITH forgotten AS (
+       DELETE FROM stored_object s
+        WHERE s.org_id = $1 AND s.file_hash = $2
+          AND NOT EXISTS (SELECT 1 FROM media_version v WHERE v.org_id = $1 AND v.file_hash = $2)
+          AND NOT EXISTS (SELECT 1 FROM media m WHERE m.org_id = $1 AND m.file_hash = $2)
+        RETURNING s.store_id
+     ), senders AS (
+       -- Who sent content no longer stored names nothing by it: a later upload proves it again.
+       DELETE FROM content_sender c USING forgotten WHERE c.org_id = $1 AND c.file_hash = $2
+     )
+     SELECT store_id FROM forgotten`,
     [orgId, fileHash],
   )
   return row

@@ -1,14 +1,13 @@
 // Which content an organization has in the store. A row is pending from the moment an upload is signed
 // and confirmed only once the store showed the object with its size, so a file counts as uploaded (in_s3,
-// skip_upload, downloadable) only when its bytes are really there.
+// skip_upload, downloadable) only when its bytes are really there (and, for whoever names it, reachable:
+// services/contentAccess.ts). Each person's multipart upload of content is in content_upload.
 import type { Queryable } from '../db/index.ts'
 
 export interface StoredObject {
   file_hash: string
   file_size: number
   store_id: number
-  part_size: number | null
-  upload_id: string | null
   is_confirmed: boolean
 }
 
@@ -18,76 +17,31 @@ export async function findStoredObject(
   fileHash: string,
 ): Promise<StoredObject | undefined> {
   const [row] = await db.query<StoredObject>(
-    `SELECT file_hash, file_size, store_id, part_size, upload_id, is_confirmed
+    `SELECT file_hash, file_size, store_id, is_confirmed
        FROM stored_object WHERE org_id = $1 AND file_hash = $2`,
     [orgId, fileHash],
   )
   return row
 }
 
-export async function isConfirmed(db: Queryable, orgId: number, fileHash: string): Promise<boolean> {
-  return (await findStoredObject(db, orgId, fileHash))?.is_confirmed ?? false
-}
-
-/**
- * Makes uploadId the object's pending upload, only if the row still holds `replacing` (the upload the caller
- * saw, or null): of several plans of one file at once, one claims and the others learn it (false).
- */
-export async function claimUpload(
-  db: Queryable,
-  object: {
-    orgId: number
-    fileHash: string
-    fileSize: number
-    partSize: number
-    uploadId: string
-    replacing: string | null
-    /** The store the upload goes to (0: the service's own). */
-    storeId?: number
-  },
-): Promise<boolean> {
-  const rows = await db.query(
-    `INSERT INTO stored_object (org_id, file_hash, file_size, part_size, upload_id, store_id)
-     VALUES ($1, $2, $3, $4, $5, $7)
-     ON CONFLICT (org_id, file_hash) DO UPDATE
-        SET file_size = EXCLUDED.file_size, part_size = EXCLUDED.part_size, upload_id = EXCLUDED.upload_id,
-            store_id = EXCLUDED.store_id
-      WHERE NOT stored_object.is_confirmed AND stored_object.upload_id IS NOT DISTINCT FROM $6
-     RETURNING 1`,
-    [
-      object.orgId,
-      object.fileHash,
-      object.fileSize,
-      object.partSize,
-      object.uploadId,
-      object.replacing,
-      object.storeId ?? 0,
-    ],
-  )
-  return rows.length > 0
-}
-
-/** Records an upload in progress; a confirmed object stays confirmed. */
+/** Records content as pending in a store (its upload begun); a confirmed object stays confirmed. */
 export async function recordPending(
   db: Queryable,
   object: {
     orgId: number
     fileHash: string
     fileSize: number
-    partSize: number | null
-    uploadId: string | null
     /** The store the upload goes to (0: the service's own). */
-    storeId?: number
+    storeId: number
   },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO stored_object (org_id, file_hash, file_size, part_size, upload_id, store_id)
-     VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO stored_object (org_id, file_hash, file_size, store_id)
+     VALUES ($1, $2, $3, $4)
      ON CONFLICT (org_id, file_hash) DO UPDATE
-        SET file_size = EXCLUDED.file_size, part_size = EXCLUDED.part_size, upload_id = EXCLUDED.upload_id,
-            store_id = EXCLUDED.store_id
+        SET file_size = EXCLUDED.file_size, store_id = EXCLUDED.store_id
       WHERE NOT stored_object.is_confirmed`,
-    [object.orgId, object.fileHash, object.fileSize, object.partSize, object.uploadId, object.storeId ?? 0],
+    [object.orgId, object.fileHash, object.fileSize, object.storeId],
   )
 }
 
@@ -115,12 +69,4 @@ export async function confirm(
   )
   // True when this call confirmed it (false: it was confirmed already).
   return !(row?.was_confirmed ?? false)
-}
-
-/** Forgets a pending upload id (after an abort), so the next attempt starts a new upload. */
-export async function clearUpload(db: Queryable, orgId: number, fileHash: string): Promise<void> {
-  await db.query(
-    'UPDATE stored_object SET upload_id = NULL WHERE org_id = $1 AND file_hash = $2 AND NOT is_confirmed',
-    [orgId, fileHash],
-  )
 }

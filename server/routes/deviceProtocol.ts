@@ -32,26 +32,31 @@ export async function deviceProtocolRoutes(app: FastifyInstance): Promise<void> 
   }))
 
   route(app, endpoints.mountUpload, async ({ access, body }) => ({
-    upload_list: await signUploads(app.db, app.stores, access.member.org_id, body),
+    upload_list: await signUploads(app.db, app.stores, access, body),
   }))
 
   route(app, endpoints.mountS3Object, async ({ access, body }) => {
-    await confirmObject(app.db, app.stores, access.member.org_id, body)
+    await confirmObject(app.db, app.stores, access, body)
     return {}
   })
 
   route(app, endpoints.mountMultipart, async ({ access, body }) =>
-    planMultipart(app.db, app.stores, access.member.org_id, body),
+    planMultipart(app.db, app.stores, access, body),
   )
 
   route(app, endpoints.mountMultipartComplete, async ({ access, body }) => {
-    await completeMultipart(app.db, app.stores, access.member.org_id, body)
+    await completeMultipart(app.db, app.stores, access, body)
     return {}
   })
 
   route(app, endpoints.mountDownloadUrl, async ({ access, request, query }) => {
     const media = await requireMediaOfGrant(request, access)
-    const content = { mediaId: media.media_id, mediaPath: media.media_path, fileHash: media.file_hash }
+    const content = {
+      mediaId: media.media_id,
+      versionId: media.media_version_id,
+      mediaPath: media.media_path,
+      fileHash: media.file_hash,
+    }
     return signDownload(app.db, app.stores, access, content, false, query.dest_path)
   })
 

@@ -11,7 +11,12 @@ const isInline = (value: boolean | string | undefined) => value === true || valu
 export async function downloadRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.mediaDownloadUrl, async ({ access, request, query }) => {
     const media = await requireMediaOfGrant(request, access)
-    const content = { mediaId: media.media_id, mediaPath: media.media_path, fileHash: media.file_hash }
+    const content = {
+      mediaId: media.media_id,
+      versionId: media.media_version_id,
+      mediaPath: media.media_path,
+      fileHash: media.file_hash,
+    }
     return signDownload(app.db, app.stores, access, content, isInline(query.inline))
   })
 

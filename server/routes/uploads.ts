@@ -7,20 +7,18 @@ import { route } from './define.ts'
 
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.upload, async ({ access, body }) => ({
-    upload_list: await signUploads(app.db, app.stores, access.member.org_id, body),
+    upload_list: await signUploads(app.db, app.stores, access, body),
   }))
 
   route(app, endpoints.s3Object, async ({ access, body }) => {
-    await confirmObject(app.db, app.stores, access.member.org_id, body)
+    await confirmObject(app.db, app.stores, access, body)
     return {}
   })
 
-  route(app, endpoints.multipart, async ({ access, body }) =>
-    planMultipart(app.db, app.stores, access.member.org_id, body),
-  )
+  route(app, endpoints.multipart, async ({ access, body }) => planMultipart(app.db, app.stores, access, body))
 
   route(app, endpoints.multipartComplete, async ({ access, body }) => {
-    await completeMultipart(app.db, app.stores, access.member.org_id, body)
+    await completeMultipart(app.db, app.stores, access, body)
     return {}
   })
 }

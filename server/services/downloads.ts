@@ -5,7 +5,7 @@
 import type { Queryable } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
 import type { GrantAccess } from '../http/grantAccess.ts'
-import { findVersion, insertAuditEvent } from '../repositories/media.ts'
+import { findVersion, insertAuditEvent, isVersionReadable } from '../repositories/media.ts'
 import { findStoredObject } from '../repositories/storedObjects.ts'
 import type { StoreSet } from '../storage/networkStores.ts'
 import { DOWNLOAD_URL_SECONDS } from '../storage/urlLifetimes.ts'
@@ -13,6 +13,8 @@ import { fileNameOf, isUnder } from './paths.ts'
 
 export interface DownloadContent {
   mediaId: number
+  /** The version whose content is read (a file's current one). */
+  versionId: number
   mediaPath: string
   fileHash: string
 }
@@ -28,7 +30,10 @@ export async function signDownload(
 ): Promise<{ url: string }> {
   const orgId = access.member.org_id
   const object = await findStoredObject(db, orgId, content.fileHash)
-  if (!object?.is_confirmed) throw new HttpError(404, 'not_uploaded')
+  // Stored content that the version never proved is 'Not Uploaded' to it (services/contentAccess.ts).
+  if (!object?.is_confirmed || !(await isVersionReadable(db, orgId, content.versionId))) {
+    throw new HttpError(404, 'not_uploaded')
+  }
   // From the store that holds it, enabled or not; a network store that is down answers 503, never 404.
   const store = await stores.holding(orgId, object.store_id)
   const signed = await store.signGet(
@@ -57,5 +62,10 @@ export async function versionContent(
   if (!version || version.volume_id !== access.grant.volume_id || !isUnder(version.media_path, access.root)) {
     throw new HttpError(404, 'not_found')
   }
-  return { mediaId: version.media_id, mediaPath: version.media_path, fileHash: version.file_hash }
+  return {
+    mediaId: version.media_id,
+    versionId: version.media_version_id,
+    mediaPath: version.media_path,
+    fileHash: version.file_hash,
+  }
 }

@@ -17,6 +17,8 @@ import {
   touchDirChain,
   type CountChange,
 } from '../repositories/media.ts'
+import { findStoredObject } from '../repositories/storedObjects.ts'
+import { canReach } from './contentAccess.ts'
 import { toJsonBytes, type JsonBytes } from './jsonBytes.ts'
 import { listingCacheOf } from './listingCache.ts'
 import { dirChain, resolveDir, resolveFile } from './paths.ts'
@@ -84,12 +86,22 @@ export async function registerMedia(
 ): Promise<number> {
   const file = resolveFile(access.root, request.media_path)
   checkHash(request.file_hash)
+  const orgId = access.member.org_id
+  // Content out of the caller's reach is registered as a file whose bytes have not arrived ('Not
+  // Uploaded'), with the size declared, exactly as content the organization does not hold: the answer says
+  // nothing of what is stored. Reachable content has its stored size, and no other.
+  const isProven = await canReach(db, access, request.file_hash)
+  const stored = isProven ? await findStoredObject(db, orgId, request.file_hash) : undefined
+  if (stored?.is_confirmed && stored.file_size !== request.file_size) {
+    throw new HttpError(409, 'file_size_mismatch')
+  }
   const content = {
-    orgId: access.member.org_id,
+    orgId,
     volumeId: access.grant.volume_id,
     ...file,
     fileHash: request.file_hash,
     fileSize: request.file_size,
+    isProven,
     ctime: request.ctime ?? null,
     mtime: request.mtime ?? null,
     userId: access.member.user_id,

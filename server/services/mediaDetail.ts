@@ -1,16 +1,22 @@
 // A file's detail as the file screen shows it: the file, its versions, the devices that hold its
-// content, whether the store has it, and who changed it last.
+// content, whether its content can be read (stored, and proven for its current version), and who changed it
+// last.
 import type { MediaDetail } from '../contract/media.ts'
 import type { Queryable } from '../db/index.ts'
-import { findNames, listHashContainers, listVersions, type MediaRow } from '../repositories/media.ts'
-import { isConfirmed } from '../repositories/storedObjects.ts'
+import {
+  findNames,
+  isVersionReadable,
+  listHashContainers,
+  listVersions,
+  type MediaRow,
+} from '../repositories/media.ts'
 
 export async function mediaDetail(db: Queryable, orgId: number, row: MediaRow): Promise<MediaDetail> {
   const { volume_id: _volumeId, ...media } = row
   const [versionList, hashContainers, inS3, names] = await Promise.all([
     listVersions(db, orgId, media.media_id),
     listHashContainers(db, orgId, media.file_hash),
-    isConfirmed(db, orgId, media.file_hash),
+    isVersionReadable(db, orgId, media.media_version_id),
     findNames(db, media.last_update_user_id, media.last_update_device_id),
   ])
   return {

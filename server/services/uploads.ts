@@ -1,6 +1,10 @@
 // The rules of moving content into the store: which files need bytes at all, how a part list must look,
 // and when content counts as stored. Content is confirmed only after the store itself shows it (head, or
 // a completed multipart upload the store checked against the composite hash), never on the client's word.
+// A hash names content only for those who can reach it (contentAccess.ts): anyone else sends the bytes, to
+// their own copy (a single PUT) or their own multipart upload, and so proves they hold them. Sizes are the
+// stored object's: a size that differs from it is refused, and files registered before the bytes arrived
+// take the stored size once they do.
 import type {
   MultipartCompleteRequest,
   MultipartRequest,
@@ -13,23 +17,26 @@ import type {
 import { MAX_FILE_BYTES, SINGLE_PART_MAX_BYTES, isMultipart, partSizeFor } from '../contract/parts.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
+import type { GrantAccess } from '../http/grantAccess.ts'
+import {
+  claimContentUpload,
+  clearContentUpload,
+  findContentUpload,
+  isSender,
+} from '../repositories/contentProof.ts'
+import { confirm, findStoredObject, recordPending, type StoredObject } from '../repositories/storedObjects.ts'
 import { compositeSha256Hex } from '../storage/checksums.ts'
 import type { StoreSet } from '../storage/networkStores.ts'
 import { UPLOAD_URL_SECONDS } from '../storage/urlLifetimes.ts'
 import {
   ChecksumMismatchError,
+  senderKey,
   type ObjectKey,
   type ObjectStore,
   type SignedRequest,
   type StoredPart,
 } from '../storage/store.ts'
-import {
-  claimUpload,
-  clearUpload,
-  confirm,
-  findStoredObject,
-  recordPending,
-} from '../repositories/storedObjects.ts'
+import { canReach, proveSent } from './contentAccess.ts'
 import { checkHash } from './media.ts'
 
 export function toSignedOpts(signed: SignedRequest): SignedOpts {
@@ -39,16 +46,6 @@ export function toSignedOpts(signed: SignedRequest): SignedOpts {
     headers: signed.headers,
     expires_at: signed.expiresAt.toISOString(),
   }
-}
-
-/**
- * The store a client names must be the one its upload was placed in (400 invalid_s3_bucket); one that is
- * neither the service's store nor one of the organization's names nothing of theirs (404).
- */
-async function checkStore(stores: StoreSet, orgId: number, given: number, placed: number): Promise<void> {
-  if (given === placed) return
-  if (!(await stores.isStoreOf(orgId, given))) throw new HttpError(404, 'not_found')
-  throw new HttpError(400, 'invalid_s3_bucket')
 }
 
 /**
@@ -72,40 +69,50 @@ function checkParts(fileHash: string, fileSize: number, partList: readonly PartR
     throw new HttpError(400, 'invalid_hash')
 }
 
+/** Content the caller may skip sending: stored, and reachable by them; its stored size must be theirs. */
+async function reachableStored(
+  db: Database,
+  access: GrantAccess,
+  file: { file_hash: string; file_size: number },
+): Promise<StoredObject | undefined> {
+  const stored = await findStoredObject(db, access.member.org_id, file.file_hash)
+  if (!stored?.is_confirmed || !(await canReach(db, access, file.file_hash))) return undefined
+  if (stored.file_size !== file.file_size) throw new HttpError(409, 'file_size_mismatch')
+  return stored
+}
+
 /**
  * Signs the uploads of small files. Each goes to the store placement picks (the organization's first
- * enabled network store by priority that admits its size and answers, else the service's own); content
- * already stored is skipped and named with the store that holds it.
+ * enabled network store by priority that admits its size and answers, else the service's own), to the
+ * caller's own copy of the content; content already stored that the caller can reach is skipped and named
+ * with the store that holds it. Content stored but out of the caller's reach is answered exactly as new
+ * content is, so the answer tells nothing of what the organization holds.
  */
 export async function signUploads(
   db: Database,
   stores: StoreSet,
-  orgId: number,
+  access: GrantAccess,
   request: UploadRequest,
 ): Promise<UploadItem[]> {
+  const orgId = access.member.org_id
   for (const file of request.file_list) {
     checkHash(file.file_hash)
     if (file.file_size > SINGLE_PART_MAX_BYTES) throw new HttpError(400, 'multipart_required')
   }
+  // Every refusal comes before anything is recorded or signed.
+  const skipped = await Promise.all(request.file_list.map((file) => reachableStored(db, access, file)))
   const items: UploadItem[] = []
-  for (const file of request.file_list) {
-    const stored = await findStoredObject(db, orgId, file.file_hash)
+  for (const [index, file] of request.file_list.entries()) {
     const item = { file_hash: file.file_hash, file_size: file.file_size }
-    if (stored?.is_confirmed) {
+    const stored = skipped[index]
+    if (stored) {
       items.push({ ...item, s3_bucket_id: stored.store_id, skip_upload: true, signed_opts: null })
       continue
     }
     const { storeId, store } = await stores.place(orgId, file.file_size)
-    await recordPending(db, {
-      orgId,
-      fileHash: file.file_hash,
-      fileSize: file.file_size,
-      partSize: null,
-      uploadId: null,
-      storeId,
-    })
+    await recordPending(db, { orgId, fileHash: file.file_hash, fileSize: file.file_size, storeId })
     const signed = await store.signPut(
-      { orgId, fileHash: file.file_hash },
+      senderKey({ orgId, fileHash: file.file_hash }, access.member.user_id),
       { sha256Hex: file.file_hash, size: file.file_size },
       UPLOAD_URL_SECONDS,
     )
@@ -114,23 +121,60 @@ export async function signUploads(
   return items
 }
 
-/** Confirms a single-part upload once the store shows the object with the announced size. */
+/**
+ * Once content is confirmed, a copy of it in another store than the one that holds it is not wanted: two
+ * senders that finished in different stores at once leave one such copy behind.
+ */
+async function dropSecondCopy(db: Database, stores: StoreSet, key: ObjectKey, storeId: number) {
+  const row = await findStoredObject(db, key.orgId, key.fileHash)
+  if (row?.is_confirmed && row.store_id !== storeId) {
+    const store = await stores.holding(key.orgId, storeId)
+    await stores.call(storeId, () => store.delete(key))
+  }
+}
+
+/**
+ * Confirms a single-part upload once the store shows the caller's copy with the announced size: the copy
+ * becomes the content (or is dropped when the content is stored already), and the caller is recorded as
+ * having sent it. A confirmation sent again after it succeeded answers the same.
+ */
 export async function confirmObject(
   db: Database,
   stores: StoreSet,
-  orgId: number,
+  access: GrantAccess,
   request: { s3_bucket_id: number; file_hash: string; file_size: number },
 ): Promise<void> {
-  if (!(await stores.isStoreOf(orgId, request.s3_bucket_id))) throw new HttpError(404, 'not_found')
+  const orgId = access.member.org_id
+  const storeId = request.s3_bucket_id
+  if (!(await stores.isStoreOf(orgId, storeId))) throw new HttpError(404, 'not_found')
   checkHash(request.file_hash)
-  const storeId = (await findStoredObject(db, orgId, request.file_hash))?.store_id ?? 0
-  await checkStore(stores, orgId, request.s3_bucket_id, storeId)
-  const store = await stores.holding(orgId, storeId)
-  const info = await stores.call(storeId, () => store.head({ orgId, fileHash: request.file_hash }))
-  if (!info || info.size !== request.file_size) throw new HttpError(412, 'object_missing')
-  if (await confirm(db, orgId, request.file_hash, request.file_size, storeId)) {
-    await stores.placed(storeId, request.file_size)
+  const key = { orgId, fileHash: request.file_hash }
+  const before = await findStoredObject(db, orgId, request.file_hash)
+  // Content on its way in names the store it was placed in; another one is a client's mistake.
+  if (before && !before.is_confirmed && before.store_id !== storeId) {
+    throw new HttpError(400, 'invalid_s3_bucket')
   }
+  const own = senderKey(key, access.member.user_id)
+  const store = await stores.holding(orgId, storeId)
+  const info = await stores.call(storeId, () => store.head(own))
+  if (!info) {
+    if (before?.is_confirmed && (await isSender(db, orgId, request.file_hash, access.member.user_id))) {
+      if (before.file_size !== request.file_size) throw new HttpError(409, 'file_size_mismatch')
+      return
+    }
+    throw new HttpError(412, 'object_missing')
+  }
+  if (info.size !== request.file_size) throw new HttpError(412, 'object_missing')
+  if (before?.is_confirmed) {
+    // The content is in place already: this copy only proved that the caller holds the bytes.
+    await stores.call(storeId, () => store.delete(own))
+  } else {
+    await stores.call(storeId, () => store.promote(own, key))
+    if (await confirm(db, orgId, request.file_hash, info.size, storeId))
+      await stores.placed(storeId, info.size)
+    await dropSecondCopy(db, stores, key, storeId)
+  }
+  await proveSent(db, access, request.file_hash, info.size)
 }
 
 /** The parts the store holds of an upload; undefined when the store forgot it (expired or aborted). */
@@ -144,22 +188,24 @@ async function storedParts(store: ObjectStore, key: ObjectKey, uploadId: string)
 }
 
 /**
- * The upload to send parts to: the pending one when its store still knows it (a resumed upload, or a plan of
- * the same file made at the same moment by another client), else a new one in the store placement picks.
- * Plans that arrive together each open an upload, one claims the row, and the others drop theirs and take its
- * upload: one file, one upload, and no database lock held while the store is asked. A store that fails to
- * open an upload is marked down, so the next round places the file in the next store.
+ * The caller's upload to send parts to: their pending one when its store still knows it (a resumed upload,
+ * or a plan of the same file made at the same moment by another of their clients), else a new one in the
+ * store placement picks. Each person has their own upload of a content (content_upload), so only bytes they
+ * sent complete it. Plans that arrive together each open an upload, one claims the row, and the others drop
+ * theirs and take its upload: one upload per person and file, and no database lock held while the store is
+ * asked. A store that fails to open an upload is marked down, so the next round places the file in the next
+ * store.
  */
 async function openUpload(
   db: Database,
   stores: StoreSet,
   key: ObjectKey,
+  userId: number,
   fileSize: number,
-): Promise<{ uploadId: string; storeId: number; store: ObjectStore; stored: StoredPart[] } | 'stored'> {
+): Promise<{ uploadId: string; storeId: number; store: ObjectStore; stored: StoredPart[] }> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const row = await findStoredObject(db, key.orgId, key.fileHash)
-    if (row?.is_confirmed) return 'stored'
-    if (row?.upload_id && row.file_size === fileSize) {
+    const row = await findContentUpload(db, key.orgId, key.fileHash, userId)
+    if (row && row.file_size === fileSize) {
       const pending = await stores.holding(key.orgId, row.store_id).catch(() => undefined)
       const stored = pending && (await storedParts(pending, key, row.upload_id))
       if (pending && stored) return { uploadId: row.upload_id, storeId: row.store_id, store: pending, stored }
@@ -172,15 +218,11 @@ async function openUpload(
       if (storeId !== 0 && attempt < 2) continue
       throw error
     }
-    const claim = {
-      ...key,
-      fileSize,
-      partSize: partSizeFor(fileSize),
-      uploadId,
-      replacing: row?.upload_id ?? null,
-      storeId,
+    const claim = { ...key, userId, storeId, uploadId, fileSize, replacing: row?.upload_id ?? null }
+    if (await claimContentUpload(db, claim)) {
+      await recordPending(db, { ...key, fileSize, storeId })
+      return { uploadId, storeId, store, stored: [] }
     }
-    if (await claimUpload(db, claim)) return { uploadId, storeId, store, stored: [] }
     await store.abortMultipart(key, uploadId)
   }
   // Three rounds lost to other plans of the same file: let the client ask again.
@@ -190,23 +232,14 @@ async function openUpload(
 export async function planMultipart(
   db: Database,
   stores: StoreSet,
-  orgId: number,
+  access: GrantAccess,
   request: MultipartRequest,
 ): Promise<MultipartResponse> {
   checkParts(request.file_hash, request.file_size, request.part_list)
-  const key = { orgId, fileHash: request.file_hash }
-  const skipped = (storeId: number) => ({
-    upload_id: '',
-    s3_bucket_id: storeId,
-    skip_upload: true,
-    upload_list: [],
-  })
-  const existing = await findStoredObject(db, orgId, request.file_hash)
-  if (existing?.is_confirmed) return skipped(existing.store_id)
-  const upload = await openUpload(db, stores, key, request.file_size)
-  if (upload === 'stored') {
-    return skipped((await findStoredObject(db, orgId, request.file_hash))?.store_id ?? 0)
-  }
+  const key = { orgId: access.member.org_id, fileHash: request.file_hash }
+  const stored = await reachableStored(db, access, request)
+  if (stored) return { upload_id: '', s3_bucket_id: stored.store_id, skip_upload: true, upload_list: [] }
+  const upload = await openUpload(db, stores, key, access.member.user_id, request.file_size)
   const storedSizes = new Map(upload.stored.map((part) => [part.partNumber, part.size]))
   const uploadList = []
   for (const part of request.part_list) {
@@ -233,18 +266,27 @@ export async function planMultipart(
 export async function completeMultipart(
   db: Database,
   stores: StoreSet,
-  orgId: number,
+  access: GrantAccess,
   request: MultipartCompleteRequest,
 ): Promise<void> {
+  const orgId = access.member.org_id
+  const userId = access.member.user_id
   if (!(await stores.isStoreOf(orgId, request.s3_bucket_id))) throw new HttpError(404, 'not_found')
   checkParts(request.file_hash, request.file_size, request.part_list)
   const key = { orgId, fileHash: request.file_hash }
-  const object = await findStoredObject(db, orgId, request.file_hash)
-  await checkStore(stores, orgId, request.s3_bucket_id, object?.store_id ?? 0)
-  if (object?.is_confirmed) return
-  // Only the upload this organization opened for this content can complete it.
-  if (object?.upload_id !== request.upload_id) throw new HttpError(404, 'unknown_upload')
-  const storeId = object.store_id
+  const upload = await findContentUpload(db, orgId, request.file_hash, userId)
+  // Only the caller's own upload of this content can complete it.
+  if (upload?.upload_id !== request.upload_id) {
+    const object = await findStoredObject(db, orgId, request.file_hash)
+    if (object?.is_confirmed && (await isSender(db, orgId, request.file_hash, userId))) {
+      // A completion sent again after it succeeded.
+      if (object.file_size !== request.file_size) throw new HttpError(409, 'file_size_mismatch')
+      return
+    }
+    throw new HttpError(404, 'unknown_upload')
+  }
+  if (request.s3_bucket_id !== upload.store_id) throw new HttpError(400, 'invalid_s3_bucket')
+  const storeId = upload.store_id
   const store = await stores.holding(orgId, storeId)
   // A store that cannot list its parts leaves the question to completeMultipart, which verifies the
   // joined bytes against the hash before anything is confirmed.
@@ -267,10 +309,13 @@ export async function completeMultipart(
   } catch (error) {
     if (!(error instanceof ChecksumMismatchError)) throw error
     await store.abortMultipart(key, request.upload_id)
-    await clearUpload(db, orgId, request.file_hash)
+    await clearContentUpload(db, orgId, request.file_hash, userId)
     throw new HttpError(409, 'checksum_mismatch')
   }
+  await clearContentUpload(db, orgId, request.file_hash, userId)
   if (await confirm(db, orgId, request.file_hash, request.file_size, storeId)) {
     await stores.placed(storeId, request.file_size)
   }
+  await dropSecondCopy(db, stores, key, storeId)
+  await proveSent(db, access, request.file_hash, request.file_size)
 }

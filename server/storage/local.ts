@@ -33,6 +33,7 @@ import { isValidSignature, loadSigningKey, signFields, type SignedFields } from 
 import { OwnedTempDir } from './tempDirs.ts'
 import {
   ChecksumMismatchError,
+  isValidSender,
   type GetOptions,
   type ObjectInfo,
   type ObjectKey,
@@ -55,7 +56,12 @@ export const STORAGE_PATH_PREFIX = '/storage'
 const UPLOAD_ID_PATTERN = /^[0-9a-f]{32}$/
 
 export function isValidKey(key: ObjectKey): boolean {
-  return Number.isSafeInteger(key.orgId) && key.orgId > 0 && SHA256_HEX_PATTERN.test(key.fileHash)
+  return (
+    Number.isSafeInteger(key.orgId) &&
+    key.orgId > 0 &&
+    SHA256_HEX_PATTERN.test(key.fileHash) &&
+    isValidSender(key)
+  )
 }
 
 function assertValidKey(key: ObjectKey): void {
@@ -64,7 +70,8 @@ function assertValidKey(key: ObjectKey): void {
 
 export const isValidUploadId = (uploadId: string) => UPLOAD_ID_PATTERN.test(uploadId)
 
-const objectUrlPath = (key: ObjectKey) => `${STORAGE_PATH_PREFIX}/object/${key.orgId}/${key.fileHash}`
+const objectUrlPath = (key: ObjectKey) =>
+  `${STORAGE_PATH_PREFIX}/object/${key.orgId}/${key.fileHash}${key.sender === undefined ? '' : `/${key.sender}`}`
 const partUrlPath = (key: ObjectKey, uploadId: string, partNumber: number) =>
   `${STORAGE_PATH_PREFIX}/upload/${key.orgId}/${key.fileHash}/${uploadId}/${partNumber}`
 
@@ -107,7 +114,8 @@ export class LocalStore implements ObjectStore {
 
   objectFile(key: ObjectKey): string {
     assertValidKey(key)
-    return path.join(this.objectsDir, String(key.orgId), key.fileHash.slice(0, 2), key.fileHash)
+    const name = key.sender === undefined ? key.fileHash : `${key.fileHash}.sent-${key.sender}`
+    return path.join(this.objectsDir, String(key.orgId), key.fileHash.slice(0, 2), name)
   }
 
   /** Where an object completed from parts keeps them. */
@@ -363,6 +371,11 @@ export class LocalStore implements ObjectStore {
       await fs.rm(staging, { recursive: true, force: true })
     }
     await fs.rm(dir, { recursive: true, force: true })
+  }
+
+  async promote(from: ObjectKey, to: ObjectKey): Promise<void> {
+    // Both names lie in one directory: the rename is atomic, and the object was verified on its way in.
+    await fs.rename(this.objectFile(from), this.objectFile(to))
   }
 
   async abortMultipart(key: ObjectKey, uploadId: string): Promise<void> {

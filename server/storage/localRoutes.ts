@@ -33,11 +33,19 @@ const invalidSignature = () => new HttpError(403, 'invalid_signature')
 
 /** The object key of a signed path; a path the store never signs fails like a bad signature. */
 function keyOf(params: unknown): ObjectKey {
-  const { orgId, hash } = params as { orgId: string; hash: string }
-  const key = { orgId: Number(orgId), fileHash: hash }
+  const { orgId, hash, sender } = params as { orgId: string; hash: string; sender?: string }
+  const key: ObjectKey = { orgId: Number(orgId), fileHash: hash }
+  if (sender !== undefined) {
+    if (!/^[1-9]\d*$/.test(sender)) throw invalidSignature()
+    key.sender = Number(sender)
+  }
   if (!/^[1-9]\d*$/.test(orgId) || !isValidKey(key)) throw invalidSignature()
   return key
 }
+
+/** The path a key's object is signed under (local.ts signs the same). */
+const objectPath = (key: ObjectKey) =>
+  `${STORAGE_PATH_PREFIX}/object/${key.orgId}/${key.fileHash}${key.sender === undefined ? '' : `/${key.sender}`}`
 
 /** The expected SHA-256 and size of a signed PUT, after its signature was checked. */
 function verifyPut(store: LocalStore, request: FastifyRequest, urlPath: string) {
@@ -98,17 +106,20 @@ export const localStoreRoutes: FastifyPluginAsync<LocalStoreRoutesOptions> = asy
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
 
-  app.put(
+  // A single PUT goes to the sender's own copy (…/:sender), which the server moves into place once it has
+  // seen it; the path without a sender is the content's own.
+  for (const objectRoute of [
     `${STORAGE_PATH_PREFIX}/object/:orgId/:hash`,
-    { bodyLimit: MAX_UPLOAD_BYTES },
-    async (request, reply) => {
+    `${STORAGE_PATH_PREFIX}/object/:orgId/:hash/:sender`,
+  ]) {
+    app.put(objectRoute, { bodyLimit: MAX_UPLOAD_BYTES }, async (request, reply) => {
       const key = keyOf(request.params)
-      const expected = verifyPut(store, request, `${STORAGE_PATH_PREFIX}/object/${key.orgId}/${key.fileHash}`)
+      const expected = verifyPut(store, request, objectPath(key))
       // An object's name is its hash: the bytes must hash to the name, not only to the signed value.
       if (expected.sha256Hex !== key.fileHash) throw new HttpError(400, 'checksum_mismatch')
       return receive(reply, () => store.receiveObject(key, expected, request.raw))
-    },
-  )
+    })
+  }
 
   app.put(
     `${STORAGE_PATH_PREFIX}/upload/:orgId/:hash/:uploadId/:partNumber`,
@@ -127,7 +138,7 @@ export const localStoreRoutes: FastifyPluginAsync<LocalStoreRoutesOptions> = asy
     const key = keyOf(request.params)
     const fields: SignedFields = {
       method: 'GET',
-      path: `${STORAGE_PATH_PREFIX}/object/${key.orgId}/${key.fileHash}`,
+      path: objectPath(key),
       sha256: '',
       size: '',
       disposition: param(request.query, 'disposition'),

@@ -21,6 +21,7 @@ import { pipeline } from 'node:stream/promises'
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -50,6 +51,7 @@ import {
 import { contentDisposition, contentTypeFor } from './download.ts'
 import {
   ChecksumMismatchError,
+  isValidSender,
   type GetOptions,
   type ObjectInfo,
   type ObjectKey,
@@ -138,10 +140,16 @@ export class S3Store implements ObjectStore {
   }
 
   private objectKey(key: ObjectKey): string {
-    if (!Number.isSafeInteger(key.orgId) || key.orgId <= 0 || !SHA256_HEX_PATTERN.test(key.fileHash)) {
+    if (
+      !Number.isSafeInteger(key.orgId) ||
+      key.orgId <= 0 ||
+      !SHA256_HEX_PATTERN.test(key.fileHash) ||
+      !isValidSender(key)
+    ) {
       throw new Error(`not an object key: ${key.orgId}/${key.fileHash}`)
     }
-    return `${this.prefix}${key.orgId}/${key.fileHash.slice(0, 2)}/${key.fileHash}`
+    const name = key.sender === undefined ? key.fileHash : `${key.fileHash}.sent-${key.sender}`
+    return `${this.prefix}${key.orgId}/${key.fileHash.slice(0, 2)}/${name}`
   }
 
   private markerKey(key: ObjectKey): string {
@@ -414,6 +422,21 @@ export class S3Store implements ObjectStore {
       if (isNotFound(error) || isUnsupported(error)) return
       throw error
     }
+  }
+
+  async promote(from: ObjectKey, to: ObjectKey): Promise<void> {
+    // A server-side copy (a single PUT's object is at most SINGLE_PART_MAX_BYTES, far below CopyObject's
+    // limit), asking the store to keep the SHA-256 so that head() finds it verified without reading it back.
+    const source = this.objectKey(from)
+    await this.client.send(
+      new CopyObjectCommand({
+        Bucket: this.bucket,
+        Key: this.objectKey(to),
+        CopySource: `${this.bucket}/${source.split('/').map(encodeURIComponent).join('/')}`,
+        ChecksumAlgorithm: 'SHA256',
+      }),
+    )
+    await this.delete(from)
   }
 
   async delete(key: ObjectKey): Promise<void> {

@@ -6,7 +6,24 @@ export interface ObjectKey {
   orgId: number
   /** The file_hash (64 hex digits). */
   fileHash: string
+  /**
+   * A person's own copy of the content, sent by a single PUT: kept apart from the content's key until the
+   * server has seen it (head) and moved it into place (promote) or dropped it. Whoever sent bytes to their own
+   * key has proved they hold them, which a PUT to the shared key could not show once the content is stored.
+   */
+  sender?: number
 }
+
+/** The key of a person's own copy of content (ObjectKey.sender). */
+export const senderKey = (key: ObjectKey, userId: number): ObjectKey => ({
+  orgId: key.orgId,
+  fileHash: key.fileHash,
+  sender: userId,
+})
+
+/** Whether a key's sender, when it has one, is a positive id. */
+export const isValidSender = (key: ObjectKey) =>
+  key.sender === undefined || (Number.isSafeInteger(key.sender) && key.sender > 0)
 
 export interface SignedRequest {
   method: 'PUT' | 'GET'
@@ -75,6 +92,12 @@ export interface ObjectStore {
     parts: Array<{ partNumber: number; sha256Hex: string; size: number }>,
   ): Promise<void>
   abortMultipart(key: ObjectKey, uploadId: string): Promise<void>
+
+  /**
+   * Moves a verified object to the key of the same content without a sender (`to`), replacing what is there
+   * (the same bytes, since the name is the hash); `from` is gone afterwards.
+   */
+  promote(from: ObjectKey, to: ObjectKey): Promise<void>
 
   /** A signed, expiring GET that supports Range requests. */
   signGet(key: ObjectKey, options: GetOptions): Promise<SignedRequest>

@@ -6,7 +6,7 @@ import type { AuditListResponse, MultipartResponse, UploadResponse } from '../..
 import { SINGLE_PART_MAX_BYTES } from '../../server/contract/parts.ts'
 import { databaseKinds } from './helpers/databases.ts'
 import { call } from './helpers/http.ts'
-import { grantedOrg, hashOf, markStored, newMember } from './helpers/media.ts'
+import { grantedOrg, hashOf, markStored, newMember, userIdOf } from './helpers/media.ts'
 import { useServer } from './helpers/suite.ts'
 
 const compositeOf = (partHashes: string[]) =>
@@ -32,7 +32,7 @@ describe.each(databaseKinds)('transfers without bytes on %s', (kind) => {
 
   it('skips content already stored for the organization, and asks for multipart above the limit', async () => {
     const org = await grantedOrg(suite, 'Skip')
-    await markStored(suite, org.orgId, hashOf('kept'), 4)
+    await markStored(suite, org.orgId, hashOf('kept'), 4, await userIdOf(suite, org.email))
     const answer = await post<UploadResponse>(org.key, `${org.base}/upload`, {
       file_list: [{ file_hash: hashOf('kept'), file_size: 4 }],
     })
@@ -102,7 +102,7 @@ describe.each(databaseKinds)('transfers without bytes on %s', (kind) => {
 
   it('answers skip for a multipart file already stored, and completes it idempotently', async () => {
     const org = await grantedOrg(suite, 'BigSkip')
-    await markStored(suite, org.orgId, bigHash, BIG)
+    await markStored(suite, org.orgId, bigHash, BIG, await userIdOf(suite, org.email))
     expect(
       await post<MultipartResponse>(org.key, `${org.base}/multipart`, {
         file_hash: bigHash,

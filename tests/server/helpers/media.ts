@@ -77,11 +77,43 @@ export async function addDevice(suite: Suite, orgId: number, deviceName: string)
   return row?.device_id as number
 }
 
-/** Records content as confirmed in the store, as a confirmed upload leaves it. */
-export async function markStored(suite: Suite, orgId: number, fileHash: string, fileSize: number) {
-  await suite.server.app.db.query(
+/**
+ * Records content as confirmed in the store, as a confirmed upload leaves it: the versions already registered
+ * with it are proven (the bytes arrived through their containers), and the person who sent it, when named,
+ * may name it from then on.
+ */
+export async function markStored(
+  suite: Suite,
+  orgId: number,
+  fileHash: string,
+  fileSize: number,
+  sentBy?: number,
+) {
+  const { db } = suite.server.app
+  await db.query(
     `INSERT INTO stored_object (org_id, file_hash, file_size, is_confirmed, confirmed_at)
      VALUES ($1, $2, $3, true, now())`,
     [orgId, fileHash, fileSize],
   )
+  await db.query('UPDATE media_version SET is_proven = true WHERE org_id = $1 AND file_hash = $2', [
+    orgId,
+    fileHash,
+  ])
+  if (sentBy !== undefined) {
+    await db.query('INSERT INTO content_sender (org_id, file_hash, user_id) VALUES ($1, $2, $3)', [
+      orgId,
+      fileHash,
+      sentBy,
+    ])
+  }
+}
+
+/** The id of the user with this e-mail. */
+export async function userIdOf(suite: Suite, email: string): Promise<number> {
+  const [row] = await suite.server.app.db.query<{ user_id: number }>(
+    'SELECT user_id FROM app_user WHERE lower(email) = lower($1)',
+    [email],
+  )
+  expect(row?.user_id).toBeTypeOf('number')
+  return row?.user_id as number
 }
