@@ -4,14 +4,19 @@
 import type { Queryable } from '../db/index.ts'
 import { iso } from './isoTime.ts'
 
-// The versions a volume keeps at the end of a day: those created before it ends ($2), with their file and
-// whether each is the file's newest version then (rank 1). A file counts as live when that newest version
-// is not marked deleted (deleting a file marks its current version).
+// The bytes a version counts for: its content's stored size once the store holds it, none before (a file
+// registered whose bytes never arrived is not stored, whatever size was declared for it).
+const storedBytes = (object: string) => `CASE WHEN ${object}.is_confirmed THEN ${object}.file_size ELSE 0 END`
+
+// The versions a volume keeps at the end of a day: those created before it ends ($2), with their stored
+// bytes and whether each is the file's newest version then (rank 1). A file counts as live when that newest
+// version is not marked deleted (deleting a file marks its current version).
 const VERSIONS_AT_END = `
-  SELECT m.org_id, m.volume_id, v.media_id, v.file_hash, v.file_size, v.is_deleted,
+  SELECT m.org_id, m.volume_id, v.media_id, v.file_hash, ${storedBytes('s')} AS file_size, v.is_deleted,
          row_number() OVER (PARTITION BY v.media_id ORDER BY v.create_time DESC, v.media_version_id DESC) AS rank
     FROM media_version v
     JOIN media m ON m.media_id = v.media_id
+    LEFT JOIN stored_object s ON s.org_id = v.org_id AND s.file_hash = v.file_hash
    WHERE v.create_time < $2::timestamptz`
 
 /**
@@ -57,7 +62,7 @@ export async function upsertVolumeUsage(db: Queryable, day: string, dayEnd: stri
 export async function upsertStoreUsage(db: Queryable, day: string, dayEnd: string): Promise<void> {
   await db.query(
     `WITH measured AS (
-       SELECT m.org_id, m.volume_id, COALESCE(o.store_id, 0) AS store_id, sum(v.file_size) AS byte_days
+       SELECT m.org_id, m.volume_id, COALESCE(o.store_id, 0) AS store_id, sum(${storedBytes('o')}) AS byte_days
          FROM media_version v
          JOIN media m ON m.media_id = v.media_id
          LEFT JOIN stored_object o ON o.org_id = v.org_id AND o.file_hash = v.file_hash

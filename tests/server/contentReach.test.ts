@@ -347,7 +347,9 @@ describe.each(databaseKinds)('a hash names content only for those who reach it, 
       key: org.key,
     })
     expect(listing.body.media_list.map((file) => file.file_size)).toEqual([5000])
-    // Metering counts the stored bytes.
+    // Metering counts the stored bytes: none for a file whose bytes never arrived, whatever it declared.
+    const neverSent = sha256Hex(crypto.randomBytes(16))
+    expect((await register(org, org.grantId, 'Sizes/never.bin', neverSent, 1_000_000)).status).toBe(200)
     const today = utcDay(new Date(), 0)
     await runDays(suite, today, today, [meterUsageJob])
     const [usage] = await suite.server.app.db.query<{ live_bytes: number }>(
@@ -376,7 +378,7 @@ describe.each(databaseKinds)('a hash names content only for those who reach it, 
       `SELECT count(*)::int AS n FROM media WHERE org_id = $1 AND lower(media_path) LIKE '/media/sizes/%'`,
       [org.orgId],
     )
-    expect(paths?.n).toBe(1)
+    expect(paths?.n).toBe(2)
   })
 
   it('refuses a multipart size that is not the stored one', async () => {
