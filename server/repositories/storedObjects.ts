@@ -60,7 +60,7 @@ export async function confirm(
      INSERT INTO stored_object (org_id, file_hash, file_size, is_confirmed, confirmed_at, store_id)
      VALUES ($1, $2, $3, true, now(), $4)
      ON CONFLICT (org_id, file_hash) DO UPDATE
-        SET file_size = EXCLUDED.file_size, is_confirmed = true, upload_id = NULL,
+        SET file_size = EXCLUDED.file_size, is_confirmed = true,
             confirmed_at = COALESCE(stored_object.confirmed_at, now()),
             store_id = CASE WHEN stored_object.is_confirmed THEN stored_object.store_id
                             ELSE EXCLUDED.store_id END
