@@ -375,7 +375,12 @@ export class LocalStore implements ObjectStore {
 
   async promote(from: ObjectKey, to: ObjectKey): Promise<void> {
     // Both names lie in one directory: the rename is atomic, and the object was verified on its way in.
-    await fs.rename(this.objectFile(from), this.objectFile(to))
+    try {
+      await fs.rename(this.objectFile(from), this.objectFile(to))
+    } catch (error) {
+      // Moved already, by the same confirmation sent twice at once.
+      if (!isMissing(error) || !(await this.openObject(to))) throw error
+    }
   }
 
   async abortMultipart(key: ObjectKey, uploadId: string): Promise<void> {

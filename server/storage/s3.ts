@@ -428,14 +428,20 @@ export class S3Store implements ObjectStore {
     // A server-side copy (a single PUT's object is at most SINGLE_PART_MAX_BYTES, far below CopyObject's
     // limit), asking the store to keep the SHA-256 so that head() finds it verified without reading it back.
     const source = this.objectKey(from)
-    await this.client.send(
-      new CopyObjectCommand({
-        Bucket: this.bucket,
-        Key: this.objectKey(to),
-        CopySource: `${this.bucket}/${source.split('/').map(encodeURIComponent).join('/')}`,
-        ChecksumAlgorithm: 'SHA256',
-      }),
-    )
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: this.objectKey(to),
+          CopySource: `${this.bucket}/${source.split('/').map(encodeURIComponent).join('/')}`,
+          ChecksumAlgorithm: 'SHA256',
+        }),
+      )
+    } catch (error) {
+      // Moved already, by the same confirmation sent twice at once.
+      if (!isNotFound(error) || !(await this.headObject(to))) throw error
+      return
+    }
     await this.delete(from)
   }
 

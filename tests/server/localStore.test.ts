@@ -9,7 +9,12 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { compositeSha256Hex } from '../../server/storage/checksums.ts'
 import { LocalStore } from '../../server/storage/local.ts'
-import { ChecksumMismatchError, type ObjectStore, type SignedRequest } from '../../server/storage/store.ts'
+import {
+  ChecksumMismatchError,
+  senderKey,
+  type ObjectStore,
+  type SignedRequest,
+} from '../../server/storage/store.ts'
 import { databaseKinds, freshDatabase } from './helpers/databases.ts'
 import {
   multipartContent,
@@ -89,6 +94,31 @@ describe.each(databaseKinds)('local store on %s', (kind) => {
       path.join(server.database.dataDir, 'objects', String(ORG_ID), key.fileHash.slice(0, 2), key.fileHash),
     )
     expect(file.equals(bytes)).toBe(true)
+  })
+
+  it("keeps a sender's copy apart, signed for its own path, and moves it into place once", async () => {
+    const bytes = crypto.randomBytes(2000)
+    const key = { orgId: ORG_ID, fileHash: sha256Hex(bytes) }
+    const own = senderKey(key, 42)
+    const signed = onServer(
+      server,
+      await store.signPut(own, { sha256Hex: key.fileHash, size: bytes.length }, 60),
+    )
+    expect(new URL(signed.url).pathname).toBe(`/storage/object/${ORG_ID}/${key.fileHash}/42`)
+    // The signature covers the sender: the same URL aimed at another sender's copy, or the content's own
+    // path, is refused.
+    const other = new URL(signed.url)
+    other.pathname = `/storage/object/${ORG_ID}/${key.fileHash}/43`
+    expect((await send({ ...signed, url: other.toString() }, bytes)).status).toBe(403)
+    other.pathname = `/storage/object/${ORG_ID}/${key.fileHash}`
+    expect((await send({ ...signed, url: other.toString() }, bytes)).status).toBe(403)
+    expect((await send(signed, bytes)).status).toBe(200)
+    expect(await store.head(key)).toBeUndefined()
+    expect(await store.head(own)).toEqual({ size: 2000 })
+    await store.promote(own, key)
+    await store.promote(own, key)
+    expect(await store.head(own)).toBeUndefined()
+    expect(await store.head(key)).toEqual({ size: 2000 })
   })
 
   it('refuses bytes that do not hash to the signed SHA-256 and keeps nothing', async () => {

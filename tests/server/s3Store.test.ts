@@ -3,7 +3,7 @@
 // server chose, and multipart objects joined from small parts.
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ChecksumMismatchError, type ObjectStore } from '../../server/storage/store.ts'
+import { ChecksumMismatchError, senderKey, type ObjectStore } from '../../server/storage/store.ts'
 import { multipartContent, nth, partEntry, send, sha256Hex, type TestPart } from './helpers/objects.ts'
 import { startS3Server, type TestS3Server } from './helpers/s3Server.ts'
 import { startServer, type TestServer } from './helpers/server.ts'
@@ -61,6 +61,21 @@ describe('S3 store (s3rver)', () => {
     expect(await store.head(key)).toEqual({ size: 5000 })
     // Checked again (from the marker of the first read-back), still the same answer.
     expect(await store.head(key)).toEqual({ size: 5000 })
+  })
+
+  it("keeps a sender's copy apart and moves it into place once, even when asked twice", async () => {
+    const bytes = crypto.randomBytes(3000)
+    const key = keyOf(sha256Hex(bytes))
+    const own = senderKey(key, 42)
+    const signed = await store.signPut(own, { sha256Hex: key.fileHash, size: bytes.length }, 60)
+    expect(new URL(signed.url).pathname).toMatch(new RegExp(`/${key.fileHash}\\.sent-42$`))
+    expect((await send(signed, bytes)).status).toBe(200)
+    expect(await store.head(key)).toBeUndefined()
+    expect(await store.head(own)).toEqual({ size: 3000 })
+    await store.promote(own, key)
+    await store.promote(own, key)
+    expect(await store.head(own)).toBeUndefined()
+    expect(await store.head(key)).toEqual({ size: 3000 })
   })
 
   it('never confirms bytes that do not hash to the key, even when the server keeps them', async () => {
