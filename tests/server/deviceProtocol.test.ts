@@ -316,13 +316,24 @@ describe.each(databaseKinds)('the device protocol on %s', (kind) => {
     expect(shown.body.device.last_refused_at).toMatch(/^\d{4}-\d\d-\d\dT/)
     await changeDevice(suite, org, device.deviceId, { is_disabled: 0 })
 
-    // A removed user's devices stop.
+    // A user without Add Devices stops their devices; a removed user's devices are revoked, their token
+    // gone (tests/server/deviceRevocation.test.ts).
+    const addDevice = (on: boolean) =>
+      callEndpoint(suite.url, endpoints.userUpdate, {
+        params: { org_id: org.orgId, user_id: member.userId },
+        body: { cap_add_device: on },
+        key: org.key,
+      })
+    await addDevice(false)
+    expect(await heartbeat(device.token)).toEqual(refusal(403, 'device_not_allowed'))
+    await addDevice(true)
+    expect((await heartbeat(device.token)).status).toBe(200)
     const removed = await callEndpoint(suite.url, endpoints.userRemove, {
       params: { org_id: org.orgId, user_id: member.userId },
       key: org.key,
     })
     expect(removed.status).toBe(200)
-    expect(await heartbeat(device.token)).toEqual(refusal(403, 'device_not_allowed'))
+    expect(await heartbeat(device.token)).toEqual(refusal(403, 'invalid_device_token'))
     expect(await heartbeat('x'.repeat(43))).toEqual(refusal(403, 'invalid_device_token'))
   })
 
