@@ -49,9 +49,11 @@ export async function createOrg(db: Database, userId: number, rawName: string): 
   })
 }
 
+/** The organization as its member sees it; the network stores' settings only for an admin. */
 export async function orgDetail(db: Queryable, member: Membership): Promise<OrgDetail> {
   const org = await findOrgOfUser(db, member.user_id, member.org_id)
   if (!org) throw new HttpError(404, 'not_found')
+  if (!member.is_admin) return org
   return { ...org, s3_bucket_list: await listStoresOf(db, member.org_id) }
 }
 
