@@ -236,6 +236,9 @@ describe.each(databaseKinds)('the device protocol on %s', (kind) => {
     })
     expect(url.status).toBe(200)
     expect(url.body.url).toContain('/storage/')
+    // A device asks for each file's URL right before it fetches it: it lives 15 minutes, as the web's.
+    const expiresMs = Number(new URL(url.body.url).searchParams.get('expires')) * 1000
+    expect(expiresMs - Date.now()).toBeLessThanOrEqual(15 * 60_000)
     const audit = await callEndpoint(suite.url, endpoints.mediaAudit, {
       params: { org_id: org.orgId, media_id: file.mediaId },
       key: org.key,

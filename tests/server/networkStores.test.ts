@@ -387,6 +387,8 @@ describe.each(databaseKinds)('network stores on %s', (kind) => {
       const url = await downloadUrl(org, file.mediaId)
       expect(url.status).toBe(200)
       expect(url.body.url.startsWith(endpoint)).toBe(true)
+      // Signed by the store that holds it, for 15 minutes at most.
+      expect(Number(new URL(url.body.url).searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(15 * 60)
       expect(Buffer.from(await (await fetch(url.body.url)).arrayBuffer()).equals(bytes)).toBe(true)
     }
 
