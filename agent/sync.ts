@@ -55,8 +55,9 @@ export type RefusalCode = (typeof REFUSAL_CODES)[number]
 
 export const REFUSAL_TEXT: Record<RefusalCode, string> = {
   invalid_device_token:
-    "The server does not know this device's token (the device registered again elsewhere under its name): register again.",
-  device_not_allowed: "This device's user is no longer a member of the organization.",
+    "The server does not know this device's token (the device registered again elsewhere under its name, or it was revoked when its user left the organization): register again.",
+  device_not_allowed:
+    "This device's user does not have Add Devices in the organization now (or is no longer a member). An admin can give it back on the user's page (Users) in the console.",
   device_disabled:
     'This device is disabled. An admin can enable it again on its page (Devices) in the console.',
   app_disabled:

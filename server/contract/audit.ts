@@ -1,5 +1,5 @@
 // Wire types of the audit trails: file events of a volume (who took which file where, 001 section 3),
-// paged newest first, and the admin changes of an organization (volumes, containers, users).
+// paged newest first, and the admin changes of an organization (volumes, containers, users, devices).
 import { Type, type Static } from 'typebox'
 import { AuditEvent } from './media.ts'
 
@@ -32,6 +32,7 @@ export const ADMIN_ACTIONS = [
   'user_update',
   'user_remove',
   'device_update',
+  'device_revoke',
   'mount_add',
   'mount_update',
   'mount_delete',

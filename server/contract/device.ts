@@ -15,6 +15,10 @@ export const DEVICE_NAME_MAX = 64
 /** A client version as devices report it: x.y.z. */
 export const DEVICE_VERSION_PATTERN = '^[0-9]{1,6}\\.[0-9]{1,6}\\.[0-9]{1,6}$'
 
+/** Why a device's user stops it (DeviceListItem.user_refusal). */
+export const UserRefusal = Type.Union([Type.Literal('not_a_member'), Type.Literal('add_device_off')])
+export type UserRefusal = Static<typeof UserRefusal>
+
 /** A container a device mounts, with its state and the volume it lies in. */
 export const DeviceMount = Type.Object({
   media_grant_id: Type.Integer(),
@@ -47,8 +51,14 @@ export const DeviceListItem = Type.Object({
   is_avid_enabled: Type.Boolean(),
   last_seen: Nullable(Type.String()),
   last_version: Nullable(Type.String()),
-  /** The last call the server refused because the device (or its app) is disabled. */
+  /** The last call the server refused: the device, its app or its user may not act now. */
   last_refused_at: Nullable(Type.String()),
+  /**
+   * Why the device's user stops it, whatever its own switch: 'not_a_member' (the user was removed or left;
+   * the device was revoked then), 'add_device_off' (the user no longer holds Add Devices: every call is
+   * refused until it is given back); null when the user may have it.
+   */
+  user_refusal: Nullable(UserRefusal),
 })
 export type DeviceListItem = Static<typeof DeviceListItem>
 

@@ -211,7 +211,7 @@ export const endpoints = {
     method: 'GET',
     path: ORG,
     scope: 'member',
-    summary: 'The organization, its plan and network stores',
+    summary: 'The organization, its plan and (for admins) its network stores',
     response: OrgDetailResponse,
   },
   orgLeave: { method: 'DELETE', path: `${ORG}/leave`, scope: 'member', summary: 'Leave the organization' },

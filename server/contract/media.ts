@@ -188,6 +188,14 @@ export const DownloadUrlQuery = Type.Object({
   inline: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 8 })])),
 })
 
+/**
+ * How long a download address lives (the web's download_url calls and the devices' alike): long enough to
+ * start a fetch, since each is asked for right before it is followed (a fetch that started in time may
+ * run longer), and short, since an address works for anyone who holds it until it expires, whether or not
+ * its person still has access. The console asks again for one older than this (src/transfers/limits.ts).
+ */
+export const DOWNLOAD_URL_SECONDS = 15 * 60
+
 export const DownloadUrlResponse = Type.Object({ url: Type.String() })
 export type DownloadUrlResponse = Static<typeof DownloadUrlResponse>
 

@@ -9,11 +9,12 @@ export type CreateOrgRequest = Static<typeof CreateOrgRequest>
 export const CreateOrgResponse = Type.Object({ org_id: Type.Integer() })
 export type CreateOrgResponse = Static<typeof CreateOrgResponse>
 
-/** The org list entry plus what the organization screens need: its network stores in the order they are
- * tried, the service's own store last. */
+/** The org list entry plus what the organization screens need: for an admin, its network stores in the
+ * order they are tried, the service's own store last. A member's answer has no store at all: a store's
+ * host, bucket, prefix, access key id and last error are the admins' (as the store list is). */
 export const OrgDetail = Type.Intersect([
   OrgListItem,
-  Type.Object({ s3_bucket_list: Type.Array(NetworkStore) }),
+  Type.Object({ s3_bucket_list: Type.Optional(Type.Array(NetworkStore)) }),
 ])
 export type OrgDetail = Static<typeof OrgDetail>
 

@@ -1,9 +1,9 @@
 // Who a device call comes from: the device whose token the request carries (`Authorization: Bearer`),
 // read from the database on every call (no cache outlives a change an admin makes), enabled, of an enabled
-// app, and whose user is still a member who holds the organization's membership. A refused device's
-// attempt is recorded (at most once per interval), so the console can say when it last tried. A call on a
-// mount also needs the mount, its container and volume enabled, and the device's upload or download
-// switch for the calls that move content.
+// app, and whose user is still a member holding Add Devices. A refused device's attempt is recorded (at
+// most once per interval), so the console can say when it last tried. A call on a mount also needs the
+// mount, its container and volume enabled, and the device's upload or download switch for the calls that
+// move content.
 import type { FastifyRequest } from 'fastify'
 import { sha256 } from '../auth/secrets.ts'
 import type { Capability } from '../contract/endpoints.ts'
@@ -43,6 +43,9 @@ export async function requireDevice(request: FastifyRequest): Promise<DeviceAcce
   if (device.app_is_disabled !== false) return refuse(request, device, 'app_disabled')
   const member = device.user_id === null ? undefined : await findMembership(db, device.org_id, device.user_id)
   if (!member) return refuse(request, device, 'device_not_allowed')
+  // Add Devices is what lets a member's machines act for them: taken away, their devices are refused until
+  // it is given back (nothing is revoked, the same token works again then).
+  if (!member.cap_add_device) return refuse(request, device, 'device_not_allowed')
   return { device, member }
 }
 

@@ -1,16 +1,20 @@
 // Devices: their rows as the console lists them, the row a device's token finds, heartbeats and refusals
-// (both written at most once per interval, so many devices calling often do not write a row per call),
-// and the content a device reports holding. SQL only.
+// (both written at most once per interval, so many devices calling often do not write a row per call), the
+// revocation of a former member's devices, and the content a device reports holding. SQL only.
 import type { DeviceListItem, VolumeKeyEvent } from '../contract/device.ts'
 import type { Queryable } from '../db/index.ts'
 import { iso } from './isoTime.ts'
 
 const DEVICE_FIELDS = `d.device_id, d.device_name, d.user_id, u.user_name, u.email, d.org_id, d.app_id, a.app_name,
   d.is_disabled, d.is_upload_disabled, d.is_download_disabled, d.upload_priority, d.is_avid_enabled,
-  ${iso('d.last_seen')} AS last_seen, d.last_version, ${iso('d.last_refused_at')} AS last_refused_at`
+  ${iso('d.last_seen')} AS last_seen, d.last_version, ${iso('d.last_refused_at')} AS last_refused_at,
+  CASE WHEN m.user_id IS NULL THEN 'not_a_member' WHEN NOT m.cap_add_device THEN 'add_device_off' END
+    AS user_refusal`
 
+// The user's membership, read with the device, says whether the user stops it (requireDevice's rule).
 const DEVICE_FROM = `device d
   LEFT JOIN app_user u ON u.user_id = d.user_id
+  LEFT JOIN org_user m ON m.org_id = d.org_id AND m.user_id = d.user_id
   LEFT JOIN app a ON a.app_id = d.app_id`
 
 export interface DeviceFilter {
@@ -150,6 +154,42 @@ export async function setDeviceToken(
     tokenHash,
     appId,
   ])
+}
+
+/** A device revoked with its user's membership, and how many of its mounts that turned off. */
+export interface RevokedDevice {
+  device_id: number
+  device_name: string
+  mounts_disabled: number
+}
+
+/**
+ * Revokes every device the user has in the organization, in one statement: the token cleared (no call with
+ * it is ever taken again, whatever happens to the membership later), the device disabled, its mounts
+ * disabled. Answers the devices, oldest first.
+ */
+export async function revokeUserDevices(
+  db: Queryable,
+  orgId: number,
+  userId: number,
+): Promise<RevokedDevice[]> {
+  return db.query<RevokedDevice>(
+    `WITH revoked AS (
+       UPDATE device SET token_hash = NULL, is_disabled = true
+        WHERE org_id = $1 AND user_id = $2
+       RETURNING device_id, device_name
+     ), mounts AS (
+       UPDATE device_media_grant g SET is_disabled = true
+         FROM revoked r
+        WHERE g.org_id = $1 AND g.device_id = r.device_id AND NOT g.is_disabled
+       RETURNING g.device_id
+     )
+     SELECT r.device_id, r.device_name,
+            (SELECT count(*)::int FROM mounts WHERE mounts.device_id = r.device_id) AS mounts_disabled
+       FROM revoked r
+      ORDER BY r.device_id`,
+    [orgId, userId],
+  )
 }
 
 /** What a device's call needs to know about it, found by its token; read on every call, never cached. */

@@ -1,7 +1,8 @@
 // Devices as the console manages them (specification 001 sections 2, 3 and 6): admins see and change every
 // device of the organization; a member sees only their own. Enabling a device must fit the plan's count of
 // enabled devices, and the Avid integration needs a plan that allows it. A device's user must be a member
-// who may add devices. Every change is an admin event that names the device.
+// who may add devices. Every change is an admin event that names the device. A membership that ends
+// revokes the person's devices for good (revokeDevicesOf).
 import type { Device, DeviceListItem, UpdateDeviceRequest } from '../contract/device.ts'
 import { DEVICE_NAME_MAX } from '../contract/device.ts'
 import { asBoolean } from '../contract/wireValues.ts'
@@ -14,6 +15,7 @@ import {
   listDevices,
   listVolumeKeyEvents,
   lockDevice,
+  revokeUserDevices,
   updateDevice,
   type DeviceChange,
 } from '../repositories/devices.ts'
@@ -127,4 +129,33 @@ export async function updateDeviceByAdmin(
       summary: `Device ${device.device_name}: ${words.join(', ')}`,
     })
   })
+}
+
+/** Why a membership ended, in the words of the record. */
+export type MembershipEnd = 'removed' | 'left'
+
+/**
+ * Revokes the devices of a person whose membership ends, in the transaction that ends it: each one's token
+ * is cleared, the device and its mounts disabled, and the revocation recorded on the admin trail naming
+ * the device. Adding the e-mail again then brings none of them back: the old token is gone, and
+ * registering the name again is refused as for any disabled device (an admin may enable it; it then needs
+ * a new registration, and its mounts enabling one by one).
+ */
+export async function revokeDevicesOf(
+  tx: Queryable,
+  change: { orgId: number; actorId: number; user: { user_id: number; email: string }; end: MembershipEnd },
+): Promise<void> {
+  const why = change.end === 'removed' ? 'was removed' : 'left the organization'
+  for (const device of await revokeUserDevices(tx, change.orgId, change.user.user_id)) {
+    await recordAdminEvent(tx, {
+      orgId: change.orgId,
+      action: 'device_revoke',
+      userId: change.actorId,
+      deviceId: device.device_id,
+      subjectUserId: change.user.user_id,
+      summary:
+        `Device ${device.device_name} revoked: ${change.user.email} ${why}; its token no longer works, ` +
+        `the device and ${device.mounts_disabled} mount(s) disabled`,
+    })
+  }
 }

@@ -1,5 +1,5 @@
 // Organizations: creating one (its creator its admin), its name and custom-domain prefix (a released prefix
-// held for a while), its plan, and leaving it.
+// held for a while), its plan, and leaving it (which revokes the member's devices, as removal does).
 import {
   DOMAIN_PREFIX_HOLD_DAYS,
   DOMAIN_PREFIX_PATTERN,
@@ -29,7 +29,9 @@ import {
 } from '../repositories/orgs.ts'
 import { countLivePaymentMethods } from '../repositories/paymentMethods.ts'
 import { findPlan } from '../repositories/plans.ts'
+import { findUser } from '../repositories/users.ts'
 import { recordAdminEvent } from './audit.ts'
+import { revokeDevicesOf } from './devices.ts'
 import { listStoresOf } from './networkStores.ts'
 import { knownPlan, lowerVolumeDays } from './planChange.ts'
 
@@ -47,9 +49,11 @@ export async function createOrg(db: Database, userId: number, rawName: string): 
   })
 }
 
+/** The organization as its member sees it; the network stores' settings only for an admin. */
 export async function orgDetail(db: Queryable, member: Membership): Promise<OrgDetail> {
   const org = await findOrgOfUser(db, member.user_id, member.org_id)
   if (!org) throw new HttpError(404, 'not_found')
+  if (!member.is_admin) return org
   return { ...org, s3_bucket_list: await listStoresOf(db, member.org_id) }
 }
 
@@ -90,9 +94,15 @@ async function movePrefix(tx: Queryable, orgId: number, next: string | null): Pr
   if (current !== null) await holdDomainPrefix(tx, current, orgId, DOMAIN_PREFIX_HOLD_DAYS)
 }
 
-export async function leaveOrg(db: Queryable, member: Membership): Promise<void> {
+/** A member leaves: their devices are revoked as when an admin removes them, recorded as their change. */
+export async function leaveOrg(db: Database, member: Membership): Promise<void> {
   if (member.is_admin) throw new HttpError(403, 'admin_cannot_leave')
-  await removeMember(db, member.org_id, member.user_id)
+  await db.transaction(async (tx) => {
+    const user = await findUser(tx, member.user_id)
+    if (!user) throw new HttpError(404, 'not_found')
+    await revokeDevicesOf(tx, { orgId: member.org_id, actorId: member.user_id, user, end: 'left' })
+    await removeMember(tx, member.org_id, member.user_id)
+  })
 }
 
 /**

@@ -1,8 +1,9 @@
 // An organization's users as its admins manage them. Adding someone who has no account yet creates it
 // (they sign in by e-mail code like anyone) and mails them; re-adding a member answers 409 even at the
 // plan's limit. An admin holds every capability. No admin changes or removes their own membership here,
-// so an organization always keeps the admin who is acting. Giving a member a volume means giving them the
-// volume's root container ('/'), made when the volume has none.
+// so an organization always keeps the admin who is acting. Removing a member revokes their devices for
+// good. Giving a member a volume means giving them the volume's root container ('/'), made when the volume
+// has none.
 import {
   NEW_MEMBER_CAPABILITIES,
   type AddUserRequest,
@@ -18,6 +19,7 @@ import { findMembership, lockOrg, removeMember, type Membership } from '../repos
 import { ensureUser, findUserByEmail } from '../repositories/users.ts'
 import { findVolume } from '../repositories/volumes.ts'
 import { recordAdminEvent } from './audit.ts'
+import { revokeDevicesOf } from './devices.ts'
 import { createRootGrant } from './grants.ts'
 import { isValidEmail, normalizeEmail } from './login.ts'
 import { checkUserSlot, lockOrgPlan } from './planLimits.ts'
@@ -147,6 +149,7 @@ export async function changeUser(
 export async function removeUser(db: Database, admin: Membership, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const user = await requireOtherMember(tx, admin, userId)
+    await revokeDevicesOf(tx, { orgId: admin.org_id, actorId: admin.user_id, user, end: 'removed' })
     await removeMember(tx, admin.org_id, userId)
     await recordAdminEvent(tx, {
       orgId: admin.org_id,

@@ -8,6 +8,7 @@ import type {
   DeviceListQuery,
   DeviceMount,
   UpdateDeviceRequest,
+  UserRefusal,
   VolumeKeyEvent,
 } from '../../server/contract/device.ts'
 import { endpoints } from '../../server/contract/endpoints.ts'
@@ -15,7 +16,7 @@ import { useApi } from '../app/session.ts'
 import { callEndpoint } from './endpoint.ts'
 import type { Transport } from './transport.ts'
 
-export type { Device, DeviceListItem, DeviceMount, UpdateDeviceRequest, VolumeKeyEvent }
+export type { Device, DeviceListItem, DeviceMount, UpdateDeviceRequest, UserRefusal, VolumeKeyEvent }
 
 /** active: devices that are not disabled (the default); all: every device. */
 export type DeviceFilter = NonNullable<DeviceListQuery['filter']>

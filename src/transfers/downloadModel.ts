@@ -6,7 +6,9 @@
 // source, the others wait for it and are then copied (copying -> done); if the source fails they fall back
 // to their own download. A failure goes back to waiting for DOWNLOAD_RETRY_INTERVAL_MS, up to
 // DOWNLOAD_FILE_TRIES tries, keeping the bytes received so the next try resumes with a Range request.
-// 'url_not_found' is fatal: 'Not Uploaded', never retried.
+// 'url_not_found' is fatal: 'Not Uploaded', never retried. An address the store refused or that aged past
+// its lifetime ('url_expired') sends the item back to get_url within its try, keeping its bytes: the
+// runner asks for a fresh one and resumes.
 import {
   DOWNLOAD_FAILED_MESSAGE,
   DOWNLOAD_FILE_TRIES,
@@ -78,6 +80,8 @@ export type DownloadEvent =
   | { type: 'start'; id: string }
   | { type: 'url_received'; id: string }
   | { type: 'url_not_found'; id: string }
+  /** The address is no good any more (the store refused it, or it aged): a fresh one is asked for. */
+  | { type: 'url_expired'; id: string }
   | { type: 'already_present'; id: string }
   | { type: 'download_started'; id: string; from_byte: number }
   | { type: 'progress'; id: string; bytes_received: number }
@@ -147,6 +151,10 @@ function itemEvent(
     }
     case 'url_received':
       return item.status === 'get_url' ? { ...item, status: 'start_download' } : item
+    case 'url_expired':
+      // Not a new try: the bytes written stay, and the fetch resumes after them with the fresh address.
+      if (item.status !== 'start_download' && item.status !== 'downloading') return item
+      return { ...item, status: 'get_url' }
     case 'url_not_found':
       if (item.status !== 'get_url') return item
       return { ...item, status: 'error', error: NOT_UPLOADED_MESSAGE, fatal: true, next_try_at: null }

@@ -2,9 +2,11 @@
 // from IndexedDB, starts what downloadsToStart says, fetches each file through a transfer worker into a
 // staging file of the origin's private file system and then puts it into the chosen directory whole
 // (workers/downloadFiles.ts says why), copies files that share a hash from the one downloaded, and retries
-// failures on time. The model (downloadModel.ts) decides every transition; this module only does the I/O
-// and feeds it events. Its QueueEngine (queueEngine.ts) holds the queue, saves it and wakes the runner when a
-// retry falls due.
+// failures on time. Signed addresses live 15 minutes: each try asks for its own (none is saved, so a reload
+// asks again too), and one that aged or that the store refuses is replaced within the try (fetchContent).
+// The model (downloadModel.ts) decides every transition; this module only does the I/O and feeds it
+// events. Its QueueEngine (queueEngine.ts) holds the queue, saves it and wakes the runner when a retry
+// falls due.
 import type { Remote } from 'comlink'
 import type { DownloadResult } from '../../workers/transferCore.ts'
 import type { DownloadPlace, TransferApi } from '../../workers/transfer.worker.ts'
@@ -21,7 +23,12 @@ import {
 } from './downloadModel.ts'
 import { downloadStart } from './downloadPlan.ts'
 import { hasHandleAccess } from './handleAccess.ts'
-import { transferTimeoutMs } from './limits.ts'
+import {
+  DOWNLOAD_URL_MAX_AGE_MS,
+  DOWNLOAD_URL_RENEWALS_PER_TRY,
+  STORE_REFUSED_STATUS,
+  transferTimeoutMs,
+} from './limits.ts'
 import { progressCallback, type ItemTaskPool } from './pool.ts'
 import { QueueEngine, type QueueDefinition } from './queueEngine.ts'
 import type { QueueStore } from './queueStore.ts'
@@ -33,6 +40,12 @@ export type DownloadCommand =
   | { type: 'close' }
   /** The user allowed access to the chosen directories again (in whichever tab): look again. */
   | { type: 'access_granted' }
+
+/** A signed address of an item's content and when it was received (by this runner's clock). */
+interface SignedAddress {
+  url: string
+  receivedAt: number
+}
 
 /** Why a download address was not given: 'not_found' is fatal (the content was never uploaded). */
 export type UrlFailure = 'not_found' | 'other'
@@ -207,9 +220,9 @@ export class DownloadRunner {
       this.engine.dispatch({ type: 'already_present', id })
       return
     }
-    let url: string
+    let address: SignedAddress
     try {
-      url = new URL(await this.options.getUrl(item), location.href).href
+      address = await this.askUrl(item)
     } catch (error) {
       if (this.options.classifyUrlError(error) !== 'not_found') throw error
       this.engine.dispatch({ type: 'url_not_found', id })
@@ -217,31 +230,67 @@ export class DownloadRunner {
     }
     this.engine.dispatch({ type: 'url_received', id })
     if (start < item.file_size) {
-      const result: DownloadResult = await pool.run(id, (api): Promise<DownloadResult> =>
-        api.download(
-          url,
-          id,
-          start,
-          transferTimeoutMs(item.file_size),
-          progressCallback((from_byte) => this.engine.dispatch({ type: 'download_started', id, from_byte })),
-          progressCallback((bytes_received) =>
-            this.engine.dispatch({ type: 'progress', id, bytes_received }),
-          ),
-        ),
-      )
-      // The bytes written count even on failure: the next try resumes after them.
-      this.engine.dispatch({ type: 'progress', id, bytes_received: result.bytes_received })
-      // A body that ended short is not the file: the next try asks for the rest.
-      if (!result.ok || result.bytes_received !== item.file_size) {
-        this.engine.dispatch({ type: 'failed', id })
-        return
-      }
+      if (!(await this.fetchContent(item, address, start))) return
     } else {
       // Every byte is staged already (a reload cut the placing short): only the placing is left.
       this.engine.dispatch({ type: 'download_started', id, from_byte: start })
     }
     await pool.run(id, (api) => api.placeDownload(id, place))
     this.engine.dispatch({ type: 'downloaded', id })
+  }
+
+  /** A signed address of the item's content, absolute against the page, and when it came. */
+  private async askUrl(item: DownloadItem): Promise<SignedAddress> {
+    const url = new URL(await this.options.getUrl(item), location.href).href
+    return { url, receivedAt: this.now() }
+  }
+
+  /** A fresh address in place of one that expired; the item shows get_url meanwhile. */
+  private async renewUrl(item: DownloadItem): Promise<SignedAddress> {
+    this.engine.dispatch({ type: 'url_expired', id: item.id })
+    const address = await this.askUrl(item)
+    this.engine.dispatch({ type: 'url_received', id: item.id })
+    return address
+  }
+
+  /**
+   * Fetches the item's content into its staging file from fromByte on; answers whether every byte came
+   * (a failure is dispatched). The address is used only while younger than DOWNLOAD_URL_MAX_AGE_MS when
+   * the fetch starts: a task can wait for a worker (hashing shares them) longer than an address lives. A
+   * store that refuses it (403: expired) gets DOWNLOAD_URL_RENEWALS_PER_TRY fresh addresses, the fetch
+   * resuming after the bytes written, before the try counts as failed. A fetch that started in time may
+   * run as long as it needs: the store checks the signature when the request arrives.
+   */
+  private async fetchContent(item: DownloadItem, first: SignedAddress, fromByte: number): Promise<boolean> {
+    const { id } = item
+    let address = first
+    let from = fromByte
+    for (let renewals = 0; ; renewals++) {
+      const result: DownloadResult = await this.options.pool.run(id, async (api): Promise<DownloadResult> => {
+        if (this.now() - address.receivedAt > DOWNLOAD_URL_MAX_AGE_MS) address = await this.renewUrl(item)
+        return api.download(
+          address.url,
+          id,
+          from,
+          transferTimeoutMs(item.file_size),
+          progressCallback((from_byte) => this.engine.dispatch({ type: 'download_started', id, from_byte })),
+          progressCallback((bytes_received) =>
+            this.engine.dispatch({ type: 'progress', id, bytes_received }),
+          ),
+        )
+      })
+      // The bytes written count even on failure: the next fetch resumes after them.
+      this.engine.dispatch({ type: 'progress', id, bytes_received: result.bytes_received })
+      // A body that ended short is not the file: the next try asks for the rest.
+      if (result.ok && result.bytes_received === item.file_size) return true
+      const refused = !result.ok && result.kind === 'bad_status' && result.status === STORE_REFUSED_STATUS
+      if (!refused || renewals >= DOWNLOAD_URL_RENEWALS_PER_TRY) {
+        this.engine.dispatch({ type: 'failed', id })
+        return false
+      }
+      address = await this.renewUrl(item)
+      from = result.bytes_received
+    }
   }
 
   private async copy(item: DownloadItem): Promise<void> {

@@ -1,7 +1,11 @@
 // Every number and message of the transfer queues (specification 000, sections 4, 8 and 9), in one place.
 // The models, the runner, the workers' callers and the screens read them from here and nowhere else.
-// The part size table and the single-part bound are wire rules shared with the server: they live in
-// server/contract/parts.ts and are re-exported here so a reader finds every transfer rule from this file.
+// The part size table, the single-part bound and a download address's lifetime are wire rules shared with
+// the server: they live in server/contract/ and are re-exported here so a reader finds every transfer rule
+// from this file.
+import { DOWNLOAD_URL_SECONDS } from '../../server/contract/media.ts'
+
+export { DOWNLOAD_URL_SECONDS }
 export {
   PART_SIZE_TABLE,
   SINGLE_PART_MAX_BYTES,
@@ -40,6 +44,19 @@ export const DOWNLOAD_PARALLEL_FILES = 4
 export const DOWNLOAD_FILE_TRIES = 5
 /** The least time between two tries of one file. */
 export const DOWNLOAD_RETRY_INTERVAL_MS = 10_000
+/**
+ * A download address lives DOWNLOAD_URL_SECONDS (15 minutes, server/contract/media.ts). One is never kept
+ * from a try to the next; within a try, a fetch about to start with one older than this (it waited for a
+ * worker) asks for another first. A minute short of the lifetime: the request must reach the store in time.
+ */
+export const DOWNLOAD_URL_MAX_AGE_MS = DOWNLOAD_URL_SECONDS * 1000 - 60_000
+/**
+ * A store that refuses an address (403: expired, or no longer valid) gets one fresh address per try, asked
+ * at once and resumed from the bytes written; refused again, the try fails as any other and waits its turn.
+ */
+export const DOWNLOAD_URL_RENEWALS_PER_TRY = 1
+/** The status a store refuses an expired or invalid signature with (S3 and the local store alike). */
+export const STORE_REFUSED_STATUS = 403
 
 // Requests to signed storage URLs: at least two minutes, more for large bodies (size / 131.072 ms is
 // 1 Mbit/s, so a slow link still gets the time a large part needs).

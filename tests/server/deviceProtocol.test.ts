@@ -236,6 +236,9 @@ describe.each(databaseKinds)('the device protocol on %s', (kind) => {
     })
     expect(url.status).toBe(200)
     expect(url.body.url).toContain('/storage/')
+    // A device asks for each file's URL right before it fetches it: it lives 15 minutes, as the web's.
+    const expiresMs = Number(new URL(url.body.url).searchParams.get('expires')) * 1000
+    expect(expiresMs - Date.now()).toBeLessThanOrEqual(15 * 60_000)
     const audit = await callEndpoint(suite.url, endpoints.mediaAudit, {
       params: { org_id: org.orgId, media_id: file.mediaId },
       key: org.key,
@@ -316,13 +319,24 @@ describe.each(databaseKinds)('the device protocol on %s', (kind) => {
     expect(shown.body.device.last_refused_at).toMatch(/^\d{4}-\d\d-\d\dT/)
     await changeDevice(suite, org, device.deviceId, { is_disabled: 0 })
 
-    // A removed user's devices stop.
+    // A user without Add Devices stops their devices; a removed user's devices are revoked, their token
+    // gone (tests/server/deviceRevocation.test.ts).
+    const addDevice = (on: boolean) =>
+      callEndpoint(suite.url, endpoints.userUpdate, {
+        params: { org_id: org.orgId, user_id: member.userId },
+        body: { cap_add_device: on },
+        key: org.key,
+      })
+    await addDevice(false)
+    expect(await heartbeat(device.token)).toEqual(refusal(403, 'device_not_allowed'))
+    await addDevice(true)
+    expect((await heartbeat(device.token)).status).toBe(200)
     const removed = await callEndpoint(suite.url, endpoints.userRemove, {
       params: { org_id: org.orgId, user_id: member.userId },
       key: org.key,
     })
     expect(removed.status).toBe(200)
-    expect(await heartbeat(device.token)).toEqual(refusal(403, 'device_not_allowed'))
+    expect(await heartbeat(device.token)).toEqual(refusal(403, 'invalid_device_token'))
     expect(await heartbeat('x'.repeat(43))).toEqual(refusal(403, 'invalid_device_token'))
   })
 

@@ -28,6 +28,7 @@ function openUnmigrated(database: FreshDatabase): Promise<Database> {
 }
 
 const COUNTS_MIGRATION = '20261123200000_media_dir_counts'
+const REVOKE_MIGRATION = '20261126100000_revoke_former_members_devices'
 const DELETED_COUNTS_MIGRATION = '20261125120000_media_dir_deleted_counts'
 
 /** Files as registrations and devices left them, written straight into the table: [volume, path, deleted]. */
@@ -178,6 +179,79 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
         { dir_name: 'Other', file_count: 0, deleted_count: 1 },
         { dir_name: 'Trip', file_count: 1, deleted_count: 3 },
       ])
+    } finally {
+      await db.close()
+    }
+  })
+})
+
+describe.each(databaseKinds)('the revocation of former members’ devices on %s', (kind) => {
+  it('revokes the devices whose user is no longer a member, and leaves the members’ alone', async () => {
+    const database = await fresh(kind)
+    const { db, orgId, one, through } = await migratedUpTo(database, REVOKE_MIGRATION)
+    try {
+      const users = await db.query<{ user_id: number }>(
+        `INSERT INTO app_user (email) VALUES ('member@example.com'), ('former@example.com') RETURNING user_id`,
+      )
+      const [member, former] = users.map((user) => user.user_id)
+      await db.query('INSERT INTO org_user (org_id, user_id, cap_add_device) VALUES ($1, $2, true)', [
+        orgId,
+        member,
+      ])
+      const [grant] = await db.query<{ media_grant_id: number }>(
+        `INSERT INTO media_grant (org_id, volume_id, grant_name, prefix_path) VALUES ($1, $2, 'One', '/')
+         RETURNING media_grant_id`,
+        [orgId, one],
+      )
+      // A member's device, a removed member's device (its token still set, as removal left it), and a
+      // device whose user account is gone.
+      const devices: Array<[string, number | null]> = [
+        ['Kept', member ?? null],
+        ['Former', former ?? null],
+        ['Orphan', null],
+      ]
+      for (const [index, [name, userId]] of devices.entries()) {
+        const [device] = await db.query<{ device_id: number }>(
+          `INSERT INTO device (org_id, user_id, device_name, token_hash) VALUES ($1, $2, $3, $4)
+           RETURNING device_id`,
+          [orgId, userId, name, Buffer.alloc(32, index + 1)],
+        )
+        await db.query(
+          'INSERT INTO device_media_grant (org_id, device_id, media_grant_id) VALUES ($1, $2, $3)',
+          [orgId, device?.device_id, grant?.media_grant_id],
+        )
+      }
+
+      expect(await migrate(db, through)).toEqual({ applied: [REVOKE_MIGRATION] })
+
+      expect(
+        await db.query(
+          `SELECT d.device_name, d.token_hash IS NOT NULL AS has_token, d.is_disabled,
+                  bool_and(g.is_disabled) AS mounts_disabled
+             FROM device d JOIN device_media_grant g ON g.device_id = d.device_id
+            GROUP BY d.device_id ORDER BY d.device_id`,
+        ),
+      ).toEqual([
+        { device_name: 'Kept', has_token: true, is_disabled: false, mounts_disabled: false },
+        { device_name: 'Former', has_token: false, is_disabled: true, mounts_disabled: true },
+        { device_name: 'Orphan', has_token: false, is_disabled: true, mounts_disabled: true },
+      ])
+      // Each revocation is on the admin trail, made by no one (the upgrade), about the device and its user.
+      const events = await db.query<{
+        user_id: number | null
+        subject_user_id: number | null
+        summary: string
+      }>(
+        `SELECT user_id, subject_user_id, summary FROM admin_event
+          WHERE org_id = $1 AND action = 'device_revoke' ORDER BY device_id`,
+        [orgId],
+      )
+      expect(events.map((event) => [event.user_id, event.subject_user_id])).toEqual([
+        [null, former],
+        [null, null],
+      ])
+      expect(events[0]?.summary).toContain('Former')
+      expect(events[1]?.summary).toContain('Orphan')
     } finally {
       await db.close()
     }

@@ -323,6 +323,42 @@ describe.each(databaseKinds)('network stores on %s', (kind) => {
     expect((await calls.add(asMember, storeFields(storeA()))).status).toBe(403)
   })
 
+  it("answers the stores' settings in the organization's detail to its admins only", async () => {
+    const org = await adminOrg(suite, 'DetailStores')
+    const added = await calls.add(org, storeFields(storeA(), { s3_bucket_prefix: 'hidden-prefix' }))
+    expect(added.status, JSON.stringify(added.body)).toBe(200)
+    // A store that failed once keeps its last error: that is not a member's to read either.
+    await suite.server.app.db.query(
+      "UPDATE s3_bucket SET last_error = 'connect ECONNREFUSED' WHERE s3_bucket_id = $1",
+      [added.body.s3_bucket_id],
+    )
+    const detail = (key: string) =>
+      callEndpoint(suite.url, endpoints.orgDetail, { params: { org_id: org.orgId }, key })
+
+    // The admin's detail lists the stores as the list call does (the console's organization screens).
+    const asAdmin = await detail(org.key)
+    expect(asAdmin.status).toBe(200)
+    expect(asAdmin.body.org.s3_bucket_list).toEqual((await calls.list(org)).body.s3_bucket_list)
+    expect(asAdmin.body.org.s3_bucket_list?.[0]).toMatchObject({
+      s3_host: storeA().endpoint,
+      s3_bucket: storeA().bucket,
+      s3_bucket_prefix: 'hidden-prefix/',
+      aws_access_key_id: 'S3RVER',
+    })
+
+    // A member's detail has the organization and no store at all: no host, bucket, prefix, key id or error.
+    const member = await addPerson(suite, org, { cap_web_download: true, cap_web_upload: true })
+    const asMember = await detail(member.key)
+    expect(asMember.status).toBe(200)
+    expect(asMember.body.org).toMatchObject({ org_id: org.orgId, is_admin: false })
+    expect(asMember.body.org).not.toHaveProperty('s3_bucket_list')
+    const text = JSON.stringify(asMember.body)
+    for (const secret of [storeA().endpoint, storeA().bucket, 'hidden-prefix', 'S3RVER', 'ECONNREFUSED']) {
+      expect(text).not.toContain(secret)
+    }
+    expect(await calls.list({ ...org, key: member.key })).toEqual(refusal(403, 'admin_required'))
+  })
+
   it('places uploads by priority and size, records bytes placed, and downloads from the holding store', async () => {
     const org = await adminOrg(suite, 'Placement')
     const small = (await calls.add(org, storeFields(storeA(), { max_size: 100 }))).body.s3_bucket_id
@@ -351,6 +387,8 @@ describe.each(databaseKinds)('network stores on %s', (kind) => {
       const url = await downloadUrl(org, file.mediaId)
       expect(url.status).toBe(200)
       expect(url.body.url.startsWith(endpoint)).toBe(true)
+      // Signed by the store that holds it, for 15 minutes at most.
+      expect(Number(new URL(url.body.url).searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(15 * 60)
       expect(Buffer.from(await (await fetch(url.body.url)).arrayBuffer()).equals(bytes)).toBe(true)
     }
 

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type {
   AuditListResponse,
   DownloadUrlResponse,
@@ -184,6 +184,46 @@ describe.each(databaseKinds)('transfers through the local store on %s', (kind) =
     const next = await post<MultipartResponse>(org.key, `${org.base}/multipart`, request)
     expect(next.body.upload_id).not.toBe(plan.body.upload_id)
     expect(next.body.upload_list.every((part) => !part.skip_upload)).toBe(true)
+  })
+
+  it('issues download URLs that live 15 minutes at most, and refuses them once expired', async () => {
+    const org = await grantedOrg(suite, 'Lifetime')
+    const bytes = Buffer.from('short-lived content')
+    const ref = { file_hash: sha256(bytes), file_size: bytes.length }
+    const media = await post<{ media_id: number }>(org.key, `${org.base}/media`, {
+      media_path: 'clip.mov',
+      ...ref,
+    })
+    const upload = await post<UploadResponse>(org.key, `${org.base}/upload`, { file_list: [ref] })
+    await send(upload.body.upload_list[0]?.signed_opts ?? null, bytes)
+    expect((await post(org.key, `${org.base}/s3_object`, { s3_bucket_id: 0, ...ref })).status).toBe(200)
+    const detail = await get<MediaDetailResponse>(org.key, `${org.base}/media/${media.body.media_id}`)
+    const versionId = detail.body.media.version_list[0]?.media_version_id
+
+    for (const path of [
+      `${org.base}/media/${media.body.media_id}/download_url`,
+      `${org.base}/media/${media.body.media_id}/download_url?inline=true`,
+      `${org.base}/media_version/${versionId}/download_url`,
+    ]) {
+      const asked = Date.now()
+      const answer = await get<DownloadUrlResponse>(org.key, path)
+      expect(answer.status, path).toBe(200)
+      const url = onServer(answer.body.url)
+      const expiresMs = Number(new URL(url).searchParams.get('expires')) * 1000
+      // Signed between the two readings of the clock: at most 15 minutes after the answer came.
+      expect(expiresMs - Date.now(), path).toBeLessThanOrEqual(15 * 60_000)
+      expect(expiresMs - asked, path).toBeGreaterThan(14 * 60_000)
+      expect((await fetch(url)).status).toBe(200)
+      // Past its expiry the store refuses it (the server's clock moved on; only Date is faked).
+      vi.useFakeTimers({ toFake: ['Date'], now: expiresMs + 1000 })
+      try {
+        const late = await fetch(url)
+        expect(late.status, path).toBe(403)
+        expect(await late.json()).toEqual({ error: 'invalid_signature' })
+      } finally {
+        vi.useRealTimers()
+      }
+    }
   })
 
   it('issues download URLs of files and versions, each recorded in the audit trail', async () => {

@@ -30,6 +30,7 @@ function device(device_id: number): Device {
     last_seen: null,
     last_version: null,
     last_refused_at: null,
+    user_refusal: null,
     media_grant_list: [],
     held_count: 0,
     volume_key_list: [],

@@ -28,6 +28,7 @@ import {
   lastSeenText,
   mountStatusText,
   refusedText,
+  userRefusalNotice,
 } from '../../src/routes/_app/-devices/deviceStatus.ts'
 
 const NOW = new Date('2026-11-25T12:00:00Z')
@@ -51,6 +52,7 @@ function device(overrides: Partial<Device> = {}): Device {
     last_seen: null,
     last_version: null,
     last_refused_at: null,
+    user_refusal: null,
     media_grant_list: [],
     held_count: 0,
     volume_key_list: [],
@@ -73,6 +75,30 @@ describe('device status', () => {
       status: 'Enabled',
       refused: undefined,
     })
+  })
+
+  it('a device its user stops says why, enabled or not, and when it last tried', () => {
+    expect(
+      deviceStatus(device({ user_refusal: 'add_device_off', last_refused_at: minutesAgo(2) }), NOW),
+    ).toEqual({ status: 'Enabled', reason: 'User lacks Add Devices', refused: 'Refused 2 minutes ago' })
+    expect(deviceStatus(device({ is_disabled: true, user_refusal: 'not_a_member' }), NOW)).toEqual({
+      status: 'Disabled',
+      reason: 'User no longer a member',
+      refused: undefined,
+    })
+    // A device its user does not stop gives no reason.
+    expect(deviceStatus(device({ last_refused_at: minutesAgo(5) }), NOW).reason).toBeUndefined()
+  })
+
+  it("the device's page explains a refusal by its user, and what brings the device back", () => {
+    expect(userRefusalNotice('add_device_off')).toBe(
+      "This device's user does not have Add Devices: every call of the device is refused until an " +
+        'admin gives it back.',
+    )
+    expect(userRefusalNotice('not_a_member')).toBe(
+      "This device's user is no longer a member of the organization: the device was revoked. Its token " +
+        'no longer works; enabled again, it must be registered again.',
+    )
   })
 
   it('a refusal stamped ahead of this clock reads as just now', () => {

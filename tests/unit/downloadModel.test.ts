@@ -119,6 +119,39 @@ describe('the road of a download', () => {
   })
 })
 
+describe('an address that expired', () => {
+  it('goes back to get_url for a fresh address, keeping its bytes and its try', () => {
+    let queue = run(downloading(), [
+      { type: 'progress', id: 'f', bytes_received: 400 },
+      { type: 'url_expired', id: 'f' },
+    ])
+    expect(item(queue)).toMatchObject({ status: 'get_url', bytes_received: 400, percent: 40, tries: 1 })
+    expect(nextDownloadRetryAt(queue)).toBeNull()
+    queue = run(queue, [
+      { type: 'url_received', id: 'f' },
+      { type: 'download_started', id: 'f', from_byte: 400 },
+    ])
+    expect(item(queue)).toMatchObject({ status: 'downloading', bytes_received: 400, tries: 1 })
+    // Before the fetch began (the address aged while it waited for a worker), the same.
+    queue = run(emptyDownloadQueue, [
+      { type: 'add', files: [file('f')] },
+      { type: 'start', id: 'f' },
+      { type: 'url_received', id: 'f' },
+      { type: 'url_expired', id: 'f' },
+    ])
+    expect(item(queue)).toMatchObject({ status: 'get_url', tries: 1 })
+  })
+
+  it('changes nothing for an item that is not fetching', () => {
+    const waiting = run(emptyDownloadQueue, [{ type: 'add', files: [file('f')] }])
+    expect(run(waiting, [{ type: 'url_expired', id: 'f' }])).toBe(waiting)
+    const asking = run(waiting, [{ type: 'start', id: 'f' }])
+    expect(run(asking, [{ type: 'url_expired', id: 'f' }])).toBe(asking)
+    const done = run(downloading(), [{ type: 'downloaded', id: 'f' }])
+    expect(run(done, [{ type: 'url_expired', id: 'f' }])).toBe(done)
+  })
+})
+
 describe('retries and resumption', () => {
   it(`waits ${DOWNLOAD_RETRY_INTERVAL_MS} ms between tries and resumes from the bytes received`, () => {
     let queue = run(downloading(), [

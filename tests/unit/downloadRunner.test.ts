@@ -12,6 +12,7 @@ import {
   DOWNLOAD_FILE_TRIES,
   DOWNLOAD_PARALLEL_FILES,
   DOWNLOAD_RETRY_INTERVAL_MS,
+  DOWNLOAD_URL_MAX_AGE_MS,
   NOT_UPLOADED_MESSAGE,
   transferTimeoutMs,
 } from '../../src/transfers/limits.ts'
@@ -316,6 +317,149 @@ describe('the download runner', () => {
     await until(() => item('slow').status === 'done', 'the retried download to finish')
     expect(workers.downloads.at(-1)?.fromByte).toBe(5000)
     expect(root.file('Shoot/slow.bin')?.bytes).toEqual(bytes)
+  })
+
+  describe('an address that expired', () => {
+    /** The server numbers its addresses, so a test tells a fresh one from the one before: '...&n=2'. */
+    function numbering(server: ReturnType<typeof start>['server']) {
+      let asked = 0
+      server.answer = async (each) => `${addressOf(each.media_id)}&n=${++asked}`
+    }
+    const numberOf = (call: DownloadCall) => Number(new URL(call.url).searchParams.get('n'))
+    /** What the store sends for a numbered address: the file's bytes, as if for the plain address. */
+    const served = (workers: FakeWorkers, call: DownloadCall, mediaId: number) =>
+      workers.serve({ ...call, url: urlOf(mediaId) })
+
+    it('asks for a fresh one when the store refuses it (403), and resumes in the same try', async () => {
+      const bytes = content(3000, 21)
+      const { runner, root, workers, server, item, add, serve } = start()
+      serve(16, bytes)
+      numbering(server)
+      workers.onDownload = async (call) => {
+        // The first address: the link drops after 1000 bytes. The second: refused, as an expired one is.
+        if (numberOf(call) === 1) {
+          call.onStart?.(0)
+          call.file.write(0, bytes.subarray(0, 1000))
+          return { ok: false, kind: 'xhr_error', bytes_received: 1000 }
+        }
+        if (numberOf(call) === 2) return { ok: false, kind: 'bad_status', status: 403, bytes_received: 1000 }
+        return served(workers, call, 16)
+      }
+      await runner.restore()
+      await add(fileOf('renewed', bytes, 16))
+      await until(() => item('renewed').next_try_at !== null, 'the first try to fail')
+      await advance(DOWNLOAD_RETRY_INTERVAL_MS)
+      await until(() => item('renewed').status === 'done', 'the second try to finish')
+
+      const second = T0 + DOWNLOAD_RETRY_INTERVAL_MS
+      expect(server.urlCalls.map((call) => call.at)).toEqual([T0, second, second])
+      expect(workers.downloads.map((call) => [numberOf(call), call.fromByte, call.at])).toEqual([
+        [1, 0, T0],
+        [2, 1000, second],
+        [3, 1000, second],
+      ])
+      expect(item('renewed')).toMatchObject({ tries: 2, error: null })
+      expect(root.file('Shoot/renewed.bin')?.bytes).toEqual(bytes)
+    })
+
+    it('counts a second refusal in the same try as a failed try, asked again 10 s later', async () => {
+      const bytes = content(500, 22)
+      const { runner, workers, server, item, add } = start()
+      numbering(server)
+      workers.onDownload = async (call) => ({
+        ok: false,
+        kind: 'bad_status',
+        status: 403,
+        bytes_received: call.fromByte,
+      })
+      await runner.restore()
+      await add(fileOf('refused', bytes, 17))
+      await until(() => item('refused').next_try_at !== null, 'the try to fail')
+      expect(server.urlCalls.map((call) => call.at)).toEqual([T0, T0])
+      expect(workers.downloads.map(numberOf)).toEqual([1, 2])
+      expect(item('refused')).toMatchObject({
+        status: 'waiting',
+        tries: 1,
+        error: DOWNLOAD_FAILED_MESSAGE,
+        next_try_at: T0 + DOWNLOAD_RETRY_INTERVAL_MS,
+      })
+      await advance(DOWNLOAD_RETRY_INTERVAL_MS)
+      await until(() => workers.downloads.length === 4, 'the next try and its renewal')
+      expect(server.urlCalls).toHaveLength(4)
+    })
+
+    it('asks again for one that aged past its lifetime while the download waited for a worker', async () => {
+      const young = content(400, 23)
+      const old = content(600, 24)
+      const { runner, workers, server, item, add, serve } = start()
+      serve(18, young)
+      serve(19, old)
+      numbering(server)
+      workers.onDownload = (call) => served(workers, call, call.url.includes('/storage/18?') ? 18 : 19)
+      // Each item's download (its second task, after the look at what is on disk) waits for its gate, as
+      // a task waits for a worker that hashing holds.
+      const gates = new Map([
+        ['young', deferred<undefined>()],
+        ['old', deferred<undefined>()],
+      ])
+      const tasks = new Map<string, number>()
+      const run = workers.pool.run.bind(workers.pool)
+      vi.spyOn(workers.pool, 'run').mockImplementation((id, task) => {
+        const count = (tasks.get(id) ?? 0) + 1
+        tasks.set(id, count)
+        const gate = gates.get(id)
+        return count === 2 && gate ? gate.promise.then(() => run(id, task)) : run(id, task)
+      })
+      await runner.restore()
+      await add(fileOf('young', young, 18), fileOf('old', old, 19))
+      await until(() => server.urlCalls.length === 2, 'both addresses')
+      await settle()
+
+      await advance(DOWNLOAD_URL_MAX_AGE_MS - 1000)
+      gates.get('young')?.resolve(undefined)
+      await until(() => item('young').status === 'done', 'the download of an address still young')
+      await advance(2000)
+      gates.get('old')?.resolve(undefined)
+      await until(() => item('old').status === 'done', 'the download of an address asked again')
+
+      expect(server.urlCalls.map((call) => [call.id, call.at - T0])).toEqual([
+        ['young', 0],
+        ['old', 0],
+        ['old', DOWNLOAD_URL_MAX_AGE_MS + 1000],
+      ])
+      expect(workers.downloads.map((call) => [call.key, numberOf(call)])).toEqual([
+        ['young', 1],
+        ['old', 3],
+      ])
+      expect(item('old')).toMatchObject({ tries: 1 })
+    })
+
+    it('is never kept: every try, and a resumption after a reload, asks for a new one', async () => {
+      const bytes = content(5000, 25)
+      const memory = new MemoryQueueStore()
+      const root = new FakeDirectoryHandle('Downloads')
+      const first = start({ store: memory, root })
+      first.workers.onDownload = (call) => {
+        call.onStart?.(0)
+        call.file.write(0, bytes.subarray(0, 2000))
+        call.onProgress?.(2000)
+        return new Promise<DownloadResult>(() => undefined)
+      }
+      await first.runner.restore()
+      await first.add(fileOf('kept', bytes, 26))
+      await until(() => first.item('kept').bytes_received === 2000, 'the download to be under way')
+      await advance(SAVE_INTERVAL_MS)
+      first.runner.stop()
+      first.workers.pool.close()
+      expect(first.server.urlCalls).toHaveLength(1)
+
+      const second = start({ store: memory, root, workers: sharingStaging(first.workers) })
+      second.serve(26, bytes)
+      await second.runner.restore()
+      await until(() => second.item('kept').status === 'done', 'the resumed download')
+      expect(second.server.urlCalls.map((call) => call.id)).toEqual(['kept'])
+      expect(second.workers.downloads.map((call) => call.fromByte)).toEqual([2000])
+    })
   })
 
   it('does not put a file whose body ended short in its folder: the next try asks for the rest', async () => {

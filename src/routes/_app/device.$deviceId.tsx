@@ -1,7 +1,8 @@
 // A device (specification 001, section 2: /device/{device_id}): its details box, editable only by admins
 // (a member reads the values of their own device); its mounts with, for admins, Enable or Disable, Delete,
-// Get Volume Key and Add Mount; and what it holds, for offboarding. A device the server does not show
-// this user (another member's, another organization's, none) is 'Page not found'.
+// Get Volume Key and Add Mount; what it holds, for offboarding; and, above, why its user stops it when
+// they do (removed, or without Add Devices). A device the server does not show this user (another
+// member's, another organization's, none) is 'Page not found'.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { deviceQueries, type Device } from '../../api/devices.ts'
@@ -15,6 +16,7 @@ import { DeviceForm } from './-devices/DeviceForm.tsx'
 import { DeviceMounts } from './-devices/DeviceMounts.tsx'
 import { DeviceOffboarding } from './-devices/DeviceOffboarding.tsx'
 import { DeviceFacts, DeviceProperties } from './-devices/DeviceProperties.tsx'
+import { UserRefusalNotice } from './-devices/UserRefusalNotice.tsx'
 
 export const Route = createFileRoute('/_app/device/$deviceId')({
   beforeLoad: ({ context }) => {
@@ -63,6 +65,7 @@ function DevicePage() {
         {device.device_name}
         {device.is_disabled ? <span className="badge">Disabled</span> : null}
       </h1>
+      <UserRefusalNotice device={device} />
       <section className="panel" aria-labelledby="device-details-heading">
         <h2 id="device-details-heading">Details</h2>
         <DeviceFacts device={device} />

@@ -1,5 +1,5 @@
 // Devices (specification 001, section 2: /device): Active (the default) or All devices, with their user,
-// status (a disabled device that still calls shows when it was last refused), last seen and version; the
+// status (why its user stops a device, and when a refused device last tried), last seen and version; the
 // client downloads. An admin sees every device of the organization, a member their own; a member reaches
 // the screen when the organization may add devices or has some (section 6).
 import { useSuspenseQuery } from '@tanstack/react-query'
@@ -13,7 +13,8 @@ import { RouteLink } from '../../ui/RouteLink.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
 import { ClientDownloads } from './-devices/ClientDownloads.tsx'
 import { deviceOrg } from './-devices/deviceAccess.ts'
-import { deviceStatus, lastSeenText } from './-devices/deviceStatus.ts'
+import { DeviceStatusCell } from './-devices/DeviceStatusCell.tsx'
+import { lastSeenText } from './-devices/deviceStatus.ts'
 
 export interface DeviceSearch {
   /** All devices; without it, the active ones. */
@@ -42,16 +43,6 @@ const FILTER_OPTIONS = [
   { value: 'all', label: 'All' },
 ] as const
 
-function StatusCell({ device }: { device: DeviceListItem }) {
-  const { status, refused } = deviceStatus(device)
-  return (
-    <>
-      {status}
-      {refused ? <span className="hint"> {refused}</span> : null}
-    </>
-  )
-}
-
 const COLUMNS: ReadonlyArray<Column<DeviceListItem>> = [
   {
     key: 'name',
@@ -64,7 +55,7 @@ const COLUMNS: ReadonlyArray<Column<DeviceListItem>> = [
     ),
   },
   { key: 'user', header: 'User', render: (device) => device.user_name ?? device.email ?? '' },
-  { key: 'status', header: 'Status', render: (device) => <StatusCell device={device} /> },
+  { key: 'status', header: 'Status', render: (device) => <DeviceStatusCell device={device} /> },
   { key: 'seen', header: 'Last Seen', render: (device) => lastSeenText(device.last_seen) },
   { key: 'version', header: 'Version', render: (device) => device.last_version ?? '' },
 ]

@@ -1,8 +1,9 @@
 // How devices and their mounts read in the console (specification 001, sections 2 and 4): Enabled or
-// Disabled, when a disabled device was last refused, a mount stopped by its container or volume, and
-// when something was last seen. Pure, so the words are tested without rendering.
+// Disabled, why a device's user stops it (removed, or without Add Devices), when a refused device last
+// tried, a mount stopped by its container or volume, and when something was last seen. Pure, so the words
+// are tested without rendering.
 import { formatDistance } from 'date-fns'
-import type { DeviceListItem, DeviceMount } from '../../../api/devices.ts'
+import type { DeviceListItem, DeviceMount, UserRefusal } from '../../../api/devices.ts'
 import { formatLongTime, formatSimpleTime, parseDate, type DateInput } from '../../../lib/format.ts'
 
 export type StatusWord = 'Enabled' | 'Disabled'
@@ -25,19 +26,38 @@ export function lastRefusedText(refusedAt: DateInput, now: Date = new Date()): s
   return refused ? `${refused} (${formatLongTime(refusedAt)})` : 'Never refused'
 }
 
+/** Why a device's user stops it, in the list's few words. */
+export const USER_REFUSAL_WORDS: Readonly<Record<UserRefusal, string>> = {
+  not_a_member: 'User no longer a member',
+  add_device_off: 'User lacks Add Devices',
+}
+
+/** What the device's page says about a refusal by its user, and what brings the device back. */
+export function userRefusalNotice(refusal: UserRefusal): string {
+  return refusal === 'add_device_off'
+    ? "This device's user does not have Add Devices: every call of the device is refused until an admin " +
+        'gives it back.'
+    : "This device's user is no longer a member of the organization: the device was revoked. Its token no " +
+        'longer works; enabled again, it must be registered again.'
+}
+
 export interface DeviceStatus {
   status: StatusWord
-  /** When the device last called while disabled: shown for a disabled device only. */
+  /** Why its user stops the device, whatever its own switch. */
+  reason: string | undefined
+  /** When the device last called while refused: shown only while it is (disabled, or stopped by its user). */
   refused: string | undefined
 }
 
 export function deviceStatus(
-  device: Pick<DeviceListItem, 'is_disabled' | 'last_refused_at'>,
+  device: Pick<DeviceListItem, 'is_disabled' | 'last_refused_at' | 'user_refusal'>,
   now: Date = new Date(),
 ): DeviceStatus {
+  const refusedNow = device.is_disabled || device.user_refusal !== null
   return {
     status: statusWord(device.is_disabled),
-    refused: device.is_disabled ? refusedText(device.last_refused_at, now) : undefined,
+    reason: device.user_refusal === null ? undefined : USER_REFUSAL_WORDS[device.user_refusal],
+    refused: refusedNow ? refusedText(device.last_refused_at, now) : undefined,
   }
 }
 
