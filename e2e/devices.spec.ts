@@ -20,9 +20,11 @@ import {
   heartbeatStatus,
   listGrants,
   newAppKey,
+  orgUserIdOf,
   registerDevice,
   signUpUser,
   updateDevice,
+  updateOrgUser,
 } from './support/api.ts'
 import { expect, test } from './support/fixtures.ts'
 import { freshEmail } from './support/mail.ts'
@@ -217,5 +219,38 @@ test.describe('devices', () => {
     await deviceDetail.switchTo('Avid', 'Enabled').check()
     await deviceDetail.save.click()
     await expect(deviceDetail.error).toHaveText('Sorry, you plan does not allow this change.')
+  })
+
+  test('a device whose user lost Add Devices is refused, and both device screens say why', async ({
+    layout,
+    deviceList,
+    deviceDetail,
+  }) => {
+    const { adminKey, orgId, memberEmail, memberKey, register } = await setUp('refused')
+    const laptop = await register(memberKey, 'Field Laptop')
+    await heartbeat(laptop.device_token, '2.0.0')
+    const memberId = await orgUserIdOf(adminKey, orgId, memberEmail)
+    await updateOrgUser(adminKey, orgId, memberId, { cap_add_device: false })
+    expect(await heartbeatStatus(laptop.device_token, '2.0.0')).toBe(403)
+
+    await layout.useSession(adminKey)
+    await deviceList.goto()
+    // Its own switch still reads Enabled; the reason and the refusal stand beside it.
+    const row = deviceList.row('Field Laptop')
+    await expect(row).toContainText('Enabled')
+    await expect(row).toContainText('User lacks Add Devices')
+    await expect(row).toContainText(/Refused (less than a minute|1 minute) ago/)
+    await deviceList.open('Field Laptop')
+    await expect(deviceDetail.userRefusal).toHaveText(
+      "This device's user does not have Add Devices: every call of the device is refused until an admin " +
+        'gives it back.',
+    )
+
+    // Given back, the same token works again and the notice goes.
+    await updateOrgUser(adminKey, orgId, memberId, { cap_add_device: true })
+    expect(await heartbeatStatus(laptop.device_token, '2.0.1')).toBe(200)
+    await deviceDetail.goto(laptop.device_id)
+    await expect(deviceDetail.heading).toHaveText('Field Laptop')
+    await expect(deviceDetail.userRefusal).toBeHidden()
   })
 })

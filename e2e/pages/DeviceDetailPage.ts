@@ -22,6 +22,8 @@ export class DeviceDetailPage {
   readonly keysHandedOut: Locator
   readonly heldCount: Locator
   readonly lastRefused: Locator
+  /** Why the device's user stops it (removed, or without Add Devices), when they do. */
+  readonly userRefusal: Locator
   /** The alert or confirm dialog over the page. */
   readonly dialog: Locator
 
@@ -45,6 +47,7 @@ export class DeviceDetailPage {
     this.keysHandedOut = page.getByRole('table', { name: 'Volume Keys Handed Out' })
     this.heldCount = page.getByTestId('device-held-count')
     this.lastRefused = page.getByTestId('device-last-refused')
+    this.userRefusal = page.getByTestId('device-user-refusal')
     this.dialog = page.locator('dialog.dialog[open]')
   }
 
