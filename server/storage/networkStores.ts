@@ -100,7 +100,7 @@ export class StoreSet {
       await (await this.storeOf(row)).probe()
     } catch (caught) {
       error = describeError(caught)
-      this.log.warn({ s3_bucket_id: row.s3_bucket_id, error }, 'a network store failed its probe')
+      this.log.warn({ s3_bucket_id: row.s3_bucket_id, err: caught }, 'a network store failed its probe')
     }
     await recordProbe(this.db, row.s3_bucket_id, error)
     return error === null
@@ -120,7 +120,7 @@ export class StoreSet {
       try {
         if (await this.isUp(row)) return { storeId: row.s3_bucket_id, store: await this.storeOf(row) }
       } catch (error) {
-        this.log.warn({ s3_bucket_id: row.s3_bucket_id, error }, 'a network store could not be used')
+        this.log.warn({ s3_bucket_id: row.s3_bucket_id, err: error }, 'a network store could not be used')
       }
     }
     return { storeId: DEFAULT_STORE_ID, store: this.defaultStore }
@@ -154,7 +154,7 @@ export class StoreSet {
         throw error
       }
       await recordRequest(this.db, storeId, describeError(error))
-      this.log.warn({ s3_bucket_id: storeId, error }, 'a network store call failed')
+      this.log.warn({ s3_bucket_id: storeId, err: error }, 'a network store call failed')
       throw new HttpError(503, 'store_unavailable')
     }
   }
