@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { ServerKeyMismatchError } from './auth/serverKeyCheck.ts'
 import { DataDirInUseError } from './db/dataDirLock.ts'
 import { dailyJobs } from './jobs/daily.ts'
 import { Scheduler } from './jobs/scheduler.ts'
@@ -56,7 +57,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirInUseError ||
+    error instanceof ServerKeyMismatchError
+  ) {
     console.error(error.message)
     process.exit(2)
   }

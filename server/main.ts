@@ -2,6 +2,7 @@
 import fs from 'node:fs/promises'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { ServerKeyMismatchError } from './auth/serverKeyCheck.ts'
 import { DataDirInUseError } from './db/dataDirLock.ts'
 
 async function main(): Promise<void> {
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // Mistakes in how the server was started get their message alone; anything else its stack.
-  if (error instanceof DataDirInUseError) {
+  if (error instanceof DataDirInUseError || error instanceof ServerKeyMismatchError) {
     console.error(error.message)
     process.exit(2)
   }

@@ -11,6 +11,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
 import type { Sealer } from '../auth/sealing.ts'
+import { sealedLabels } from '../auth/sealedValues.ts'
 import type { Config } from '../config.ts'
 import type { Queryable } from '../db/database.ts'
 import { HttpError } from '../http/errors.ts'
@@ -87,7 +88,9 @@ export class StoreSet {
       bucket: row.s3_bucket,
       prefix: row.s3_bucket_prefix,
       accessKeyId: row.aws_access_key_id,
-      secretAccessKey: this.sealer.open(row.sealed_secret).toString('utf8'),
+      secretAccessKey: this.sealer
+        .open(row.sealed_secret, sealedLabels.networkStoreSecret(row.org_id, row.s3_bucket_id))
+        .toString('utf8'),
     })
     this.cache.set(row.s3_bucket_id, { updatedAt: row.updated_at, store })
     return store

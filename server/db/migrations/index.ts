@@ -16,6 +16,7 @@ import retention from './20261125180000_retention.ts'
 import jobs from './20261125190000_jobs.ts'
 import billing from './20261125200000_billing.ts'
 import domainPrefixHold from './20261125210000_domain_prefix_hold.ts'
+import serverKeyCheck from './20261126100000_server_key_check.ts'
 
 export interface Migration {
   id: string
@@ -39,4 +40,5 @@ export const migrations: readonly Migration[] = [
   { id: '20261125190000_jobs', sql: jobs },
   { id: '20261125200000_billing', sql: billing },
   { id: '20261125210000_domain_prefix_hold', sql: domainPrefixHold },
+  { id: '20261126100000_server_key_check', sql: serverKeyCheck },
 ]
