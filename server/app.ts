@@ -24,6 +24,7 @@ import { checkServerKey, ServerKeyMismatchError, serverKeySource } from './auth/
 import { createSealer, loadServerKey, type Sealer } from './auth/sealing.ts'
 import type { Mailer } from './mail/mailer.ts'
 import { createPaymentProvider } from './payments/index.ts'
+import { secureDataDir } from './privateFiles.ts'
 import type { PaymentProvider } from './payments/provider.ts'
 import { routeModules } from './routes/index.ts'
 import { storePlugin } from './storage/index.ts'
@@ -80,6 +81,8 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
         }
       }
     })
+    // Before anything is written in it: DATA_DIR is the server user's alone (privateFiles.ts).
+    await secureDataDir(config.dataDir, app.log)
     const db = options.db ?? (await openDatabase(config))
     // The key is checked against the database before anything else starts (and so before main.ts listens):
     // a process with another key must not serve without the secrets it cannot open.

@@ -9,6 +9,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateFiles.ts'
 
 const KEY_BYTES = 32
 const NONCE_BYTES = 12
@@ -72,10 +73,13 @@ export function createSealer(key: Buffer): Sealer {
 export function loadServerKey(serverKeyHex: string | undefined, dataDir: string): Buffer {
   if (serverKeyHex) return Buffer.from(serverKeyHex, 'hex')
   const file = path.join(dataDir, 'server.key')
-  fs.mkdirSync(dataDir, { recursive: true })
+  fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE })
   try {
     // 'wx': only the first process to get here writes it; the others read what it wrote.
-    fs.writeFileSync(file, crypto.randomBytes(KEY_BYTES).toString('hex') + '\n', { flag: 'wx', mode: 0o600 })
+    fs.writeFileSync(file, crypto.randomBytes(KEY_BYTES).toString('hex') + '\n', {
+      flag: 'wx',
+      mode: PRIVATE_FILE_MODE,
+    })
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
   }
