@@ -20,9 +20,11 @@ import { registerSecurityHeaders } from './http/securityHeaders.ts'
 import { jobsPlugin } from './jobs/index.ts'
 import { createLogger, logCutOffRequests, RequestLog } from './logger.ts'
 import { createMailer } from './mail/index.ts'
+import { checkServerKey, ServerKeyMismatchError, serverKeySource } from './auth/serverKeyCheck.ts'
 import { createSealer, loadServerKey, type Sealer } from './auth/sealing.ts'
 import type { Mailer } from './mail/mailer.ts'
 import { createPaymentProvider } from './payments/index.ts'
+import { secureDataDir } from './privateFiles.ts'
 import type { PaymentProvider } from './payments/provider.ts'
 import { routeModules } from './routes/index.ts'
 import { storePlugin } from './storage/index.ts'
@@ -35,7 +37,7 @@ declare module 'fastify' {
     db: Database
     mailer: Mailer
     payments: PaymentProvider
-    /** Seals and opens the secrets the server keeps (volume keys). */
+    /** Seals and opens the secrets the server keeps (volume keys, network stores' secrets), each for its row. */
     sealer: Sealer
     /** Every route registered, with its schema: what tests that must cover every call walk through. */
     routeCatalog: RouteEntry[]
@@ -79,7 +81,20 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
         }
       }
     })
+    // Before anything is written in it: DATA_DIR is the server user's alone (privateFiles.ts).
+    await secureDataDir(config.dataDir, app.log)
     const db = options.db ?? (await openDatabase(config))
+    // The key is checked against the database before anything else starts (and so before main.ts listens):
+    // a process with another key must not serve without the secrets it cannot open.
+    let sealer: Sealer
+    try {
+      sealer = createSealer(loadServerKey(config.serverKey, config.dataDir))
+      await checkServerKey(db, sealer, serverKeySource(config), app.log)
+    } catch (error) {
+      if (error instanceof ServerKeyMismatchError) app.log.fatal(error.message)
+      if (!options.db) await db.close()
+      throw error
+    }
     app.decorate('config', config)
     app.decorate('db', db)
     if (!options.db) app.addHook('onClose', () => db.close())
@@ -87,7 +102,7 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
     app.decorate('mailer', mailer)
     app.addHook('onClose', () => mailer.close())
     app.decorate('payments', await createPaymentProvider(config))
-    app.decorate('sealer', createSealer(loadServerKey(config.serverKey, config.dataDir)))
+    app.decorate('sealer', sealer)
 
     const appDir = options.appDir ?? config.appDir ?? defaultAppDir()
     registerInputRules(app)

@@ -7,13 +7,17 @@
 import { parseArgs } from 'node:util'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { ServerKeyMismatchError } from './auth/serverKeyCheck.ts'
 import { DataDirInUseError } from './db/dataDirLock.ts'
 import { dailyJobs } from './jobs/daily.ts'
 import { Scheduler } from './jobs/scheduler.ts'
+import { restrictNewFiles } from './privateFiles.ts'
 
 const USAGE = 'usage: npm run jobs -- [--now <ISO time, default now>] [--days <days back, default 7>]'
 
 async function main(): Promise<void> {
+  // Files it creates in DATA_DIR are its user's alone, as the server's are (privateFiles.ts).
+  restrictNewFiles()
   const { values } = parseArgs({
     options: { now: { type: 'string' }, days: { type: 'string', default: '7' }, help: { type: 'boolean' } },
   })
@@ -56,7 +60,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirInUseError ||
+    error instanceof ServerKeyMismatchError
+  ) {
     console.error(error.message)
     process.exit(2)
   }

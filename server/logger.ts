@@ -1,6 +1,8 @@
 // Structured logs (pino). Query strings carry secrets (the session key on every call, under whatever name a
 // client misspells it; the signatures of storage URLs), so no log line holds a URL: a request is logged by
-// its method, its route pattern and its path ids, once, when it has been answered.
+// its method, its route pattern and its path ids, once, when it has been answered. An error is logged under
+// `err` (Fastify's and pino's key); one logged under `error` is written the same way, with its message, stack
+// and cause, since pino would write an Error it has no serializer for as {} (its fields are not enumerable).
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import pino, { type DestinationStream, type Logger } from 'pino'
 
@@ -29,7 +31,11 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       level,
       // Fastify's own lines (with request logging off, only errors it logs itself) describe a request the
       // same way: never by its URL.
-      serializers: { req: (req: FastifyRequest) => describeRequest(req) },
+      serializers: {
+        req: (req: FastifyRequest) => describeRequest(req),
+        err: pino.stdSerializers.err,
+        error: pino.stdSerializers.err,
+      },
       redact: {
         paths: ['req.headers', '*.session_key', '*.user_session_key'],
         remove: true,

@@ -1,10 +1,15 @@
 // Starts the server: configuration from the environment, listen, close gracefully on SIGINT and SIGTERM.
+// Files it creates are its user's alone (the umask, privateFiles.ts): DATA_DIR holds the key, sign-in codes,
+// the database and every object.
 import fs from 'node:fs/promises'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { ServerKeyMismatchError } from './auth/serverKeyCheck.ts'
 import { DataDirInUseError } from './db/dataDirLock.ts'
+import { PRIVATE_DIR_MODE, restrictNewFiles } from './privateFiles.ts'
 
 async function main(): Promise<void> {
+  restrictNewFiles()
   let config
   try {
     config = loadConfig()
@@ -15,7 +20,7 @@ async function main(): Promise<void> {
     }
     throw error
   }
-  await fs.mkdir(config.dataDir, { recursive: true })
+  await fs.mkdir(config.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE })
   const app = await buildApp({ config })
   app.server.keepAliveTimeout = 65_000 // longer than common load-balancer idle timeouts
   app.server.requestTimeout = 0 // uploads to the local store may stream for hours; Fastify guards headers
@@ -39,7 +44,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // Mistakes in how the server was started get their message alone; anything else its stack.
-  if (error instanceof DataDirInUseError) {
+  if (error instanceof DataDirInUseError || error instanceof ServerKeyMismatchError) {
     console.error(error.message)
     process.exit(2)
   }

@@ -3,6 +3,7 @@
 // and taken over.
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateFiles.ts'
 import { isProcessRunning } from '../processes.ts'
 
 export class DataDirInUseError extends Error {
@@ -22,10 +23,10 @@ function inUse(dir: string, pid: number): DataDirInUseError {
 export async function claimDataDir(dir: string): Promise<() => Promise<void>> {
   const file = path.join(dir, 'server.pid')
   if (claimedHere.has(file)) throw inUse(dir, process.pid)
-  await fs.mkdir(dir, { recursive: true })
+  await fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
   for (;;) {
     try {
-      await fs.writeFile(file, `${process.pid}\n`, { flag: 'wx' })
+      await fs.writeFile(file, `${process.pid}\n`, { flag: 'wx', mode: PRIVATE_FILE_MODE })
       break
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error

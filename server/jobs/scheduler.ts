@@ -163,10 +163,12 @@ export class Scheduler {
     const daily = jobs.find((candidate) => candidate.name === job.data.job)
     const log = context.log.child({ job: job.data.job, day, attempt: job.retryCount + 1 })
     let error: string | undefined
+    let thrown: unknown
     try {
       if (!daily) throw new Error('no daily job has this name in this server')
       await daily.run({ ...context, db, now: this.now }, day)
     } catch (caught) {
+      thrown = caught
       error = caught instanceof Error ? caught.message : String(caught)
     }
     const state = error === undefined ? 'done' : job.retryCount < job.retryLimit ? 'queued' : 'failed'
@@ -181,7 +183,8 @@ export class Scheduler {
       else await boss.fail(QUEUE, job.id, { message: error }, { db: bossDb(tx) })
     })
     if (state === 'done') log.info('daily job done')
-    else log.error({ error, willRetry: state === 'queued' }, 'daily job failed')
+    // The row keeps the message; the log line the whole error, stack and cause.
+    else log.error({ err: thrown, willRetry: state === 'queued' }, 'daily job failed')
   }
 
   /** Gives one day to the queue and runs it; throws when a job of that day did not finish (tests). */

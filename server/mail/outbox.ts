@@ -4,6 +4,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateFiles.ts'
 import type { Mailer } from './mailer.ts'
 import { toNodemailerMessage } from './compose.ts'
 
@@ -28,7 +29,8 @@ async function writeWhole(dir: string, name: string, bytes: Buffer): Promise<str
   const finalPath = path.join(dir, name)
   // A dot-name ending in .tmp: a reader listing *.eml never sees a message that is still being written.
   const tempPath = path.join(dir, `.${name}.tmp`)
-  const file = await fs.open(tempPath, 'wx')
+  // Sign-in codes: the file is the server user's alone (privateFiles.ts).
+  const file = await fs.open(tempPath, 'wx', PRIVATE_FILE_MODE)
   try {
     await file.writeFile(bytes)
     await file.sync()
@@ -46,7 +48,7 @@ export async function createOutboxMailer(
   print: OutboxPrint = printToStdout,
 ): Promise<Mailer> {
   const dir = path.join(dataDir, 'outbox')
-  await fs.mkdir(dir, { recursive: true })
+  await fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
   const { createTransport } = await import('nodemailer')
   // The stream transport composes the message exactly as SMTP would send it, and hands back the bytes.
   const composer = createTransport({ streamTransport: true, buffer: true, newline: 'windows' })

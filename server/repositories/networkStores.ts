@@ -58,20 +58,32 @@ export interface NetworkStoreFields {
   max_size: number
 }
 
-/** Adds a store after the organization's others (the next priority); the organization's row is locked. */
+/**
+ * The id the next store will have, taken before its row is written: the secret is sealed for its row, and
+ * the row is named by this id (auth/sealedValues.ts). A reserved id that is never used is simply skipped.
+ */
+export async function reserveNetworkStoreId(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ s3_bucket_id: number }>(
+    `SELECT nextval(pg_get_serial_sequence('s3_bucket', 's3_bucket_id')) AS s3_bucket_id`,
+  )
+  return (row as { s3_bucket_id: number }).s3_bucket_id
+}
+
+/** Adds a store, with its reserved id, after the organization's others (the next priority); the organization's row is locked. */
 export async function insertNetworkStore(
   db: Queryable,
   orgId: number,
+  storeId: number,
   fields: NetworkStoreFields,
-): Promise<number> {
+): Promise<void> {
   await db.query('SELECT 1 FROM org WHERE org_id = $1 FOR UPDATE', [orgId])
-  const [row] = await db.query<{ s3_bucket_id: number }>(
-    `INSERT INTO s3_bucket (org_id, s3_bucket, s3_bucket_region, s3_host, s3_bucket_prefix,
+  await db.query(
+    `INSERT INTO s3_bucket (s3_bucket_id, org_id, s3_bucket, s3_bucket_region, s3_host, s3_bucket_prefix,
                             aws_access_key_id, sealed_secret, max_size, priority,
                             last_probe_at, last_probe_ok)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
-             (SELECT COALESCE(max(priority), 0) + 1 FROM s3_bucket WHERE org_id = $1), now(), true)
-     RETURNING s3_bucket_id`,
+     OVERRIDING SYSTEM VALUE
+     VALUES ($9, $1, $2, $3, $4, $5, $6, $7, $8,
+             (SELECT COALESCE(max(priority), 0) + 1 FROM s3_bucket WHERE org_id = $1), now(), true)`,
     [
       orgId,
       fields.s3_bucket,
@@ -81,9 +93,9 @@ export async function insertNetworkStore(
       fields.aws_access_key_id,
       fields.sealed_secret,
       fields.max_size,
+      storeId,
     ],
   )
-  return (row as { s3_bucket_id: number }).s3_bucket_id
 }
 
 export async function updateNetworkStore(

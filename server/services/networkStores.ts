@@ -20,6 +20,7 @@ import {
   findNetworkStore,
   insertNetworkStore,
   listNetworkStores,
+  reserveNetworkStoreId,
   setNetworkStoreDisabled,
   setNetworkStorePriority,
   updateNetworkStore,
@@ -28,6 +29,7 @@ import {
 } from '../repositories/networkStores.ts'
 import type { Membership } from '../repositories/orgs.ts'
 import type { Sealer } from '../auth/sealing.ts'
+import { sealedLabels } from '../auth/sealedValues.ts'
 import { HostNotAllowedError, resolveAllowed } from '../storage/hostGuard.ts'
 import { describeError, type NetworkStoreSettings, type StoreSet } from '../storage/networkStores.ts'
 import { recordAdminEvent } from './audit.ts'
@@ -83,7 +85,12 @@ function storePrefix(raw: string | undefined): string {
   return text.endsWith('/') ? text : `${text}/`
 }
 
-function settingsOf(fields: NetworkStoreFields, secret: string): NetworkStoreSettings {
+type StoreAddress = Pick<
+  NetworkStoreFields,
+  's3_host' | 's3_bucket_region' | 's3_bucket' | 's3_bucket_prefix' | 'aws_access_key_id'
+>
+
+function settingsOf(fields: StoreAddress, secret: string): NetworkStoreSettings {
   return {
     endpoint: fields.s3_host,
     region: fields.s3_bucket_region,
@@ -180,24 +187,31 @@ export async function addStore(
 ): Promise<number> {
   const secret = required(request.aws_secret_access_key)
   if (secret === SECRET_MASK) invalid()
-  const fields = {
+  const address = {
     s3_bucket: required(request.s3_bucket),
     s3_bucket_region: required(request.s3_bucket_region),
     s3_host: storeEndpoint(request.s3_host, context.allowPrivateHosts),
     s3_bucket_prefix: storePrefix(request.s3_bucket_prefix),
     aws_access_key_id: required(request.aws_access_key_id),
-    sealed_secret: context.sealer.seal(Buffer.from(secret, 'utf8')),
-    max_size: request.max_size ?? DEFAULT_STORE_MAX_SIZE,
   }
-  if (!BUCKET_PATTERN.test(fields.s3_bucket) || !REGION_PATTERN.test(fields.s3_bucket_region)) invalid()
-  await validate(context, settingsOf(fields, secret))
+  if (!BUCKET_PATTERN.test(address.s3_bucket) || !REGION_PATTERN.test(address.s3_bucket_region)) invalid()
+  await validate(context, settingsOf(address, secret))
   const storeId = await context.db.transaction(async (tx) => {
-    const id = await insertNetworkStore(tx, admin.org_id, fields)
+    // The secret is sealed for the row it goes into, so the row's id is taken first.
+    const id = await reserveNetworkStoreId(tx)
+    await insertNetworkStore(tx, admin.org_id, id, {
+      ...address,
+      sealed_secret: context.sealer.seal(
+        Buffer.from(secret, 'utf8'),
+        sealedLabels.networkStoreSecret(admin.org_id, id),
+      ),
+      max_size: request.max_size ?? DEFAULT_STORE_MAX_SIZE,
+    })
     await recordAdminEvent(tx, {
       orgId: admin.org_id,
       action: 's3_bucket_add',
       userId: admin.user_id,
-      summary: `Added network store ${fields.s3_bucket}`,
+      summary: `Added network store ${address.s3_bucket}`,
     })
     return id
   })
@@ -214,7 +228,8 @@ export async function editStore(
   if (!row) throw new HttpError(404, 'not_found')
   const given = request.aws_secret_access_key?.trim() ?? ''
   const keepSecret = given === '' || given === SECRET_MASK
-  const secret = keepSecret ? context.sealer.open(row.sealed_secret).toString('utf8') : required(given)
+  const label = sealedLabels.networkStoreSecret(admin.org_id, storeId)
+  const secret = keepSecret ? context.sealer.open(row.sealed_secret, label).toString('utf8') : required(given)
   const fields = {
     s3_bucket: request.s3_bucket === undefined ? row.s3_bucket : required(request.s3_bucket),
     s3_bucket_region:
@@ -227,7 +242,7 @@ export async function editStore(
       request.aws_access_key_id === undefined ? row.aws_access_key_id : required(request.aws_access_key_id),
     sealed_secret: keepSecret
       ? Buffer.from(row.sealed_secret)
-      : context.sealer.seal(Buffer.from(secret, 'utf8')),
+      : context.sealer.seal(Buffer.from(secret, 'utf8'), label),
     max_size: request.max_size ?? row.max_size,
   }
   if (!BUCKET_PATTERN.test(fields.s3_bucket) || !REGION_PATTERN.test(fields.s3_bucket_region)) invalid()
@@ -263,8 +278,10 @@ export async function setStoreStatus(
   if (!row) throw new HttpError(404, 'not_found')
   if (row.is_disabled === isDisabled) return
   if (!isDisabled) {
-    const secret = context.sealer.open(row.sealed_secret).toString('utf8')
-    await validate(context, settingsOf({ ...row, sealed_secret: Buffer.alloc(0) }, secret))
+    const secret = context.sealer
+      .open(row.sealed_secret, sealedLabels.networkStoreSecret(admin.org_id, storeId))
+      .toString('utf8')
+    await validate(context, settingsOf(row, secret))
   }
   await context.db.transaction(async (tx) => {
     await setNetworkStoreDisabled(tx, admin.org_id, storeId, isDisabled)

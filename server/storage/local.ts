@@ -11,6 +11,7 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { SHA256_HEX_PATTERN } from '../contract/parts.ts'
 import type { Queryable } from '../db/database.ts'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateFiles.ts'
 import {
   assertPartList,
   compositeSha256Hex,
@@ -103,8 +104,8 @@ export class LocalStore implements ObjectStore {
     const signingKey = await loadSigningKey(options.db)
     const temp = await OwnedTempDir.open(path.join(options.dataDir, 'tmp'))
     const store = new LocalStore(options, signingKey, temp)
-    await fs.mkdir(store.objectsDir, { recursive: true })
-    await fs.mkdir(store.uploadsDir, { recursive: true })
+    await fs.mkdir(store.objectsDir, { recursive: true, mode: PRIVATE_DIR_MODE })
+    await fs.mkdir(store.uploadsDir, { recursive: true, mode: PRIVATE_DIR_MODE })
     return store
   }
 
@@ -278,7 +279,7 @@ export class LocalStore implements ObjectStore {
       if (counter.digestHex() !== expected.sha256Hex) {
         throw new ChecksumMismatchError('the bytes do not match their SHA-256')
       }
-      await fs.mkdir(path.dirname(destination), { recursive: true })
+      await fs.mkdir(path.dirname(destination), { recursive: true, mode: PRIVATE_DIR_MODE })
       await fs.rename(temp, destination)
     } finally {
       await fs.rm(temp, { force: true })
@@ -308,8 +309,8 @@ export class LocalStore implements ObjectStore {
     assertValidKey(key)
     const uploadId = crypto.randomBytes(16).toString('hex')
     const dir = this.uploadDir(uploadId)
-    await fs.mkdir(dir)
-    await fs.writeFile(path.join(dir, 'key'), ownerOf(key))
+    await fs.mkdir(dir, { mode: PRIVATE_DIR_MODE })
+    await fs.writeFile(path.join(dir, 'key'), ownerOf(key), { mode: PRIVATE_FILE_MODE })
     return uploadId
   }
 
@@ -359,7 +360,7 @@ export class LocalStore implements ObjectStore {
     try {
       await linkParts(joined, staging)
       const destination = this.objectPartsDir(key)
-      await fs.mkdir(path.dirname(destination), { recursive: true })
+      await fs.mkdir(path.dirname(destination), { recursive: true, mode: PRIVATE_DIR_MODE })
       try {
         await fs.rename(staging, destination)
       } catch (error) {
@@ -416,7 +417,7 @@ function expiryOf(expiresInSeconds: number): Date {
  */
 function writeFrom(body: Readable, counter: HashingCounter, file: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const output = createWriteStream(file, { flags: 'wx' })
+    const output = createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE })
     let settled = false
     const fail = (error: Error) => {
       if (settled) return

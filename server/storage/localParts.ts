@@ -20,6 +20,7 @@ import { createReadStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateFiles.ts'
 import { ChecksumMismatchError } from './store.ts'
 
 const PART_ENTRY_PATTERN = /^(\d+)\.([0-9a-f]{64})\.(part|verified)$/
@@ -59,7 +60,7 @@ async function identityOf(file: string): Promise<string> {
  */
 export async function recordVerifiedPart(partFile: string, recordFile: string, tempFile: string) {
   try {
-    await fs.writeFile(tempFile, await identityOf(partFile), { flag: 'wx' })
+    await fs.writeFile(tempFile, await identityOf(partFile), { flag: 'wx', mode: PRIVATE_FILE_MODE })
     await fs.rename(tempFile, recordFile)
   } catch (error) {
     // The upload was completed or aborted meanwhile: there is no part left to record.
@@ -112,7 +113,7 @@ export async function assertPartsIntact(parts: readonly JoinedPart[]): Promise<v
  * is removed, so nothing is copied and the upload stays whole until the directory is in place.
  */
 export async function linkParts(parts: readonly JoinedPart[], dir: string): Promise<void> {
-  await fs.mkdir(dir)
+  await fs.mkdir(dir, { mode: PRIVATE_DIR_MODE })
   for (const [index, part] of parts.entries()) {
     await fs.link(part.file, path.join(dir, objectPartName(index)))
   }

@@ -11,6 +11,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
 import type { Sealer } from '../auth/sealing.ts'
+import { sealedLabels } from '../auth/sealedValues.ts'
 import type { Config } from '../config.ts'
 import type { Queryable } from '../db/database.ts'
 import { HttpError } from '../http/errors.ts'
@@ -87,7 +88,9 @@ export class StoreSet {
       bucket: row.s3_bucket,
       prefix: row.s3_bucket_prefix,
       accessKeyId: row.aws_access_key_id,
-      secretAccessKey: this.sealer.open(row.sealed_secret).toString('utf8'),
+      secretAccessKey: this.sealer
+        .open(row.sealed_secret, sealedLabels.networkStoreSecret(row.org_id, row.s3_bucket_id))
+        .toString('utf8'),
     })
     this.cache.set(row.s3_bucket_id, { updatedAt: row.updated_at, store })
     return store
@@ -100,7 +103,7 @@ export class StoreSet {
       await (await this.storeOf(row)).probe()
     } catch (caught) {
       error = describeError(caught)
-      this.log.warn({ s3_bucket_id: row.s3_bucket_id, error }, 'a network store failed its probe')
+      this.log.warn({ s3_bucket_id: row.s3_bucket_id, err: caught }, 'a network store failed its probe')
     }
     await recordProbe(this.db, row.s3_bucket_id, error)
     return error === null
@@ -120,7 +123,7 @@ export class StoreSet {
       try {
         if (await this.isUp(row)) return { storeId: row.s3_bucket_id, store: await this.storeOf(row) }
       } catch (error) {
-        this.log.warn({ s3_bucket_id: row.s3_bucket_id, error }, 'a network store could not be used')
+        this.log.warn({ s3_bucket_id: row.s3_bucket_id, err: error }, 'a network store could not be used')
       }
     }
     return { storeId: DEFAULT_STORE_ID, store: this.defaultStore }
@@ -154,7 +157,7 @@ export class StoreSet {
         throw error
       }
       await recordRequest(this.db, storeId, describeError(error))
-      this.log.warn({ s3_bucket_id: storeId, error }, 'a network store call failed')
+      this.log.warn({ s3_bucket_id: storeId, err: error }, 'a network store call failed')
       throw new HttpError(503, 'store_unavailable')
     }
   }

@@ -9,6 +9,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateFiles.ts'
 import { isProcessRunning } from '../processes.ts'
 
 const HEARTBEAT_MS = 30_000
@@ -51,9 +52,9 @@ export class OwnedTempDir {
 
   /** Beats (recreating the directory should anything have removed it), then removes what the dead left. */
   private async sweep(): Promise<void> {
-    await fs.mkdir(this.dir, { recursive: true })
+    await fs.mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR_MODE })
     const heartbeat = path.join(this.dir, HEARTBEAT_FILE)
-    await fs.writeFile(heartbeat, String(process.pid))
+    await fs.writeFile(heartbeat, String(process.pid), { mode: PRIVATE_FILE_MODE })
     const now = (await fs.stat(heartbeat)).mtimeMs
     for (const name of await fs.readdir(this.root)) {
       const entry = path.join(this.root, name)

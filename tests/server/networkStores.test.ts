@@ -5,6 +5,7 @@
 // uploads go to the next one and its objects answer 503, never 404.
 import crypto from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
+import { sealedLabels } from '../../server/auth/sealedValues.ts'
 import { endpoints } from '../../server/contract/endpoints.ts'
 import type {
   DownloadUrlResponse,
@@ -170,7 +171,10 @@ describe.each(databaseKinds)('network stores on %s', (kind) => {
       [id],
     )
     expect(Buffer.from(row?.sealed_secret ?? []).includes(Buffer.from(SECRET))).toBe(false)
-    expect(suite.server.app.sealer.open(row?.sealed_secret ?? new Uint8Array()).toString()).toBe(SECRET)
+    const label = sealedLabels.networkStoreSecret(org.orgId, id)
+    expect(suite.server.app.sealer.open(row?.sealed_secret ?? new Uint8Array(), label).toString()).toBe(
+      SECRET,
+    )
     for (const answer of [list.body, orgDetail.body]) {
       expect(JSON.stringify(answer)).not.toContain(`"aws_secret_access_key":"${SECRET}"`)
     }
@@ -228,7 +232,8 @@ describe.each(databaseKinds)('network stores on %s', (kind) => {
         'SELECT sealed_secret FROM s3_bucket WHERE s3_bucket_id = $1',
         [id],
       )
-      return suite.server.app.sealer.open(row?.sealed_secret ?? new Uint8Array()).toString()
+      const label = sealedLabels.networkStoreSecret(org.orgId, id)
+      return suite.server.app.sealer.open(row?.sealed_secret ?? new Uint8Array(), label).toString()
     }
     expect(await sealedSecret()).toBe(SECRET)
     expect(

@@ -17,6 +17,7 @@ import jobs from './20261125190000_jobs.ts'
 import billing from './20261125200000_billing.ts'
 import domainPrefixHold from './20261125210000_domain_prefix_hold.ts'
 import revokeFormerMembersDevices from './20261126100000_revoke_former_members_devices.ts'
+import serverKeyCheck from './20261126110000_server_key_check.ts'
 import contentProof from './20261128010000_content_proof.ts'
 
 export interface Migration {
@@ -42,5 +43,6 @@ export const migrations: readonly Migration[] = [
   { id: '20261125200000_billing', sql: billing },
   { id: '20261125210000_domain_prefix_hold', sql: domainPrefixHold },
   { id: '20261126100000_revoke_former_members_devices', sql: revokeFormerMembersDevices },
+  { id: '20261126110000_server_key_check', sql: serverKeyCheck },
   { id: '20261128010000_content_proof', sql: contentProof },
 ]
