@@ -113,6 +113,12 @@ describe.each(databaseKinds)('DATA_DIR modes on %s', (kind: DatabaseKind) => {
     expect((await fetch(sent.url, { method: sent.method, headers: sent.headers, body: bytes })).status).toBe(
       200,
     )
+    // Confirmed, the sender's copy becomes the object.
+    const confirmed = await call(url, 'POST', `${base}/s3_object`, {
+      key: org.key,
+      body: { s3_bucket_id: 0, ...ref },
+    })
+    expect(confirmed.status).toBe(200)
 
     const entries = await walk(dataDir)
     const names = relative(dataDir, entries)
