@@ -40,16 +40,16 @@ describe('the device list', () => {
   it('shows why a device its user stops is refused, and when it last tried', () => {
     const refused = device({ user_refusal: 'add_device_off', last_refused_at: minutesAgo(2) })
     expect(renderToStaticMarkup(<DeviceStatusCell device={refused} now={NOW} />)).toBe(
-      'Enabled<span class="hint"> User lacks Add Devices</span><span class="hint"> Refused 2 minutes ago</span>',
+      'Enabled<span class="hint cell-line"> User lacks Add Devices</span><span class="hint cell-line"> Refused 2 minutes ago</span>',
     )
     const revoked = device({ is_disabled: true, user_refusal: 'not_a_member' })
     expect(renderToStaticMarkup(<DeviceStatusCell device={revoked} now={NOW} />)).toBe(
-      'Disabled<span class="hint"> User no longer a member</span>',
+      'Disabled<span class="hint cell-line"> User no longer a member</span>',
     )
     // As before for a device its user does not stop.
     const disabled = device({ is_disabled: true, last_refused_at: minutesAgo(5) })
     expect(renderToStaticMarkup(<DeviceStatusCell device={disabled} now={NOW} />)).toBe(
-      'Disabled<span class="hint"> Refused 5 minutes ago</span>',
+      'Disabled<span class="hint cell-line"> Refused 5 minutes ago</span>',
     )
   })
 })
