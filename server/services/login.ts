@@ -17,6 +17,7 @@ import {
 import { USER_NAME_PATTERN } from '../contract/user.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
+import { checkName } from '../http/inputRules.ts'
 import { loginCodeMessage } from '../mail/messages.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import {
@@ -174,7 +175,6 @@ export async function loginWithCode(db: Database, request: LoginRequest): Promis
 
 /** The user name rule (000 section 5) on the name without surrounding spaces; unique without regard to case. */
 export async function changeUserName(db: Database, userId: number, rawName: string): Promise<void> {
-  const userName = rawName.trim()
-  if (!USER_NAME_PATTERN.test(userName)) throw new HttpError(400, 'invalid_user_name')
+  const userName = checkName(rawName, { code: 'invalid_user_name', pattern: USER_NAME_PATTERN })
   if (!(await setUserName(db, userId, userName))) throw new HttpError(409, 'used_user_name')
 }

@@ -10,6 +10,7 @@ import {
 import type { OrgDetail } from '../contract/org.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
+import { checkName } from '../http/inputRules.ts'
 import {
   clearDomainPrefixHold,
   holdDomainPrefix,
@@ -33,11 +34,8 @@ import { recordAdminEvent } from './audit.ts'
 import { listStoresOf } from './networkStores.ts'
 import { knownPlan, lowerVolumeDays } from './planChange.ts'
 
-function orgName(raw: string): string {
-  const name = raw.trim()
-  if (name === '') throw new HttpError(400, 'invalid_org_name')
-  return name
-}
+/** The name rule alone (specification 001 section 5 asks only that it is not empty). */
+const orgName = (raw: string) => checkName(raw, { code: 'invalid_org_name' })
 
 export async function createOrg(db: Database, userId: number, rawName: string): Promise<number> {
   const name = orgName(rawName)
