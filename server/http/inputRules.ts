@@ -1,12 +1,13 @@
 // Rules for the input of requests. Every request's, whatever its route, checked before the route's schema:
 // no text carries a NUL character. PostgreSQL cannot store one (it would answer 500 from deep inside a
-// query), and no name, path, e-mail or code of the product has a use for it. And the name rule of
-// contract/text.ts as the services apply it, with the error each field answers, for every name a service
-// saves (organization, user, volume, container, app, device, network store).
+// query), and no name, path, e-mail or code of the product has a use for it. And the two rules of
+// contract/text.ts as the services apply them, with the error each field answers: the name rule, for every
+// name a service saves (organization, user, volume, container, app, device, network store), and the e-mail
+// address rule, for sign-in, signup and Add User.
 import { Stream } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import type { ErrorCode } from '../contract/errorCodes.ts'
-import { holdsControlCharacter } from '../contract/text.ts'
+import { holdsControlCharacter, isMailboxAddress } from '../contract/text.ts'
 import { HttpError } from './errors.ts'
 
 /**
@@ -76,4 +77,19 @@ export function checkName(raw: string, rule: NameRule): string {
     throw new HttpError(400, rule.code)
   }
   return name
+}
+
+/** An e-mail address as it is stored and compared: without blanks around it, in lower case. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+/**
+ * The e-mail address rule: the address, normalized, when the mailer sends to it as one mailbox
+ * (contract/text.ts); 400 invalid_email otherwise, before anything is made for it.
+ */
+export function checkEmail(raw: string): string {
+  const email = normalizeEmail(raw)
+  if (!isMailboxAddress(email)) throw new HttpError(400, 'invalid_email')
+  return email
 }

@@ -1,5 +1,6 @@
-// Text the name rule must refuse, shared by its tests: each control character a name could smuggle a second
-// line or a terminal escape in with.
+// Text the name and e-mail rules must refuse, shared by the tests of those rules:
+// each control character a name could smuggle a second line or a terminal escape in with, and each form of
+// address the mailer would read as something other than the one mailbox typed.
 
 /** Each kind of character no name may hold: C0 (line breaks, tab, escapes), DEL, C1, U+2028 and U+2029. */
 export const CONTROLS: ReadonlyArray<readonly [label: string, text: string]> = [
@@ -14,4 +15,34 @@ export const CONTROLS: ReadonlyArray<readonly [label: string, text: string]> = [
   ['CSI (C1)', '\u009b'],
   ['LINE SEPARATOR', '\u2028'],
   ['PARAGRAPH SEPARATOR', '\u2029'],
+]
+
+/**
+ * Addresses the mailer reads as something other than the one mailbox typed (two recipients, a display name
+ * and another address, a group, a comment, a quoted local part, header lines), and forms no mail server
+ * takes (dots out of place, a domain label with a dash at an end, a literal IP, no top-level domain).
+ */
+export const ODD_ADDRESSES: readonly string[] = [
+  'a,b@c.de',
+  'x<y>@c.de',
+  'a;b@c.de',
+  'a:b@c.de',
+  'a(b)@c.de',
+  '"a b"@c.de',
+  'a"b"@c.de',
+  'a\\b@c.de',
+  'a[b]@c.de',
+  'a@b.de\r\nBcc: eve@evil.test',
+  'a\u2028@c.de',
+  'a\u0085b@c.de',
+  '.a@c.de',
+  'a.@c.de',
+  'a..b@c.de',
+  'a@-c.de',
+  'a@c-.de',
+  'a@c..de',
+  'a@[127.0.0.1]',
+  'a@localhost',
+  `${'a'.repeat(65)}@c.de`,
+  `a@${'b'.repeat(64)}.de`,
 ]
