@@ -1,9 +1,10 @@
 // Wire types of organizations (specification 000 section 3; 001 sections 3 and 7).
 import { Type, type Static } from 'typebox'
+import { NameText } from './text.ts'
 import { NetworkStore } from './networkStore.ts'
 import { OrgListItem } from './user.ts'
 
-export const CreateOrgRequest = Type.Object({ org_name: Type.String({ maxLength: 256 }) })
+export const CreateOrgRequest = Type.Object({ org_name: NameText(256) })
 export type CreateOrgRequest = Static<typeof CreateOrgRequest>
 
 export const CreateOrgResponse = Type.Object({ org_id: Type.Integer() })
@@ -21,7 +22,7 @@ export const OrgDetailResponse = Type.Object({ org: OrgDetail })
 export type OrgDetailResponse = Static<typeof OrgDetailResponse>
 
 export const UpdateOrgRequest = Type.Object({
-  org_name: Type.Optional(Type.String({ maxLength: 256 })),
+  org_name: Type.Optional(NameText(256)),
   domain_prefix: Type.Optional(Type.Union([Type.String({ maxLength: 256 }), Type.Null()])),
 })
 export type UpdateOrgRequest = Static<typeof UpdateOrgRequest>

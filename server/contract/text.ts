@@ -5,7 +5,8 @@
 // - an e-mail address is one the mailer (nodemailer) sends to as exactly one mailbox: anything its address
 //   parser reads otherwise ('a,b@c.de' is two recipients, 'x<y>@c.de' a display name and the address 'y')
 //   would mail someone other than the person named, or fail only once the user row was made.
-// No Node imports: the console imports the rules.
+// No Node imports: the console imports the rules, and the schemas' annotation marks the fields they cover.
+import { Type } from 'typebox'
 
 /**
  * C0 controls (line feed, carriage return, tab, escape, ...), DEL, the C1 controls (NEL among them, a line
@@ -50,3 +51,16 @@ export function isMailboxAddress(address: string): boolean {
   const match = MAILBOX.exec(address)
   return match !== null && (match[1] ?? '').length <= LOCAL_PART_MAX_LENGTH
 }
+
+/**
+ * The schema keyword that says which rule a text field of a request follows, `name` or `email`: an
+ * annotation only (the services apply the rules, with each field's own error code). The OpenAPI document
+ * shows it, and the fuzz test sends such fields what the rule refuses.
+ */
+export const TEXT_RULE_KEYWORD = 'x-text-rule'
+
+/** A name as a request carries it: at most `maxLength` characters as sent (the service trims it). */
+export const NameText = (maxLength: number) => Type.String({ maxLength, [TEXT_RULE_KEYWORD]: 'name' })
+
+/** An e-mail address as a request carries it (the service trims and lower-cases it). */
+export const EmailText = () => Type.String({ maxLength: EMAIL_MAX_LENGTH, [TEXT_RULE_KEYWORD]: 'email' })

@@ -1,4 +1,4 @@
-// Text the name and e-mail rules must refuse, shared by the tests of those rules:
+// Text the name and e-mail rules must refuse, shared by the tests of those rules and the fuzz's generators:
 // each control character a name could smuggle a second line or a terminal escape in with, and each form of
 // address the mailer would read as something other than the one mailbox typed.
 
@@ -16,6 +16,10 @@ export const CONTROLS: ReadonlyArray<readonly [label: string, text: string]> = [
   ['LINE SEPARATOR', '\u2028'],
   ['PARAGRAPH SEPARATOR', '\u2029'],
 ]
+
+/** Whether a text holds one of the characters of CONTROLS' kinds (the test's own reading of the rule). */
+// eslint-disable-next-line no-control-regex
+export const holdsControl = (text: string) => /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text)
 
 /**
  * Addresses the mailer reads as something other than the one mailbox typed (two recipients, a display name
