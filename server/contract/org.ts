@@ -43,6 +43,10 @@ export const DOMAIN_PREFIX_PATTERN = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/
  * and no other organization may take it meanwhile. */
 export const DOMAIN_PREFIX_HOLD_DAYS = 30
 
+/** Old prefixes an organization holds at once: holding a further one releases the oldest. Without a bound,
+ * an organization changing its prefix again and again would keep any number of names from everyone else. */
+export const DOMAIN_PREFIX_HOLD_MAX = 3
+
 /** Prefixes that name the product's own hosts; no organization may take them (412). */
 export const RESERVED_DOMAIN_PREFIXES = [
   'www',

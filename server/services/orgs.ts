@@ -2,6 +2,7 @@
 // held for a while), its plan, and leaving it.
 import {
   DOMAIN_PREFIX_HOLD_DAYS,
+  DOMAIN_PREFIX_HOLD_MAX,
   DOMAIN_PREFIX_PATTERN,
   RESERVED_DOMAIN_PREFIXES,
   type SetPlanRequest,
@@ -16,6 +17,7 @@ import {
   holdDomainPrefix,
   isDomainPrefixClaimed,
   lockOrgDomainPrefix,
+  releaseOldestDomainPrefixHolds,
 } from '../repositories/domainPrefixHolds.ts'
 import {
   findOrgOfUser,
@@ -74,8 +76,9 @@ export async function changeOrg(db: Database, admin: Membership, request: Update
 
 /**
  * The prefix side of a change, before the row is updated: a prefix another organization has or holds is
- * refused; the one given up is held for the organization (DOMAIN_PREFIX_HOLD_DAYS); taking a prefix ends
- * its hold (the organization's own, or an expired one). Two organizations taking one free prefix at once
+ * refused; the one given up is held for the organization (DOMAIN_PREFIX_HOLD_DAYS), at most
+ * DOMAIN_PREFIX_HOLD_MAX of them, the oldest released first; taking a prefix ends its hold (the
+ * organization's own, or an expired one). Two organizations taking one free prefix at once
  * both pass the check, and the unique index org_domain_prefix_key refuses the second (409 as well).
  */
 async function movePrefix(tx: Queryable, orgId: number, next: string | null): Promise<void> {
@@ -85,7 +88,11 @@ async function movePrefix(tx: Queryable, orgId: number, next: string | null): Pr
     if (await isDomainPrefixClaimed(tx, next, orgId)) throw new HttpError(409, 'used_domain_prefix')
     await clearDomainPrefixHold(tx, next, orgId)
   }
-  if (current !== null) await holdDomainPrefix(tx, current, orgId, DOMAIN_PREFIX_HOLD_DAYS)
+  if (current !== null) {
+    await holdDomainPrefix(tx, current, orgId, DOMAIN_PREFIX_HOLD_DAYS)
+    // At most DOMAIN_PREFIX_HOLD_MAX old prefixes: the oldest goes back to everyone.
+    await releaseOldestDomainPrefixHolds(tx, orgId, DOMAIN_PREFIX_HOLD_MAX)
+  }
 }
 
 export async function leaveOrg(db: Queryable, member: Membership): Promise<void> {
