@@ -9,6 +9,7 @@ import fastifyPlugin from 'fastify-plugin'
 import type { DestinationStream } from 'pino'
 import type { Config } from './config.ts'
 import type { Endpoint } from './contract/endpoints.ts'
+import { TEXT_RULE_KEYWORD } from './contract/text.ts'
 import { openDatabase, type Database } from './db/index.ts'
 import { appShellInlineScripts, registerAppShell } from './http/appShell.ts'
 import { registerCompression } from './http/compression.ts'
@@ -169,7 +170,8 @@ export async function buildApp({ logStream, ...options }: BuildOptions): Promise
     connectionTimeout: config.idleTimeoutSeconds * 1000,
     // Bodies are taken as sent: null, "1" or true are not a number, 123 is not a name, and a field a schema
     // does not allow (additionalProperties: false) is refused, not silently dropped (Fastify's default).
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
+    // TEXT_RULE_KEYWORD annotates name and e-mail fields (contract/text.ts); it validates nothing itself.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, keywords: [TEXT_RULE_KEYWORD] } },
   })
   logCutOffRequests(app)
   await app.register(mediaConsole, options)

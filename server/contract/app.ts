@@ -1,6 +1,7 @@
 // Wire types of apps (specification 001 sections 3 and 7): the clients a device registers through. An app's
 // secret key is stored only as a hash, so it is shown once, in the answer that makes it.
 import { Type, type Static } from 'typebox'
+import { NameText } from './text.ts'
 import { ZeroOrOne } from './wireValues.ts'
 
 export const APP_NAME_MAX = 64
@@ -29,17 +30,14 @@ export type AppListResponse = Static<typeof AppListResponse>
 export const AppResponse = Type.Object({ app: App })
 export type AppResponse = Static<typeof AppResponse>
 
-export const CreateAppRequest = Type.Object(
-  { app_name: Type.String({ maxLength: 256 }) },
-  { additionalProperties: false },
-)
+export const CreateAppRequest = Type.Object({ app_name: NameText(256) }, { additionalProperties: false })
 export type CreateAppRequest = Static<typeof CreateAppRequest>
 
 export const CreateAppResponse = Type.Object({ app_id: Type.Integer() })
 export type CreateAppResponse = Static<typeof CreateAppResponse>
 
 export const UpdateAppRequest = Type.Object(
-  { app_name: Type.Optional(Type.String({ maxLength: 256 })), is_disabled: Type.Optional(ZeroOrOne) },
+  { app_name: Type.Optional(NameText(256)), is_disabled: Type.Optional(ZeroOrOne) },
   { additionalProperties: false },
 )
 export type UpdateAppRequest = Static<typeof UpdateAppRequest>

@@ -1,6 +1,7 @@
 // Wire types of devices, their mounts and the device protocol (specification 001 sections 3 and 7; the
 // protocol is this product's own, documented in the OpenAPI document and docs/devices.md).
 import { Type, type Static } from 'typebox'
+import { NameText } from './text.ts'
 import { Nullable, ZeroOrOne } from './wireValues.ts'
 
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
@@ -99,7 +100,7 @@ export type DeviceResponse = Static<typeof DeviceResponse>
 /** The admin's changes (001 section 7); every field optional. */
 export const UpdateDeviceRequest = Type.Object(
   {
-    device_name: Type.Optional(Type.String({ maxLength: 256 })),
+    device_name: Type.Optional(NameText(256)),
     is_disabled: Type.Optional(ZeroOrOne),
     is_upload_disabled: Type.Optional(ZeroOrOne),
     is_download_disabled: Type.Optional(ZeroOrOne),
@@ -126,7 +127,7 @@ export const RegisterDeviceRequest = Type.Object(
   {
     app_id: Id,
     secret_key: Type.String({ maxLength: 256 }),
-    device_name: Type.String({ maxLength: 256 }),
+    device_name: NameText(256),
   },
   { additionalProperties: false },
 )

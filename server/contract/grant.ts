@@ -1,11 +1,12 @@
 // Wire types of the admin's container (grant) calls (specification 001, sections 2, 5 and 7).
 import { Type, type Static } from 'typebox'
+import { NameText } from './text.ts'
 
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
 
 export const CreateGrantRequest = Type.Object({
   volume_id: Id,
-  grant_name: Type.String({ maxLength: 256 }),
+  grant_name: NameText(256),
   /** A path inside the volume; a trailing '/' is appended when missing. */
   prefix_path: Type.String({ maxLength: 4096 }),
   /** Members who hold the new container from the start. */
@@ -18,7 +19,7 @@ export type CreateGrantResponse = Static<typeof CreateGrantResponse>
 
 export const UpdateGrantRequest = Type.Object(
   {
-    grant_name: Type.Optional(Type.String({ maxLength: 256 })),
+    grant_name: Type.Optional(NameText(256)),
     prefix_path: Type.Optional(Type.String({ maxLength: 4096 })),
     is_disabled: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
   },

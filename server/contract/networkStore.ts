@@ -3,6 +3,7 @@
 // which every list names last (s3_bucket_id 0, is_default 1). A stored secret is never answered: it reads
 // '****' when set.
 import { Type, type Static } from 'typebox'
+import { NameText } from './text.ts'
 import { Nullable, ZeroOrOne } from './wireValues.ts'
 
 /** Default max object size of a network store (001 sections 5 and 9): 4 TiB. */
@@ -45,12 +46,13 @@ export const NetworkStoreResponse = Type.Object({ s3_bucket: NetworkStore })
 export type NetworkStoreResponse = Static<typeof NetworkStoreResponse>
 
 const fields = {
-  s3_bucket: Text(63),
-  s3_bucket_region: Text(64),
+  // What the store's page shows follows the name rule.
+  s3_bucket: NameText(63),
+  s3_bucket_region: NameText(64),
   /** A host name (https), host:port, or an http(s) URL of the endpoint without a path. */
-  s3_host: Text(255),
-  s3_bucket_prefix: Text(512),
-  aws_access_key_id: Text(256),
+  s3_host: NameText(255),
+  s3_bucket_prefix: NameText(512),
+  aws_access_key_id: NameText(256),
   aws_secret_access_key: Text(256),
   max_size: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
 }

@@ -1,9 +1,10 @@
 // Wire types of organizations (specification 000 section 3; 001 sections 3 and 7).
 import { Type, type Static } from 'typebox'
+import { NameText } from './text.ts'
 import { NetworkStore } from './networkStore.ts'
 import { OrgListItem } from './user.ts'
 
-export const CreateOrgRequest = Type.Object({ org_name: Type.String({ maxLength: 256 }) })
+export const CreateOrgRequest = Type.Object({ org_name: NameText(256) })
 export type CreateOrgRequest = Static<typeof CreateOrgRequest>
 
 export const CreateOrgResponse = Type.Object({ org_id: Type.Integer() })
@@ -22,7 +23,7 @@ export const OrgDetailResponse = Type.Object({ org: OrgDetail })
 export type OrgDetailResponse = Static<typeof OrgDetailResponse>
 
 export const UpdateOrgRequest = Type.Object({
-  org_name: Type.Optional(Type.String({ maxLength: 256 })),
+  org_name: Type.Optional(NameText(256)),
   domain_prefix: Type.Optional(Type.Union([Type.String({ maxLength: 256 }), Type.Null()])),
 })
 export type UpdateOrgRequest = Static<typeof UpdateOrgRequest>
@@ -42,6 +43,10 @@ export const DOMAIN_PREFIX_PATTERN = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/
 /** Days a released prefix stays with its organization: its host redirects to the organization's new one,
  * and no other organization may take it meanwhile. */
 export const DOMAIN_PREFIX_HOLD_DAYS = 30
+
+/** Old prefixes an organization holds at once: holding a further one releases the oldest. Without a bound,
+ * an organization changing its prefix again and again would keep any number of names from everyone else. */
+export const DOMAIN_PREFIX_HOLD_MAX = 3
 
 /** Prefixes that name the product's own hosts; no organization may take them (412). */
 export const RESERVED_DOMAIN_PREFIXES = [

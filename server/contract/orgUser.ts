@@ -1,6 +1,7 @@
 // Wire types of an organization's users as its admins manage them (specification 001, sections 2, 3, 5
 // and 7).
 import { Type, type Static } from 'typebox'
+import { EmailText } from './text.ts'
 
 export const UserGrant = Type.Object({
   media_grant_id: Type.Integer(),
@@ -44,7 +45,7 @@ export const UserListResponse = Type.Object({ user_list: Type.Array(OrgUser) })
 export type UserListResponse = Static<typeof UserListResponse>
 
 export const AddUserRequest = Type.Object({
-  email: Type.String({ maxLength: 254 }),
+  email: EmailText(),
   is_admin: Type.Optional(Type.Boolean()),
   cap_add_device: Type.Optional(Type.Boolean()),
   cap_web_download: Type.Optional(Type.Boolean()),

@@ -1,16 +1,17 @@
 // Wire types of login, sessions and the current user (specification 000, sections 3 and 7).
 import { Type, type Static } from 'typebox'
+import { EmailText, NameText } from './text.ts'
 import { Plan } from './plan.ts'
 
 export const EmailCodeRequest = Type.Object({
-  email: Type.String({ maxLength: 254 }),
+  email: EmailText(),
   /** Creates the user when the e-mail is unknown (signup). */
   signup: Type.Optional(Type.Boolean()),
 })
 export type EmailCodeRequest = Static<typeof EmailCodeRequest>
 
 export const EmailLoginRequest = Type.Object({
-  email: Type.String({ maxLength: 254 }),
+  email: EmailText(),
   login_code: Type.String({ maxLength: 32 }),
   domain_prefix: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
 })
@@ -44,7 +45,7 @@ export type OrgListItem = Static<typeof OrgListItem>
 export const CurrentUserResponse = Type.Object({ user: User, org_list: Type.Array(OrgListItem) })
 export type CurrentUserResponse = Static<typeof CurrentUserResponse>
 
-export const UpdateUserRequest = Type.Object({ user_name: Type.String({ maxLength: 256 }) })
+export const UpdateUserRequest = Type.Object({ user_name: NameText(256) })
 export type UpdateUserRequest = Static<typeof UpdateUserRequest>
 
 /** Username rule (specification 000, section 5): 4 to 32 letters, numbers, dash, underscore. */

@@ -1,5 +1,6 @@
 // Wire types of volumes and containers (grants) (specification 000 section 3; 001 sections 3 and 7).
 import { Type, type Static } from 'typebox'
+import { NameText } from './text.ts'
 import { ZeroOrOne } from './wireValues.ts'
 
 export const Volume = Type.Object({
@@ -18,7 +19,7 @@ export type VolumeListResponse = Static<typeof VolumeListResponse>
 
 export const CreateVolumeRequest = Type.Object({
   org_id: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
-  volume_name: Type.String({ maxLength: 256 }),
+  volume_name: NameText(256),
   is_disabled: Type.Optional(ZeroOrOne),
 })
 export type CreateVolumeRequest = Static<typeof CreateVolumeRequest>
@@ -33,7 +34,7 @@ export const EXPIRE_DAYS_MAX = 365
 /** The changed settings only (001 section 2); every field is optional, an empty body changes nothing. */
 export const UpdateVolumeRequest = Type.Object(
   {
-    volume_name: Type.Optional(Type.String({ maxLength: 256 })),
+    volume_name: Type.Optional(NameText(256)),
     is_disabled: Type.Optional(ZeroOrOne),
     min_expire_size: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
     live_expire_days: Type.Optional(Type.Integer({ minimum: 0, maximum: EXPIRE_DAYS_MAX })),

@@ -1,4 +1,7 @@
 // The product's e-mails, as plain text. Pure: the routes build a message here and hand it to the Mailer.
+// A name in a mail passed the name rule when it was saved (no control characters); one saved before that
+// rule held is still shown on one line, so that no line of a mail is a name's.
+import { withoutControlCharacters } from '../contract/text.ts'
 import type { MailMessage } from './mailer.ts'
 
 /** Login codes live this long; the accounts service enforces it, the message only says it. */
@@ -24,7 +27,8 @@ export function loginCodeMessage(email: string, code: string): MailMessage {
 }
 
 /** Tells a person an admin added them to an organization, and where to sign in (by e-mail code). */
-export function addedToOrgMessage(email: string, orgName: string, signInUrl: string): MailMessage {
+export function addedToOrgMessage(email: string, savedOrgName: string, signInUrl: string): MailMessage {
+  const orgName = withoutControlCharacters(savedOrgName).trim()
   return {
     to: email,
     subject: `You were added to ${orgName} on Media Console`,

@@ -47,6 +47,26 @@ export async function holdDomainPrefix(
 }
 
 /**
+ * Releases the organization's holds past its newest `keep` live ones (and any of its expired rows), so that
+ * it holds at most `keep` old prefixes. Called under the organization's row lock (lockOrgDomainPrefix).
+ */
+export async function releaseOldestDomainPrefixHolds(
+  db: Queryable,
+  orgId: number,
+  keep: number,
+): Promise<void> {
+  await db.query(
+    `DELETE FROM domain_prefix_hold
+      WHERE org_id = $1
+        AND prefix NOT IN (SELECT prefix FROM domain_prefix_hold
+                            WHERE org_id = $1 AND held_until > now()
+                            ORDER BY released_at DESC, prefix
+                            LIMIT $2)`,
+    [orgId, keep],
+  )
+}
+
+/**
  * Removes the hold of a prefix an organization takes: its own hold (taken back) or one that has expired.
  * A live hold of another organization stays (isDomainPrefixClaimed refused the change before this).
  */

@@ -7,6 +7,7 @@ import { asBoolean } from '../contract/wireValues.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { newSessionKey, sha256 } from '../auth/secrets.ts'
 import { HttpError } from '../http/errors.ts'
+import { checkName } from '../http/inputRules.ts'
 import {
   findApp,
   findAppSecret,
@@ -19,14 +20,9 @@ import {
 import type { Membership } from '../repositories/orgs.ts'
 import { recordAdminEvent } from './audit.ts'
 
-export function normalizeAppName(name: string): string {
-  const trimmed = name.trim()
-  // eslint-disable-next-line no-control-regex
-  if (trimmed === '' || trimmed.length > APP_NAME_MAX || /[\u0000-\u001f\u007f]/.test(trimmed)) {
-    throw new HttpError(400, 'invalid_app_name')
-  }
-  return trimmed
-}
+/** An app name as stored: the name rule, at most APP_NAME_MAX characters. */
+export const normalizeAppName = (name: string) =>
+  checkName(name, { code: 'invalid_app_name', maxLength: APP_NAME_MAX })
 
 export async function listAppsOf(db: Queryable, admin: Membership): Promise<AppListItem[]> {
   return listApps(db, admin.org_id)

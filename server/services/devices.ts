@@ -8,6 +8,7 @@ import { DEVICE_NAME_MAX } from '../contract/device.ts'
 import { asBoolean } from '../contract/wireValues.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
+import { checkName } from '../http/inputRules.ts'
 import {
   countEnabledDevices,
   countHoldings,
@@ -25,15 +26,9 @@ import type { Plan } from '../contract/plan.ts'
 import { recordAdminEvent } from './audit.ts'
 import { lockPlan } from './planLimits.ts'
 
-/** A device name as stored: trimmed, 1 to DEVICE_NAME_MAX characters, no control characters. */
-export function normalizeDeviceName(name: string): string {
-  const trimmed = name.trim()
-  // eslint-disable-next-line no-control-regex
-  if (trimmed === '' || trimmed.length > DEVICE_NAME_MAX || /[\u0000-\u001f\u007f]/.test(trimmed)) {
-    throw new HttpError(400, 'invalid_device_name')
-  }
-  return trimmed
-}
+/** A device name as stored: the name rule, at most DEVICE_NAME_MAX characters. */
+export const normalizeDeviceName = (name: string) =>
+  checkName(name, { code: 'invalid_device_name', maxLength: DEVICE_NAME_MAX })
 
 export async function listDevicesFor(
   db: Queryable,

@@ -12,6 +12,7 @@ import {
 } from '../contract/grant.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
+import { checkName } from '../http/inputRules.ts'
 import {
   addGrantUser,
   countFilesUnder,
@@ -36,10 +37,9 @@ export { listGrantsOfOrg, listGrantsOfUser } from '../repositories/grants.ts'
 
 const MAX_GRANT_NAME = 64
 
-function checkGrantName(name: string): string {
-  if (!GRANT_NAME_PATTERN.test(name)) throw new HttpError(400, 'invalid_grant_name')
-  return name
-}
+/** The name rule and the container's own pattern, on the trimmed name. */
+const checkGrantName = (name: string) =>
+  checkName(name, { code: 'invalid_grant_name', pattern: GRANT_NAME_PATTERN })
 
 /** A prefix as stored: '/' then its segments, each followed by '/' (the trailing '/' appended). */
 export function normalizePrefix(raw: string): string {
@@ -131,7 +131,7 @@ export async function createGrant(
   admin: Membership,
   request: CreateGrantRequest,
 ): Promise<number> {
-  const grantName = checkGrantName(request.grant_name.trim())
+  const grantName = checkGrantName(request.grant_name)
   const prefixPath = normalizePrefix(request.prefix_path)
   return db.transaction(async (tx) => {
     const volume = await requireVolume(tx, admin.org_id, request.volume_id)
@@ -165,7 +165,7 @@ export async function changeGrant(
   grantId: number,
   request: UpdateGrantRequest,
 ): Promise<void> {
-  const grantName = request.grant_name === undefined ? undefined : checkGrantName(request.grant_name.trim())
+  const grantName = request.grant_name === undefined ? undefined : checkGrantName(request.grant_name)
   const prefixPath = request.prefix_path === undefined ? undefined : normalizePrefix(request.prefix_path)
   await db.transaction(async (tx) => {
     const grant = await requireGrantOf(tx, admin.org_id, grantId)

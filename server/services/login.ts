@@ -14,9 +14,11 @@ import {
   newSessionKey,
   sha256,
 } from '../auth/secrets.ts'
+import { isMailboxAddress } from '../contract/text.ts'
 import { USER_NAME_PATTERN } from '../contract/user.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
+import { checkEmail, checkName, normalizeEmail } from '../http/inputRules.ts'
 import { loginCodeMessage } from '../mail/messages.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import {
@@ -32,15 +34,6 @@ import { findMembership, findOrgIdByDomainPrefix } from '../repositories/orgs.ts
 import { insertSession } from '../repositories/sessions.ts'
 import { ensureUser, findUserByEmail, setUserName } from '../repositories/users.ts'
 import { RATE_LIMITS, takeRate } from './rateLimit.ts'
-
-/** The login e-mail rule (specification 000, section 5): something@something.something, no spaces. */
-export function isValidEmail(email: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)
-}
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase()
-}
 
 /** The code's hash names its user and its attempt: a copy of the table alone cannot be searched for codes. */
 function codeHash(userId: number, attempt: string, code: string): Buffer {
@@ -95,8 +88,8 @@ export interface SendCodeRequest {
 
 /** Mails a code and answers the new attempt's secret, which only the asking client may hold. */
 export async function sendLoginCode(db: Database, mailer: Mailer, request: SendCodeRequest): Promise<string> {
-  const email = normalizeEmail(request.email)
-  if (!isValidEmail(email)) throw new HttpError(400, 'invalid_email')
+  // Before anything is counted or made: an address the mailer would not send to as one mailbox is no user's.
+  const email = checkEmail(request.email)
   if (request.signup && request.domainPrefix) throw new HttpError(403, 'signup_not_allowed')
 
   // Limits first: asking about unknown e-mails counts too, so addresses cannot be probed without end, and
@@ -142,7 +135,7 @@ export async function loginWithCode(db: Database, request: LoginRequest): Promis
     throw new HttpError(429, 'too_many_tries')
   }
   const code = request.loginCode.replace(/\D/g, '')
-  const user = isValidEmail(email) ? await findUserByEmail(db, email) : undefined
+  const user = isMailboxAddress(email) ? await findUserByEmail(db, email) : undefined
   // An unknown e-mail, or a client that never asked for a code, answers as a wrong code does: the answer
   // must not tell which e-mails exist.
   const attempt = request.attempt
@@ -174,7 +167,6 @@ export async function loginWithCode(db: Database, request: LoginRequest): Promis
 
 /** The user name rule (000 section 5) on the name without surrounding spaces; unique without regard to case. */
 export async function changeUserName(db: Database, userId: number, rawName: string): Promise<void> {
-  const userName = rawName.trim()
-  if (!USER_NAME_PATTERN.test(userName)) throw new HttpError(400, 'invalid_user_name')
+  const userName = checkName(rawName, { code: 'invalid_user_name', pattern: USER_NAME_PATTERN })
   if (!(await setUserName(db, userId, userName))) throw new HttpError(409, 'used_user_name')
 }

@@ -15,7 +15,9 @@ import {
 } from '../contract/networkStore.ts'
 import { asBoolean } from '../contract/wireValues.ts'
 import type { Database, Queryable } from '../db/index.ts'
+import { holdsControlCharacter } from '../contract/text.ts'
 import { HttpError } from '../http/errors.ts'
+import { checkName } from '../http/inputRules.ts'
 import {
   findNetworkStore,
   insertNetworkStore,
@@ -44,18 +46,13 @@ export interface NetworkStoreContext {
 /** S3 bucket names (and those of the common compatible servers): 3-63 of a-z, 0-9, dot, dash, underscore. */
 const BUCKET_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9._-]{1,61}[a-zA-Z0-9]$/
 const REGION_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/
 
 function invalid(): never {
   throw new HttpError(400, 'invalid_store_settings')
 }
 
-function required(value: string | undefined): string {
-  const trimmed = value?.trim() ?? ''
-  if (trimmed === '' || CONTROL.test(trimmed)) invalid()
-  return trimmed
-}
+/** A setting that must be given: the name rule, since each is shown on the store's page. */
+const required = (value: string | undefined) => checkName(value ?? '', { code: 'invalid_store_settings' })
 
 /**
  * The endpoint URL of a host as an admin types it: a host name or host:port (https), or an http(s) URL
@@ -79,9 +76,11 @@ export function storeEndpoint(raw: string, allowPlainHttp: boolean): string {
 
 /** A prefix inside the bucket: empty, or path segments ending with '/' (added when missing). */
 function storePrefix(raw: string | undefined): string {
+  // The name rule's control characters, but an empty prefix is allowed (the bucket's top).
+  if (holdsControlCharacter(raw ?? '')) invalid()
   const text = (raw ?? '').trim()
   if (text === '') return ''
-  if (CONTROL.test(text) || text.startsWith('/') || text.split('/').some((part) => part === '..')) invalid()
+  if (text.startsWith('/') || text.split('/').some((part) => part === '..')) invalid()
   return text.endsWith('/') ? text : `${text}/`
 }
 

@@ -2,6 +2,7 @@
 // held for a while), its plan, and leaving it (which revokes the member's devices, as removal does).
 import {
   DOMAIN_PREFIX_HOLD_DAYS,
+  DOMAIN_PREFIX_HOLD_MAX,
   DOMAIN_PREFIX_PATTERN,
   RESERVED_DOMAIN_PREFIXES,
   type SetPlanRequest,
@@ -10,11 +11,13 @@ import {
 import type { OrgDetail } from '../contract/org.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
+import { checkName } from '../http/inputRules.ts'
 import {
   clearDomainPrefixHold,
   holdDomainPrefix,
   isDomainPrefixClaimed,
   lockOrgDomainPrefix,
+  releaseOldestDomainPrefixHolds,
 } from '../repositories/domainPrefixHolds.ts'
 import {
   findOrgOfUser,
@@ -35,11 +38,8 @@ import { revokeDevicesOf } from './devices.ts'
 import { listStoresOf } from './networkStores.ts'
 import { knownPlan, lowerVolumeDays } from './planChange.ts'
 
-function orgName(raw: string): string {
-  const name = raw.trim()
-  if (name === '') throw new HttpError(400, 'invalid_org_name')
-  return name
-}
+/** The name rule alone (specification 001 section 5 asks only that it is not empty). */
+const orgName = (raw: string) => checkName(raw, { code: 'invalid_org_name' })
 
 export async function createOrg(db: Database, userId: number, rawName: string): Promise<number> {
   const name = orgName(rawName)
@@ -80,8 +80,9 @@ export async function changeOrg(db: Database, admin: Membership, request: Update
 
 /**
  * The prefix side of a change, before the row is updated: a prefix another organization has or holds is
- * refused; the one given up is held for the organization (DOMAIN_PREFIX_HOLD_DAYS); taking a prefix ends
- * its hold (the organization's own, or an expired one). Two organizations taking one free prefix at once
+ * refused; the one given up is held for the organization (DOMAIN_PREFIX_HOLD_DAYS), at most
+ * DOMAIN_PREFIX_HOLD_MAX of them, the oldest released first; taking a prefix ends its hold (the
+ * organization's own, or an expired one). Two organizations taking one free prefix at once
  * both pass the check, and the unique index org_domain_prefix_key refuses the second (409 as well).
  */
 async function movePrefix(tx: Queryable, orgId: number, next: string | null): Promise<void> {
@@ -91,7 +92,11 @@ async function movePrefix(tx: Queryable, orgId: number, next: string | null): Pr
     if (await isDomainPrefixClaimed(tx, next, orgId)) throw new HttpError(409, 'used_domain_prefix')
     await clearDomainPrefixHold(tx, next, orgId)
   }
-  if (current !== null) await holdDomainPrefix(tx, current, orgId, DOMAIN_PREFIX_HOLD_DAYS)
+  if (current !== null) {
+    await holdDomainPrefix(tx, current, orgId, DOMAIN_PREFIX_HOLD_DAYS)
+    // At most DOMAIN_PREFIX_HOLD_MAX old prefixes: the oldest goes back to everyone.
+    await releaseOldestDomainPrefixHolds(tx, orgId, DOMAIN_PREFIX_HOLD_MAX)
+  }
 }
 
 /** A member leaves: their devices are revoked as when an admin removes them, recorded as their change. */

@@ -11,6 +11,7 @@ import {
 } from '../contract/orgUser.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
+import { checkEmail } from '../http/inputRules.ts'
 import { addedToOrgMessage } from '../mail/messages.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { addGrantUser, findGrantByPrefix, removeGrantUser } from '../repositories/grants.ts'
@@ -21,7 +22,6 @@ import { findVolume } from '../repositories/volumes.ts'
 import { recordAdminEvent } from './audit.ts'
 import { revokeDevicesOf } from './devices.ts'
 import { createRootGrant } from './grants.ts'
-import { isValidEmail, normalizeEmail } from './login.ts'
 import { checkUserSlot, lockOrgPlan } from './planLimits.ts'
 import { RATE_LIMITS, takeRate } from './rateLimit.ts'
 
@@ -57,8 +57,9 @@ export async function addUser(
   request: AddUserRequest,
   context: AddUserContext,
 ): Promise<number> {
-  const email = normalizeEmail(request.email)
-  if (!isValidEmail(email)) throw new HttpError(400, 'invalid_email')
+  // Before the rate limits and the user row: an address the mailer would not send to as one mailbox is no
+  // one's, and must leave nothing behind.
+  const email = checkEmail(request.email)
   const caps = withRole({
     is_admin: request.is_admin ?? false,
     cap_add_device: request.cap_add_device ?? NEW_MEMBER_CAPABILITIES.cap_add_device,

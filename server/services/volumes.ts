@@ -10,6 +10,7 @@ import {
 import { asBoolean } from '../contract/wireValues.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
+import { checkName } from '../http/inputRules.ts'
 import { addGrantUser } from '../repositories/grants.ts'
 import type { Membership } from '../repositories/orgs.ts'
 import {
@@ -27,13 +28,11 @@ import { checkRetention, checkVolumeSlot, defaultRetention, lockPlan } from './p
 export { listVolumes }
 
 /**
- * The volume name rule of specification 000 section 5, on the name as sent: a name with a space at
- * either end does not begin and end with a letter or digit, so it is refused rather than trimmed.
+ * The name rule and the volume name rule of specification 000 section 5, on the name as sent: a name with
+ * a space at either end does not begin and end with a letter or digit, so it is refused rather than trimmed.
  */
-function checkVolumeName(name: string): string {
-  if (!VOLUME_NAME_PATTERN.test(name)) throw new HttpError(400, 'invalid_volume_name')
-  return name
-}
+const checkVolumeName = (name: string) =>
+  checkName(name, { code: 'invalid_volume_name', pattern: VOLUME_NAME_PATTERN, ends: 'as-sent' })
 
 export async function createVolume(
   db: Database,

@@ -3,10 +3,12 @@
 // included); where a spec says a message exists without giving its words, ours say it in the same voice.
 // A few situations that are more than a lookup (verify's kinds, logout's silence) are small functions over
 // the table; the constants are the messages screens show without a failed call.
+import { APP_NAME_MAX } from '../../server/contract/app.ts'
+import { DEVICE_NAME_MAX } from '../../server/contract/device.ts'
 import type { ErrorCode } from '../../server/contract/errorCodes.ts'
 import { ApiError } from '../api/transport.ts'
 import { formatBytes } from './format.ts'
-import { INVALID_VOLUME_NAME_MESSAGE } from './validation.ts'
+import { INVALID_EMAIL_MESSAGE, INVALID_VOLUME_NAME_MESSAGE } from './validation.ts'
 
 export const CREATE_FAILED_MESSAGE = 'Create failed, please try again.'
 export const TRY_AGAIN_LATER_MESSAGE = 'Login failed, try again in 5 minutes.'
@@ -18,6 +20,18 @@ export const INVALID_USER_NAME_MESSAGE =
 export const ADMIN_CANNOT_LEAVE_MESSAGE = "Sorry, you can't leave an org if you're an admin."
 export const LEAVE_ORG_FAILED_MESSAGE = 'Leave org failed, please try again.'
 export const ORG_LEFT_MESSAGE = 'Org left!'
+
+/**
+ * Names the server refused (the name rule: no line breaks or other control characters, and each field's own
+ * rule). The specs give no words for these, so ours say what to change, in the same voice.
+ */
+export const INVALID_NAME_MESSAGES = {
+  org: 'Invalid organization name, please use a name without line breaks or control characters.',
+  app: `Invalid app name, please use up to ${APP_NAME_MAX} characters without line breaks or control characters.`,
+  device: `Invalid device name, please use up to ${DEVICE_NAME_MAX} characters without line breaks or control characters.`,
+  // Also the answer to a bucket name, region or host of the wrong form.
+  store: 'Invalid settings, please check the bucket name, region, host and prefix.',
+} as const
 
 export const NO_FILES_MESSAGE = "Looks like you don't have access to any files."
 export const NO_CONTAINER_ACCESS_MESSAGE = "Looks like you don't have access to this container."
@@ -98,6 +112,7 @@ const MOUNT_SYNCED_MESSAGE =
 
 export const CATALOGUE: Record<Operation, CatalogueEntry> = {
   send_code: {
+    invalid_email: INVALID_EMAIL_MESSAGE,
     '404': 'User not found.  Please signup before logging in.',
     '412': TRY_AGAIN_LATER_MESSAGE,
     default: 'Failed to send code.',
@@ -106,7 +121,11 @@ export const CATALOGUE: Record<Operation, CatalogueEntry> = {
   verify: { too_many_tries: TRY_AGAIN_LATER_MESSAGE, default: 'Login failed, please check your code.' },
   // A 403 (the session had already ended) is not a message: see logoutMessage.
   logout: { default: 'Logout failed' },
-  org_create: { '409': 'Organization name already in use.', default: CREATE_FAILED_MESSAGE },
+  org_create: {
+    invalid_org_name: INVALID_NAME_MESSAGES.org,
+    '409': 'Organization name already in use.',
+    default: CREATE_FAILED_MESSAGE,
+  },
   card_add: { '412': CARD_DECLINED_MESSAGE, default: ADD_CARD_FAILED_MESSAGE },
   user_name: {
     '409': 'Username already in use.',
@@ -173,6 +192,8 @@ export const CATALOGUE: Record<Operation, CatalogueEntry> = {
   user_add: {
     '402': 'Sorry, your plan limit for users has been reached.',
     '409': 'User already exists',
+    // The server's e-mail rule is the sign-in form's: its words (000 section 5).
+    invalid_email: INVALID_EMAIL_MESSAGE,
     '400': 'Invalid e-mail address.',
     too_many_invites: 'Too many users were added today, please try again tomorrow.',
     default: 'Failed to add user.',
@@ -185,6 +206,7 @@ export const CATALOGUE: Record<Operation, CatalogueEntry> = {
   // Devices: a 402 other than the device count is a plan that does not allow the change (Avid); the
   // specification's 'you plan' is kept word for word.
   device_update: {
+    invalid_device_name: INVALID_NAME_MESSAGES.device,
     max_device_count: 'Sorry, your plan limit for devices has been reached.',
     '402': 'Sorry, you plan does not allow this change.',
     default: 'Failed to update device.',
@@ -200,20 +222,31 @@ export const CATALOGUE: Record<Operation, CatalogueEntry> = {
   device_volume_key: { default: 'Failed to get volume key, please try again.' },
   // Organization details (001 section 8); a prefix another organization holds is a 409 too.
   org_update: {
+    invalid_org_name: INVALID_NAME_MESSAGES.org,
     '409': 'Name in use, please try another.',
     '412': 'Name reserved, please try another.',
     '400': 'Invalid domain prefix, please use a-z, 0-9, dash and underscore only.',
     default: 'Failed to update org.',
   },
-  app_create: { '409': 'Name already in use, please try again.', default: CREATE_FAILED_MESSAGE },
-  app_update: { '409': 'Name already in use.', default: 'Update failed, please try again.' },
+  app_create: {
+    invalid_app_name: INVALID_NAME_MESSAGES.app,
+    '409': 'Name already in use, please try again.',
+    default: CREATE_FAILED_MESSAGE,
+  },
+  app_update: {
+    invalid_app_name: INVALID_NAME_MESSAGES.app,
+    '409': 'Name already in use.',
+    default: 'Update failed, please try again.',
+  },
   app_key: { default: 'Generate key failed, please try again.' },
   // Network stores (001 section 8; enable and disable failures are said in the same voice).
   bucket_add: {
+    invalid_store_settings: INVALID_NAME_MESSAGES.store,
     '412': 'Failed to validate bucket, please check your settings.',
     default: 'Failed to add bucket, please try again.',
   },
   bucket_update: {
+    invalid_store_settings: INVALID_NAME_MESSAGES.store,
     '412': 'Failed to verify bucket parameters, please check your settings and try again.',
     default: 'Failed to save updates, please try again.',
   },

@@ -1,4 +1,5 @@
 // The input rules of specification 000, section 5, and the messages the forms show for them.
+import { isMailboxAddress } from '../../server/contract/text.ts'
 import { USER_NAME_PATTERN } from '../../server/contract/user.ts'
 import { VOLUME_NAME_PATTERN } from '../../server/contract/volume.ts'
 
@@ -14,8 +15,13 @@ export function normalizeEmail(email: string): string {
   return email.trim()
 }
 
+/**
+ * The spec's shape, and the server's e-mail rule (one mailbox, as the mailer reads it; contract/text.ts), so
+ * that an address the server would refuse is refused here first, with the spec's message.
+ */
 export function isValidEmail(email: string): boolean {
-  return EMAIL_SHAPE.test(normalizeEmail(email))
+  const address = normalizeEmail(email)
+  return EMAIL_SHAPE.test(address) && isMailboxAddress(address)
 }
 
 /** The code field keeps only digits, so a code pasted with spaces or dashes still works. */

@@ -197,6 +197,34 @@ describe.each(databaseKinds)('released domain prefixes on %s', (kind) => {
     expect(latest.headers.location).toBe('http://media.test:8080/home')
   })
 
+  it('holds at most 3 old prefixes for an organization, releasing the oldest when a 4th would be held', async () => {
+    const a = await readyOrg(client(), 'Rebrander')
+    const b = await readyOrg(client(), 'Newcomer')
+    const prefixes = [0, 1, 2, 3, 4].map((n) => fresh(`brand${n}`))
+    for (const prefix of prefixes) expect((await setPrefix(a, prefix)).status).toBe(200)
+    const [oldest, ...kept] = prefixes.slice(0, 4) as [string, ...string[]]
+    const heldBy = async () =>
+      (
+        await suite.server.app.db.query<{ prefix: string }>(
+          'SELECT prefix FROM domain_prefix_hold WHERE org_id = $1 ORDER BY released_at',
+          [a.orgId],
+        )
+      ).map((row) => row.prefix)
+    expect(await heldBy()).toEqual(kept)
+    // The oldest is released: its host no longer leads to the organization, and anyone may take it.
+    const config = await callWithHeaders(suite.url, 'GET', '/api/1/config', { host: `${oldest}.media.test` })
+    expect(config.status).toBe(200)
+    for (const prefix of kept) expect(await setPrefix(b, prefix)).toEqual(used)
+    expect((await setPrefix(b, oldest)).status).toBe(200)
+
+    // Taking one back ends its hold; clearing the prefix then holds the current one, still within 3.
+    expect((await setPrefix(a, kept[0] as string)).status).toBe(200)
+    expect(await heldBy()).toEqual([kept[1], kept[2], prefixes[4]])
+    expect((await setPrefix(a, null)).status).toBe(200)
+    expect(await heldBy()).toEqual([kept[2], prefixes[4], kept[0]])
+    expect((await setPrefix(b, kept[1] as string)).status).toBe(200)
+  })
+
   it('refuses a prefix being released at the same moment', async () => {
     const a = await readyOrg(client(), 'Releasing')
     const b = await readyOrg(client(), 'Grabbing')

@@ -1,6 +1,8 @@
 // Every route the server registers, read from its catalogue with the route's own schemas, is called with
-// malformed input made from those schemas (helpers/fuzzRequests.ts): a malformed request must be refused
-// with a 4xx and change no row of any table; every request, malformed or not, must be answered below 500
+// malformed input made from those schemas (helpers/fuzzRequests.ts), names with control characters and
+// addresses that are not one mailbox in the fields the contract marks as names and e-mails among it: a
+// malformed request must be refused with a 4xx and change no row of any table (so a refused name or address
+// creates nothing); every request, malformed or not, must be answered below 500
 // and in time; /healthz must answer after each route. A route added later is in the catalogue, so it is
 // fuzzed and judged here without this file changing. The server runs in a worker thread, so a request
 // that stops it fails its own route by a timeout and the next route gets a new server.

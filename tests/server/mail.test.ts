@@ -9,10 +9,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createMailer, loginCodeMessage, type Mailer } from '../../server/mail/index.ts'
 import { addedToOrgMessage } from '../../server/mail/messages.ts'
 import { outboxFileName } from '../../server/mail/outbox.ts'
-import { uniqueEmail } from './helpers/accounts.ts'
+import { endpoints } from '../../server/contract/endpoints.ts'
+import { readyOrg, uniqueEmail } from './helpers/accounts.ts'
+import { databaseKinds } from './helpers/databases.ts'
+import { callEndpoint, refusal } from './helpers/endpoint.ts'
 import { call } from './helpers/http.ts'
 import { startServer } from './helpers/server.ts'
-import { startSmtpSink, type SmtpSink } from './helpers/smtpSink.ts'
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from './helpers/smtpSink.ts'
+import { useServer } from './helpers/suite.ts'
 
 const MAIL_FROM = 'Media Console <no-reply@media.test>'
 
@@ -152,6 +156,26 @@ describe('SMTP mailer', () => {
     }
     expect(sink.received).toEqual([])
   })
+
+  it('refuses a subject that is not one line, before connecting', async () => {
+    sink = await startSmtpSink()
+    mailer = await createMailer(
+      { smtpUrl: `smtp://127.0.0.1:${sink.port}`, mailFrom: MAIL_FROM, dataDir },
+      log,
+    )
+
+    for (const subject of [
+      'Hello\r\nBcc: eve@evil.test',
+      'Hello\nX-Evil: 1',
+      'Hello\u2028there',
+      'Bell\u0007',
+    ]) {
+      await expect(mailer.send({ ...loginCodeMessage('ada@example.com', '1'), subject })).rejects.toThrow(
+        /one line/,
+      )
+    }
+    expect(sink.received).toEqual([])
+  })
 })
 
 describe('outbox mailer', () => {
@@ -255,5 +279,76 @@ describe('a fresh install without SMTP', () => {
       write.mockRestore()
       await server.close()
     }
+  })
+})
+
+/** Every line a mail server received of a message: its header lines and its text's. */
+function everyLine(mail: ReceivedMail): string[] {
+  const headers = [...mail.parsed.headerLines.map((header) => header.line)]
+  return [...headers.flatMap((line) => line.split(/\r?\n/)), ...lines(mail.parsed.text)]
+}
+
+describe.each(databaseKinds)('names in mail on %s', (kind) => {
+  const suite = useServer(kind)
+  const client = () => ({ url: suite.url, mailbox: suite.mailbox })
+  const INJECTED = 'Acme\r\nBcc: eve@evil.test\r\n\r\nYour account is locked, reply with your code'
+
+  it('refuses an organization name with CR/LF, and no mail carries its lines', async () => {
+    const org = await readyOrg(client(), 'Injected')
+    const mailsBefore = suite.mailbox.received().length
+    expect(
+      await callEndpoint(suite.url, endpoints.orgCreate, { body: { org_name: INJECTED }, key: org.key }),
+    ).toEqual(refusal(400, 'invalid_org_name'))
+    expect(
+      await callEndpoint(suite.url, endpoints.orgUpdate, {
+        params: { org_id: org.orgId },
+        body: { org_name: INJECTED },
+        key: org.key,
+      }),
+    ).toEqual(refusal(400, 'invalid_org_name'))
+    const named = await suite.server.app.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM org WHERE org_name LIKE '%eve@evil.test%'",
+    )
+    expect(named).toEqual([{ n: 0 }])
+
+    // The organization's mail goes out under its real name, to the one person added, and to nobody else.
+    const member = uniqueEmail('member')
+    const added = await callEndpoint(suite.url, endpoints.userAdd, {
+      params: { org_id: org.orgId },
+      body: { email: member },
+      key: org.key,
+    })
+    expect(added.status).toBe(200)
+    await suite.mailbox.latestTo(member)
+    const mails = suite.mailbox.received().slice(mailsBefore)
+    expect(mails.map((mail) => mail.rcptTo)).toEqual([[member]])
+    const carried = mails.flatMap(everyLine).filter((line) => /evil\.test|locked|^Bcc/i.test(line))
+    expect(carried).toEqual([])
+  })
+
+  it('keeps a name saved before the rule to one line of the text, out of the headers', async () => {
+    const org = await readyOrg(client(), 'Legacy')
+    // As an organization named before the rule was kept may still be.
+    await suite.server.app.db.query('UPDATE org SET org_name = $1 WHERE org_id = $2', [
+      `Old ${INJECTED}`,
+      org.orgId,
+    ])
+    const mailsBefore = suite.mailbox.received().length
+    const member = uniqueEmail('legacy')
+    const added = await callEndpoint(suite.url, endpoints.userAdd, {
+      params: { org_id: org.orgId },
+      body: { email: member },
+      key: org.key,
+    })
+    expect(added.status).toBe(200)
+    await suite.mailbox.latestTo(member)
+    const mails = suite.mailbox.received().slice(mailsBefore)
+    expect(mails.map((mail) => mail.rcptTo)).toEqual([[member]])
+    const [mail] = mails
+    expect(mail?.parsed.headers.has('bcc')).toBe(false)
+    expect(mail?.parsed.subject).not.toMatch(/[\r\n]/)
+    // The name reads on one line: no line of the mail begins with the text that followed a break.
+    expect(everyLine(mail as ReceivedMail).filter((line) => /^(Bcc|Your account)/i.test(line))).toEqual([])
+    expect(mail?.parsed.text).toContain('Old Acme Bcc: eve@evil.test Your account is locked')
   })
 })

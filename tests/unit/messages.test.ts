@@ -3,6 +3,7 @@ import { ApiError } from '../../src/api/transport.ts'
 import { INVALID_VOLUME_NAME_MESSAGE } from '../../src/lib/validation.ts'
 import {
   CATALOGUE,
+  INVALID_NAME_MESSAGES,
   addCardMessage,
   createOrgMessage,
   createVolumeMessage,
@@ -26,6 +27,8 @@ describe('error catalogue', () => {
     )
     expect(sendCodeMessage(status(412, 'too_many_codes'))).toBe('Login failed, try again in 5 minutes.')
     expect(sendCodeMessage(status(400))).toBe('Failed to send code.')
+    // The server's e-mail rule reads as the form's own (spec 000 section 5).
+    expect(sendCodeMessage(status(400, 'invalid_email'))).toBe('Please enter a valid email address.')
     expect(sendCodeMessage(new ApiError('timeout'))).toBe('Failed to send code.')
   })
   it('verify', () => {
@@ -50,6 +53,21 @@ describe('error catalogue', () => {
     expect(createVolumeMessage(status(400))).toBe(INVALID_VOLUME_NAME_MESSAGE)
     expect(addCardMessage(status(412, 'card_declined'))).toBe('Card declined, please try again.')
     expect(addCardMessage(new ApiError('timeout'))).toBe('Failed to add payment method, please try again.')
+  })
+  it('names the server refused, each in its own words', () => {
+    expect(createOrgMessage(status(400, 'invalid_org_name'))).toBe(INVALID_NAME_MESSAGES.org)
+    expect(messageFor('org_update', status(400, 'invalid_org_name'))).toBe(INVALID_NAME_MESSAGES.org)
+    // A 400 of the domain prefix keeps the specification's words.
+    expect(messageFor('org_update', status(400, 'invalid_domain_prefix'))).toBe(
+      'Invalid domain prefix, please use a-z, 0-9, dash and underscore only.',
+    )
+    expect(messageFor('app_create', status(400, 'invalid_app_name'))).toBe(INVALID_NAME_MESSAGES.app)
+    expect(messageFor('app_update', status(400, 'invalid_app_name'))).toBe(INVALID_NAME_MESSAGES.app)
+    expect(messageFor('device_update', status(400, 'invalid_device_name'))).toBe(INVALID_NAME_MESSAGES.device)
+    for (const operation of ['bucket_add', 'bucket_update'] as const)
+      expect(messageFor(operation, status(400, 'invalid_store_settings'))).toBe(INVALID_NAME_MESSAGES.store)
+    expect(messageFor('user_add', status(400, 'invalid_email'))).toBe('Please enter a valid email address.')
+    for (const text of Object.values(INVALID_NAME_MESSAGES)) expect(text).toMatch(/^Invalid .+\.$/)
   })
   it('user name', () => {
     expect(userNameMessage(status(409))).toBe('Username already in use.')
@@ -155,7 +173,7 @@ describe('messageFor', () => {
     expect(messageFor('device_update', status(402, 'plan_limit'))).toBe(
       'Sorry, you plan does not allow this change.',
     )
-    expect(messageFor('device_update', status(400, 'invalid_device_name'))).toBe('Failed to update device.')
+    expect(messageFor('device_update', status(400, 'invalid_device_name'))).toBe(INVALID_NAME_MESSAGES.device)
     expect(messageFor('device_mount_add', status(409, 'used_mount'))).toBe(
       'Failed to add mount, please try again.',
     )
@@ -175,7 +193,7 @@ describe('messageFor', () => {
     expect(messageFor('app_create', status(409, 'used_app_name'))).toBe(
       'Name already in use, please try again.',
     )
-    expect(messageFor('app_create', status(400, 'invalid_app_name'))).toBe('Create failed, please try again.')
+    expect(messageFor('app_create', status(500))).toBe('Create failed, please try again.')
     expect(messageFor('app_update', status(409, 'used_app_name'))).toBe('Name already in use.')
     expect(messageFor('app_update', status(500))).toBe('Update failed, please try again.')
     expect(messageFor('app_key', status(404, 'not_found'))).toBe('Generate key failed, please try again.')

@@ -19,6 +19,10 @@ describe('e-mail rule', () => {
     for (const email of ['', 'plain', 'a@b', '@b.c', 'a@.c', 'a@b.', 'a b@c.d', 'a@b@c.d', 'a@b .c'])
       expect(isValidEmail(email), email).toBe(false)
   })
+  it('refuses, as the server does, what the mailer would not send to as one mailbox', () => {
+    for (const email of ['a,b@c.de', 'x<y>@c.de', 'a;b@c.de', '"a b"@c.de', 'a..b@c.de', 'a@[127.0.0.1]'])
+      expect(isValidEmail(email), email).toBe(false)
+  })
   it('has the message of the spec', () => {
     expect(INVALID_EMAIL_MESSAGE).toBe('Please enter a valid email address.')
   })

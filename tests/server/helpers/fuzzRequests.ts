@@ -2,8 +2,9 @@
 // them: one request per single malformation (each body field broken each way, each path parameter not an
 // id, each form of a wrong session key, each query field broken, bodies that are not JSON objects), then
 // combinations and arbitrary JSON drawn by fast-check from a fixed seed. Each request says whether it must
-// be refused (and why), judged by TypeBox's Value.Check against the route's own schema, so a route added
-// later is fuzzed, and judged, without a line here changing.
+// be refused (and why), judged by TypeBox's Value.Check against the route's own schema and by the text
+// rules its fields are marked with (a name with a control character, an address that is not one mailbox),
+// so a route added later is fuzzed, and judged, without a line here changing.
 import fc from 'fast-check'
 import { Value } from 'typebox/value'
 import type { FuzzFixture } from './fuzzFixture.ts'
@@ -15,6 +16,7 @@ import {
   isObject,
   pathText,
   propertiesOf,
+  ruledTexts,
   validValue,
   type FieldEdit,
   type Json,
@@ -22,6 +24,7 @@ import {
 } from './jsonSchema.ts'
 import type { RawRequest } from './rawHttp.ts'
 import type { CatalogueEntry } from './serverThreadProtocol.ts'
+import { holdsControl, ODD_ADDRESSES } from './textForms.ts'
 
 export type Identity = 'admin' | 'member' | 'none'
 
@@ -122,10 +125,22 @@ const holdsNul = (value: unknown): boolean =>
       : isObject(value) &&
         Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item))
 
+/** Why a text of a field marked with a text rule breaks it, when one does. */
+function brokenTextRule(schema: JsonSchema, value: Json): string | undefined {
+  for (const { rule, text } of ruledTexts(schema, value)) {
+    if (rule === 'name' && holdsControl(text))
+      return `a name holds a control character: ${JSON.stringify(text)}`
+    if (rule === 'email' && ODD_ADDRESSES.includes(text))
+      return `the e-mail is not one mailbox: ${JSON.stringify(text)}`
+  }
+  return undefined
+}
+
 /**
  * Why the server must refuse the request, or undefined when nothing the test knows of the route refuses
  * it. Path ids, the session key, the query and the body are read as the route reads them; text with a NUL
- * character is refused wherever the route reads it (no name, path, code or key of the product has one).
+ * character is refused wherever the route reads it (no name, path, code or key of the product has one), a
+ * control character in a name and an address that is not one mailbox wherever the contract marks them.
  */
 export function malformation(route: FuzzRoute, request: FuzzRequest): string | undefined {
   if (route.credentials === 'signature') return 'no URL signature'
@@ -148,6 +163,8 @@ export function malformation(route: FuzzRoute, request: FuzzRequest): string | u
     if (value === undefined) return body === undefined ? 'no body' : 'the body is not JSON'
     if (!Value.Check(bodySchema, value)) return 'the body breaks its schema'
     if (holdsNul(value)) return 'the body holds NUL'
+    const brokenText = brokenTextRule(bodySchema, value)
+    if (brokenText) return brokenText
     if (JSON.stringify(value).length > route.bodyLimit) return 'the body is over the limit'
   }
   return undefined

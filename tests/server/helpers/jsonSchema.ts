@@ -1,7 +1,10 @@
 // Reading a route's JSON Schema (as TypeBox writes it) to make requests from it: a value the schema accepts,
 // and, for every field, values meant to break it (wrong types, numbers past their bounds, strings past
-// their length, arrays past their count, missing and extra fields). Whether a value really breaks the
+// their length, arrays past their count, missing and extra fields, and for a field the contract marks as a
+// name or an e-mail address, what the name or address rule refuses). Whether a value really breaks the
 // schema is not decided here: the fuzz asks TypeBox's Value.Check of the whole request.
+import { TEXT_RULE_KEYWORD } from '../../../server/contract/text.ts'
+import { CONTROLS, ODD_ADDRESSES } from './textForms.ts'
 
 /** The part of JSON Schema that TypeBox emits for the product's wire types. */
 export interface JsonSchema {
@@ -25,6 +28,8 @@ export interface JsonSchema {
   examples?: unknown[]
   minItems?: number
   maxItems?: number
+  /** The text rule a field follows (contract/text.ts): 'name' or 'email'. */
+  [TEXT_RULE_KEYWORD]?: string
 }
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
@@ -177,7 +182,38 @@ function stringBreakers(schema: JsonSchema, base: Json): Json[] {
     // Lone surrogates: not text at all once encoded as UTF-8.
     '\ud800',
     `${text.slice(0, 4)}\udfff${text.slice(4)}`,
+    ...(schema[TEXT_RULE_KEYWORD] === 'name' ? nameBreakers(text) : []),
+    ...(schema[TEXT_RULE_KEYWORD] === 'email' ? ODD_ADDRESSES : []),
   ]
+}
+
+/**
+ * A name with each kind of control character: inside it, before a forged header line, and once at its end
+ * (where trimming must not quietly take it away).
+ */
+const nameBreakers = (text: string): string[] => [
+  ...CONTROLS.map(([, control]) => `${text.slice(0, 8)}${control}Bcc: eve@evil.test`),
+  `${text}\r\n`,
+]
+
+/** The texts of a request that follow a text rule, with the rule: where the value has them. */
+export function ruledTexts(schema: JsonSchema, value: Json): Array<{ rule: string; text: string }> {
+  const found: Array<{ rule: string; text: string }> = []
+  const visit = (part: JsonSchema, item: Json) => {
+    const rule = part[TEXT_RULE_KEYWORD]
+    if (typeof item === 'string' && rule !== undefined) found.push({ rule, text: item })
+    for (const variant of [...(part.anyOf ?? []), ...(part.oneOf ?? []), ...(part.allOf ?? [])])
+      visit(variant, item)
+    if (isObject(item)) {
+      for (const [name, field] of Object.entries(part.properties ?? {})) {
+        const property = item[name]
+        if (property !== undefined) visit(field, property)
+      }
+    }
+    if (Array.isArray(item) && part.items) for (const entry of item) visit(part.items, entry)
+  }
+  visit(schema, value)
+  return found
 }
 
 /**

@@ -1,5 +1,5 @@
 // The SMTP sink as a mailbox: tests read login codes from mail exactly as a person would.
-import { startSmtpSink } from './smtpSink.ts'
+import { startSmtpSink, type ReceivedMail } from './smtpSink.ts'
 
 export interface Mailbox {
   /** SMTP_URL for the server under test. */
@@ -8,6 +8,8 @@ export interface Mailbox {
   latestTo(address: string, timeoutMs?: number): Promise<{ from: string; subject: string; text: string }>
   /** The login code in the newest message to this address. */
   codeFor(address: string): Promise<string>
+  /** Every message the mailbox has received so far, to anyone, as a mail server received it. */
+  received(): readonly ReceivedMail[]
   close(): Promise<void>
 }
 
@@ -35,6 +37,7 @@ export async function startMailbox(): Promise<Mailbox> {
       if (!match?.[1]) throw new Error(`the newest mail to ${address} holds no code`)
       return match[1]
     },
+    received: () => [...sink.received],
     close: () => sink.close(),
   }
 }
