@@ -44,6 +44,7 @@ function printedCodes(server: ServerProcess): Mailbox {
   return {
     url: '',
     latestTo: () => Promise.reject(new Error('the outbox is read through the printed line')),
+    received: () => [],
     async codeFor(address) {
       const deadline = Date.now() + 5000
       for (;;) {
