@@ -46,6 +46,15 @@ test.describe('organization detail', () => {
     await orgDetail.orgName.fill(renamed)
     await expect(orgDetail.save).toBeDisabled()
 
+    // A name with a control character in it (a tab pasted from a spreadsheet) is refused by the server.
+    await orgDetail.orgName.fill(`Acme\tStudio ${tag}`)
+    await orgDetail.save.click()
+    await expect(orgDetail.error).toHaveText(
+      'Invalid organization name, please use a name without line breaks or control characters.',
+    )
+    await orgDetail.orgName.fill(renamed)
+    await expect(orgDetail.save).toBeDisabled()
+
     // A prefix another organization holds, a bad one, a reserved one.
     await orgDetail.domainPrefix.fill(`other-${tag}`)
     await orgDetail.save.click()
