@@ -3,19 +3,13 @@
 // its heap. The test thread keeps running its timers, so such a request fails its own test by a timeout;
 // the thread is then terminated (or dies at its heap limit) and a new one started. Node 20 cannot run the
 // TypeScript sources in a thread, so the thread's entry is bundled with esbuild as the server's build is.
-import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { build } from 'esbuild'
 import { freshDatabase, type DatabaseKind } from './databases.ts'
+import { writeBundle } from './nodeBundle.ts'
 import { testServerEnv } from './server.ts'
 import type { CatalogueEntry, ThreadCommand, ThreadEvent, ThreadStart } from './serverThreadProtocol.ts'
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
-// Inside the repository, so that the bundle's imports of packages resolve to its node_modules.
-const BUNDLE_DIR = path.join(ROOT, 'node_modules/.tmp')
 const START_TIMEOUT_MS = 60_000
 const COMMAND_TIMEOUT_MS = 10_000
 
@@ -45,34 +39,14 @@ export interface ServerThreadOptions {
   heapLimitMb?: number
 }
 
-let bundled: Promise<Uint8Array> | undefined
-
-function bundleEntry(): Promise<Uint8Array> {
-  bundled ??= build({
-    entryPoints: [path.join(ROOT, 'tests/server/helpers/serverThreadMain.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    write: false,
-    logLevel: 'warning',
-  }).then((result) => {
-    const output = result.outputFiles[0]
-    if (!output) throw new Error('esbuild wrote no bundle of the server thread')
-    return output.contents
-  })
-  return bundled
-}
-
 export async function startServerThread(
   kind: DatabaseKind,
   options: ServerThreadOptions = {},
 ): Promise<ServerThread> {
-  const [database, code] = await Promise.all([freshDatabase(kind), bundleEntry()])
-  await fs.mkdir(BUNDLE_DIR, { recursive: true })
-  const entryFile = path.join(BUNDLE_DIR, `server-thread-${process.pid}-${crypto.randomUUID()}.mjs`)
-  await fs.writeFile(entryFile, code)
+  const [database, entryFile] = await Promise.all([
+    freshDatabase(kind),
+    writeBundle('tests/server/helpers/serverThreadMain.ts', 'server-thread'),
+  ])
   const start: ThreadStart = { env: testServerEnv(database, options.env) }
   const worker = new Worker(entryFile, {
     workerData: start,
