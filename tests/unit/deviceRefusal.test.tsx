@@ -3,38 +3,9 @@
 // hints, and a notice on the device's page. Rendered as markup from the contract's shapes.
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { Device } from '../../server/contract/device.ts'
 import { DeviceStatusCell } from '../../src/routes/_app/-devices/DeviceStatusCell.tsx'
 import { UserRefusalNotice } from '../../src/routes/_app/-devices/UserRefusalNotice.tsx'
-
-const NOW = new Date('2026-11-25T12:00:00Z')
-const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString()
-
-function device(overrides: Partial<Device> = {}): Device {
-  return {
-    device_id: 3,
-    device_name: 'Edit Bay',
-    user_id: 7,
-    user_name: null,
-    email: 'ed@example.com',
-    org_id: 1,
-    app_id: 5,
-    app_name: 'Desktop',
-    is_disabled: false,
-    is_upload_disabled: false,
-    is_download_disabled: false,
-    upload_priority: 500,
-    is_avid_enabled: false,
-    last_seen: null,
-    last_version: null,
-    last_refused_at: null,
-    user_refusal: null,
-    media_grant_list: [],
-    held_count: 0,
-    volume_key_list: [],
-    ...overrides,
-  }
-}
+import { deviceFixture as device, minutesAgo, NOW } from './deviceFixture.ts'
 
 describe('the device list', () => {
   it('shows why a device its user stops is refused, and when it last tried', () => {

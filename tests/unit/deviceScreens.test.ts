@@ -11,30 +11,15 @@ import { ApiError, type Transport } from '../../src/api/transport.ts'
 import { Route as DeviceListRoute } from '../../src/routes/_app/device.index.tsx'
 import { org, plan } from './orgFixture.ts'
 import { answering, forgetSession, loadRoute } from './routeTreeHarness.ts'
+import { deviceFixture } from './deviceFixture.ts'
 
 function device(device_id: number): Device {
-  return {
+  return deviceFixture({
     device_id,
     device_name: `Laptop ${device_id}`,
     user_id: 1,
-    user_name: null,
     email: 'user1@example.com',
-    org_id: 1,
-    app_id: 5,
-    app_name: 'Desktop',
-    is_disabled: false,
-    is_upload_disabled: false,
-    is_download_disabled: false,
-    upload_priority: 500,
-    is_avid_enabled: false,
-    last_seen: null,
-    last_version: null,
-    last_refused_at: null,
-    user_refusal: null,
-    media_grant_list: [],
-    held_count: 0,
-    volume_key_list: [],
-  }
+  })
 }
 
 const app: App = { app_id: 5, app_name: 'Desktop', is_disabled: false, has_key: false, device_list: [] }

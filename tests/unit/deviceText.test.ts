@@ -1,7 +1,6 @@
 // How devices, mounts and apps read (specification 001, sections 2, 4, 5, 8 and 9), the device form's rules
 // and the update it sends (changed fields only), and the client downloads built from one path.
 import { describe, expect, it } from 'vitest'
-import type { Device } from '../../server/contract/device.ts'
 import {
   KEY_SHOWN_ONCE_HINT,
   appStatusText,
@@ -30,35 +29,7 @@ import {
   refusedText,
   userRefusalNotice,
 } from '../../src/routes/_app/-devices/deviceStatus.ts'
-
-const NOW = new Date('2026-11-25T12:00:00Z')
-const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString()
-
-function device(overrides: Partial<Device> = {}): Device {
-  return {
-    device_id: 3,
-    device_name: 'Edit Bay',
-    user_id: 7,
-    user_name: null,
-    email: 'ed@example.com',
-    org_id: 1,
-    app_id: 5,
-    app_name: 'Desktop',
-    is_disabled: false,
-    is_upload_disabled: false,
-    is_download_disabled: false,
-    upload_priority: 500,
-    is_avid_enabled: false,
-    last_seen: null,
-    last_version: null,
-    last_refused_at: null,
-    user_refusal: null,
-    media_grant_list: [],
-    held_count: 0,
-    volume_key_list: [],
-    ...overrides,
-  }
-}
+import { deviceFixture as device, minutesAgo, NOW } from './deviceFixture.ts'
 
 describe('device status', () => {
   it('a disabled device that was refused says when; an enabled one does not', () => {
