@@ -64,9 +64,11 @@ export async function recordSender(
 }
 
 /**
- * Makes every file and version of the content say the stored object's size, whatever size was declared when
- * they were registered before the bytes arrived; the listings of the folders whose files changed are read
- * again (their listing version goes up).
+ * Makes every proven version of the content, and every file whose current version is proven, say the stored
+ * object's size, whatever size was declared when they were registered before the bytes arrived; the listings
+ * of the folders whose files changed are read again (their listing version goes up). Versions out of their
+ * registrant's reach keep what they declared until they are proven (recordSender, then this again), so no one
+ * learns from a size that the content arrived elsewhere.
  */
 export async function settleContentSize(
   db: Queryable,
@@ -75,14 +77,17 @@ export async function settleContentSize(
   storedSize: number,
 ): Promise<void> {
   await db.query(
-    `UPDATE media_version SET file_size = $3 WHERE org_id = $1 AND file_hash = $2 AND file_size <> $3`,
+    `UPDATE media_version SET file_size = $3
+      WHERE org_id = $1 AND file_hash = $2 AND file_size <> $3 AND is_proven`,
     [orgId, fileHash, storedSize],
   )
   await db.query(
     `WITH changed AS (
-       UPDATE media SET file_size = $3
-        WHERE org_id = $1 AND file_hash = $2 AND file_size <> $3
-       RETURNING volume_id, lower(dir_path) AS dir_key
+       UPDATE media m SET file_size = $3
+         FROM media_version v
+        WHERE m.org_id = $1 AND m.file_hash = $2 AND m.file_size <> $3
+          AND v.media_version_id = m.media_version_id AND v.is_proven
+       RETURNING m.volume_id, lower(m.dir_path) AS dir_key
      )
      UPDATE media_dir d SET listing_version = d.listing_version + 1
        FROM (SELECT DISTINCT volume_id, dir_key FROM changed) c

@@ -4,9 +4,11 @@
 import type { Queryable } from '../db/index.ts'
 import { iso } from './isoTime.ts'
 
-// The bytes a version counts for: its content's stored size once the store holds it, none before (a file
-// registered whose bytes never arrived is not stored, whatever size was declared for it).
-const storedBytes = (object: string) => `CASE WHEN ${object}.is_confirmed THEN ${object}.file_size ELSE 0 END`
+// The bytes a version counts for: its content's stored size once the store holds it and the version is
+// proven, none before (a file registered whose bytes never arrived, or out of its registrant's reach, reads
+// 'Not Uploaded' and is not stored for it, whatever size was declared).
+const storedBytes = (object: string) =>
+  `CASE WHEN ${object}.is_confirmed AND v.is_proven THEN ${object}.file_size ELSE 0 END`
 
 // The versions a volume keeps at the end of a day: those created before it ends ($2), with their stored
 // bytes and whether each is the file's newest version then (rank 1). A file counts as live when that newest

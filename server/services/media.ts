@@ -90,9 +90,11 @@ export async function registerMedia(
   // Content out of the caller's reach is registered as a file whose bytes have not arrived ('Not
   // Uploaded'), with the size declared, exactly as content the organization does not hold: the answer says
   // nothing of what is stored. Reachable content has its stored size, and no other.
-  const isProven = await canReach(db, access, request.file_hash)
-  const stored = isProven ? await findStoredObject(db, orgId, request.file_hash) : undefined
-  if (stored?.is_confirmed && stored.file_size !== request.file_size) {
+  const [isProven, stored] = await Promise.all([
+    canReach(db, access, request.file_hash),
+    findStoredObject(db, orgId, request.file_hash),
+  ])
+  if (isProven && stored?.is_confirmed && stored.file_size !== request.file_size) {
     throw new HttpError(409, 'file_size_mismatch')
   }
   const content = {

@@ -41,15 +41,15 @@ async function setUp(url: string) {
   )
   // The current versions (a deleted file's current version is marked deleted), then older ones.
   await db.query(
-    `INSERT INTO media_version (org_id, media_id, file_hash, file_size, create_time, is_deleted)
-     SELECT org_id, media_id, file_hash, file_size, timestamptz '2026-10-20T00:00:00Z', is_deleted
+    `INSERT INTO media_version (org_id, media_id, file_hash, file_size, create_time, is_deleted, is_proven)
+     SELECT org_id, media_id, file_hash, file_size, timestamptz '2026-10-20T00:00:00Z', is_deleted, true
        FROM media WHERE volume_id = $1`,
     [volumeId],
   )
   await db.query(
-    `INSERT INTO media_version (org_id, media_id, file_hash, file_size, create_time)
+    `INSERT INTO media_version (org_id, media_id, file_hash, file_size, create_time, is_proven)
      SELECT org_id, media_id, md5(media_id::text || 'old') || md5(media_id::text), file_size / 2,
-            timestamptz '2026-10-10T00:00:00Z'
+            timestamptz '2026-10-10T00:00:00Z', true
        FROM media WHERE volume_id = $1 ORDER BY media_id LIMIT $2`,
     [volumeId, OLDER_VERSIONS],
   )

@@ -280,6 +280,32 @@ describe.each(databaseKinds)('a hash names content only for those who reach it, 
     expect(held.body.upload_list[0]?.skip_upload).toBe(true)
   })
 
+  it('tells a member nothing through the size or the metering of a file out of their reach', async () => {
+    const { org, openId, member, bytes, secret } = await secretOrg('SizeProbe')
+    const claimed = await register(member, openId, 'Open/claimed.bin', secret.fileHash, 1)
+    // Someone else sends the same bytes through a container of their own: the member's file keeps what it said.
+    const other = await callEndpoint(suite.url, endpoints.grantCreate, {
+      params: { org_id: org.orgId },
+      body: { grant_name: 'Other', volume_id: org.volumeId, prefix_path: '/Other/' },
+      key: org.key,
+    })
+    const sender = {
+      ...(await addPerson(suite, org, { cap_web_upload: true }, [other.body.media_grant_id])),
+      orgId: org.orgId,
+    }
+    await upload(sender, other.body.media_grant_id, 'Other/plan.bin', bytes)
+    const seen = await detail(member, openId, claimed.body.media_id)
+    expect(seen.body.media).toMatchObject({ file_size: 1, in_s3: false })
+    // Metering counts the bytes of readable versions only: the secret twice (the admin's and the sender's).
+    const today = utcDay(new Date(), 0)
+    await runDays(suite, today, today, [meterUsageJob])
+    const [usage] = await suite.server.app.db.query<{ live_bytes: number }>(
+      'SELECT live_bytes::int AS live_bytes FROM volume_usage WHERE volume_id = $1 AND usage_date = $2::date',
+      [org.volumeId, today],
+    )
+    expect(usage?.live_bytes).toBe(2 * secret.fileSize)
+  })
+
   it('tells another organization nothing of a hash it knows', async () => {
     const { secret } = await secretOrg('Holder')
     const other = await adminOrg(suite, 'Prober', 'business_month')

@@ -1,5 +1,6 @@
 // Files written straight into the tables, each version dated on the day a test needs: the usage and
-// billing tests meter days in the past, before the calls could have made them.
+// billing tests meter days in the past, before the calls could have made them. Each version's content is
+// stored and proven, as an upload through the volume leaves it.
 import type { Queryable } from '../../../server/db/index.ts'
 
 export interface VersionSpec {
@@ -33,8 +34,8 @@ export async function addFile(
     hashes += 1
     const hash = version.hash ?? `hash-${hashes}`
     const [row] = await db.query<{ media_version_id: number }>(
-      `INSERT INTO media_version (org_id, media_id, file_hash, file_size, create_time)
-       VALUES ($1, $2, $3, $4, $5::timestamptz) RETURNING media_version_id`,
+      `INSERT INTO media_version (org_id, media_id, file_hash, file_size, create_time, is_proven)
+       VALUES ($1, $2, $3, $4, $5::timestamptz, true) RETURNING media_version_id`,
       [orgId, mediaId, hash, version.size, version.at],
     )
     versionId = row?.media_version_id as number
