@@ -293,9 +293,24 @@ export async function completeMultipart(
   // A store that cannot list its parts leaves the question to completeMultipart, which verifies the
   // joined bytes against the hash before anything is confirmed.
   const listed = await stores.call(storeId, () => store.listParts(key, request.upload_id))
-  const stored = new Map(listed?.map((part) => [part.partNumber, part.size]))
-  if (listed && request.part_list.some((part) => stored.get(part.part_num) !== part.part_size)) {
-    throw new HttpError(412, 'parts_missing')
+  const stored = new Map(listed?.map((part) => [part.partNumber, part]))
+  const isSent = (part: PartRef) => {
+    const found = stored.get(part.part_num)
+    return (
+      found?.size === part.part_size && (found.sha256Hex === undefined || found.sha256Hex === part.part_hash)
+    )
+  }
+  if (listed && !request.part_list.every(isSent)) throw new HttpError(412, 'parts_missing')
+  if ((await findStoredObject(db, orgId, request.file_hash))?.is_confirmed) {
+    // The content is in place already: the caller's upload only proves that they hold the bytes, which
+    // needs every part stored with the digest it was verified against. It is dropped, not completed: joining
+    // it would write over the content, and a store that checks nothing would then hold whatever was sent.
+    const verified = listed?.every((part) => part.sha256Hex !== undefined) && request.part_list.every(isSent)
+    if (!verified) throw new HttpError(412, 'parts_missing')
+    await store.abortMultipart(key, request.upload_id)
+    await clearContentUpload(db, orgId, request.file_hash, userId)
+    await proveSent(db, access, request.file_hash, request.file_size)
+    return
   }
   const parts = request.part_list.map((part) => ({
     partNumber: part.part_num,

@@ -328,7 +328,8 @@ export class LocalStore implements ObjectStore {
 
   async listParts(key: ObjectKey, uploadId: string): Promise<StoredPart[]> {
     const parts = await this.storedParts(await this.openUpload(key, uploadId))
-    return parts.map(({ partNumber, size }) => ({ partNumber, size }))
+    // A part's file is named by the digest it was verified against as it arrived (receivePart).
+    return parts.map(({ partNumber, size, sha256Hex }) => ({ partNumber, size, sha256Hex }))
   }
 
   async completeMultipart(

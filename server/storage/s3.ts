@@ -344,7 +344,14 @@ export class S3Store implements ObjectStore {
    */
   async listParts(key: ObjectKey, uploadId: string): Promise<StoredPart[] | undefined> {
     const parts = await this.listAllParts(key, uploadId)
-    return parts?.map((part) => ({ partNumber: part.PartNumber ?? 0, size: part.Size ?? 0 }))
+    return parts?.map((part) => ({
+      partNumber: part.PartNumber ?? 0,
+      size: part.Size ?? 0,
+      // S3 verified each part against the checksum it was sent with; a server that keeps none says nothing.
+      ...(part.ChecksumSHA256
+        ? { sha256Hex: Buffer.from(part.ChecksumSHA256, 'base64').toString('hex') }
+        : {}),
+    }))
   }
 
   async completeMultipart(key: ObjectKey, uploadId: string, parts: ExpectedPart[]): Promise<void> {

@@ -36,6 +36,11 @@ export interface SignedRequest {
 export interface StoredPart {
   partNumber: number
   size: number
+  /**
+   * The SHA-256 the store verified the part's bytes against on arrival, when it tells (the local store
+   * always; S3 when it keeps part checksums): what shows that someone sent these very bytes.
+   */
+  sha256Hex?: string
 }
 
 export interface ObjectInfo {

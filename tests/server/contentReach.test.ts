@@ -8,13 +8,12 @@ import { describe, expect, it } from 'vitest'
 import { endpoints } from '../../server/contract/endpoints.ts'
 import type { SignedOpts } from '../../server/contract/media.ts'
 import { SINGLE_PART_MAX_BYTES } from '../../server/contract/parts.ts'
-import { meterUsageJob } from '../../server/jobs/meterUsage.ts'
 import { utcDay } from '../../server/jobs/scheduler.ts'
+import { upsertVolumeUsage } from '../../server/repositories/usage.ts'
 import { addPerson, adminOrg, type AdminOrg, type Person } from './helpers/admin.ts'
 import { databaseKinds } from './helpers/databases.ts'
 import { addMount, appWithKey, changeDevice, registerDevice } from './helpers/devices.ts'
 import { callEndpoint, refusal } from './helpers/endpoint.ts'
-import { runDays } from './helpers/jobs.ts'
 import { multipartContent, sha256Hex } from './helpers/objects.ts'
 import { useServer } from './helpers/suite.ts'
 
@@ -75,6 +74,20 @@ describe.each(databaseKinds)('a hash names content only for those who reach it, 
     const bytes = await fetch(onSuite(answer.body.url))
     expect(bytes.status).toBe(200)
     return Buffer.from(await bytes.arrayBuffer())
+  }
+
+  /**
+   * The volume's bytes as the daily metering counts them, measured now (the metering statement itself: the
+   * daily job runs a day once per database, and these tests share one).
+   */
+  async function meteredToday(volumeId: number) {
+    const today = utcDay(new Date(), 0)
+    await upsertVolumeUsage(suite.server.app.db, today, utcDay(new Date(), 1))
+    const [usage] = await suite.server.app.db.query<{ live_bytes: number }>(
+      'SELECT live_bytes::int AS live_bytes FROM volume_usage WHERE volume_id = $1 AND usage_date = $2::date',
+      [volumeId, today],
+    )
+    return usage
   }
 
   /** Registers a small file and sends its bytes as the console does: register, plan, PUT, confirm. */
@@ -297,12 +310,7 @@ describe.each(databaseKinds)('a hash names content only for those who reach it, 
     const seen = await detail(member, openId, claimed.body.media_id)
     expect(seen.body.media).toMatchObject({ file_size: 1, in_s3: false })
     // Metering counts the bytes of readable versions only: the secret twice (the admin's and the sender's).
-    const today = utcDay(new Date(), 0)
-    await runDays(suite, today, today, [meterUsageJob])
-    const [usage] = await suite.server.app.db.query<{ live_bytes: number }>(
-      'SELECT live_bytes::int AS live_bytes FROM volume_usage WHERE volume_id = $1 AND usage_date = $2::date',
-      [org.volumeId, today],
-    )
+    const usage = await meteredToday(org.volumeId)
     expect(usage?.live_bytes).toBe(2 * secret.fileSize)
   })
 
@@ -376,12 +384,7 @@ describe.each(databaseKinds)('a hash names content only for those who reach it, 
     // Metering counts the stored bytes: none for a file whose bytes never arrived, whatever it declared.
     const neverSent = sha256Hex(crypto.randomBytes(16))
     expect((await register(org, org.grantId, 'Sizes/never.bin', neverSent, 1_000_000)).status).toBe(200)
-    const today = utcDay(new Date(), 0)
-    await runDays(suite, today, today, [meterUsageJob])
-    const [usage] = await suite.server.app.db.query<{ live_bytes: number }>(
-      'SELECT live_bytes::int AS live_bytes FROM volume_usage WHERE volume_id = $1 AND usage_date = $2::date',
-      [org.volumeId, today],
-    )
+    const usage = await meteredToday(org.volumeId)
     expect(usage?.live_bytes).toBe(5000)
 
     // Once stored, every call that names the content with another size is refused and changes nothing.

@@ -339,9 +339,10 @@ describe.each(databaseKinds)('local store on %s', (kind) => {
         TestPart,
       ]
       const { key, uploadId } = await uploadParts(content.fileHash, [first, second])
+      // Each with the digest it was verified against as it arrived.
       expect(await store.listParts(key, uploadId)).toEqual([
-        { partNumber: 1, size: 4096 },
-        { partNumber: 2, size: 4096 },
+        { partNumber: 1, size: 4096, sha256Hex: first.sha256Hex },
+        { partNumber: 2, size: 4096, sha256Hex: second.sha256Hex },
       ])
 
       const signedThird = onServer(server, await store.signPartPut(key, uploadId, partEntry(third), 60))
@@ -353,9 +354,9 @@ describe.each(databaseKinds)('local store on %s', (kind) => {
       expect(await store.listParts(key, uploadId)).toHaveLength(2)
       expect((await send(signedThird, third.bytes)).status).toBe(200)
       expect(await store.listParts(key, uploadId)).toEqual([
-        { partNumber: 1, size: 4096 },
-        { partNumber: 2, size: 4096 },
-        { partNumber: 3, size: 1000 },
+        { partNumber: 1, size: 4096, sha256Hex: first.sha256Hex },
+        { partNumber: 2, size: 4096, sha256Hex: second.sha256Hex },
+        { partNumber: 3, size: 1000, sha256Hex: third.sha256Hex },
       ])
 
       await store.completeMultipart(key, uploadId, content.parts.map(partEntry))
