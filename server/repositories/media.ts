@@ -255,19 +255,26 @@ export async function listVersions(db: Queryable, orgId: number, mediaId: number
   )
 }
 
-/** Devices of the organization that hold this content. */
+/**
+ * Devices that hold a file's content through a mount whose container covers the file (same volume, the
+ * file's path under the mount's root): what a device holds through other containers is none of this file's
+ * business, and would tell that the content lies there too.
+ */
 export async function listHashContainers(
   db: Queryable,
   orgId: number,
-  fileHash: string,
+  file: { file_hash: string; volume_id: number; media_path: string },
 ): Promise<HashContainer[]> {
   return db.query<HashContainer>(
     `SELECT d.device_name, ${iso('max(o.last_seen)')} AS last_seen
-       FROM device_object o JOIN device d ON d.device_id = o.device_id
-      WHERE o.org_id = $1 AND o.file_hash = $2
+       FROM device_object o
+       JOIN device d ON d.device_id = o.device_id
+       JOIN media_grant g ON g.media_grant_id = o.media_grant_id
+      WHERE o.org_id = $1 AND o.file_hash = $2 AND g.volume_id = $3
+        AND starts_with(lower($4), lower('/media' || g.prefix_path))
       GROUP BY d.device_id, d.device_name
       ORDER BY max(o.last_seen) DESC, d.device_id`,
-    [orgId, fileHash],
+    [orgId, file.file_hash, file.volume_id, file.media_path],
   )
 }
 
@@ -300,18 +307,30 @@ export interface VersionRow {
 }
 
 /**
- * Whether a version's content may be read: the store holds it, and the version is proven (its content was
- * reachable by the one who registered it, or arrived since through its container). False for a missing version.
+ * What may be said of a version's content: whether it is proven (its content was reachable by the one who
+ * registered it, or arrived since through its container), whether the organization stores its content, and
+ * whether it may be read (both). All false for a missing version.
  */
-export async function isVersionReadable(db: Queryable, orgId: number, versionId: number): Promise<boolean> {
-  const [row] = await db.query<{ readable: boolean }>(
-    `SELECT v.is_proven AND COALESCE(s.is_confirmed, false) AS readable
+export interface VersionState {
+  is_proven: boolean
+  is_stored: boolean
+  is_readable: boolean
+}
+
+export async function findVersionState(
+  db: Queryable,
+  orgId: number,
+  versionId: number,
+): Promise<VersionState> {
+  const [row] = await db.query<VersionState>(
+    `SELECT v.is_proven, COALESCE(s.is_confirmed, false) AS is_stored,
+            v.is_proven AND COALESCE(s.is_confirmed, false) AS is_readable
        FROM media_version v
        LEFT JOIN stored_object s ON s.org_id = v.org_id AND s.file_hash = v.file_hash
       WHERE v.org_id = $1 AND v.media_version_id = $2`,
     [orgId, versionId],
   )
-  return row?.readable ?? false
+  return row ?? { is_proven: false, is_stored: false, is_readable: false }
 }
 
 export async function findVersion(

@@ -5,7 +5,7 @@
 import type { Queryable } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
 import type { GrantAccess } from '../http/grantAccess.ts'
-import { findVersion, insertAuditEvent, isVersionReadable } from '../repositories/media.ts'
+import { findVersion, findVersionState, insertAuditEvent } from '../repositories/media.ts'
 import { findStoredObject } from '../repositories/storedObjects.ts'
 import type { StoreSet } from '../storage/networkStores.ts'
 import { DOWNLOAD_URL_SECONDS } from '../storage/urlLifetimes.ts'
@@ -31,7 +31,7 @@ export async function signDownload(
   const orgId = access.member.org_id
   const object = await findStoredObject(db, orgId, content.fileHash)
   // Stored content that the version never proved is 'Not Uploaded' to it (services/contentAccess.ts).
-  if (!object?.is_confirmed || !(await isVersionReadable(db, orgId, content.versionId))) {
+  if (!object?.is_confirmed || !(await findVersionState(db, orgId, content.versionId)).is_readable) {
     throw new HttpError(404, 'not_uploaded')
   }
   // From the store that holds it, enabled or not; a network store that is down answers 503, never 404.

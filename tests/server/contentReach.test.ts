@@ -263,6 +263,17 @@ describe.each(databaseKinds)('a hash names content only for those who reach it, 
     const viaWeb = await register(member, openId, 'Open/from-device.bin', secret.fileHash, secret.fileSize)
     expect(viaWeb.status).toBe(200)
     expect(await downloadUrl(member, openId, viaWeb.body.media_id)).toEqual(refusal(404, 'not_uploaded'))
+    // Nor learn from the file's detail which devices hold the content elsewhere; the admin's file lists it.
+    const held = await callEndpoint(suite.url, endpoints.mountHolding, {
+      params: { media_grant_id: org.grantId },
+      body: { add: [secret.fileHash] },
+      token: device.token,
+    })
+    expect(held.body.ignored_list).toEqual([])
+    expect((await detail(member, openId, viaWeb.body.media_id)).body.media.hash_containers).toEqual([])
+    expect((await detail(org, org.grantId, secret.mediaId)).body.media.hash_containers).toEqual([
+      expect.objectContaining({ device_name: 'Edit Bay' }),
+    ])
 
     // Nor the device to another mount, once its downloads are on again.
     await changeDevice(suite, org, device.deviceId, { is_download_disabled: false })
@@ -285,12 +296,12 @@ describe.each(databaseKinds)('a hash names content only for those who reach it, 
     })
     expect(offered.body.upload_list[0]?.skip_upload).toBe(false)
     // Through the mount that holds it, the device skips it as before.
-    const held = await callEndpoint(suite.url, endpoints.mountUpload, {
+    const heldSkip = await callEndpoint(suite.url, endpoints.mountUpload, {
       params: { media_grant_id: org.grantId },
       token: device.token,
       body: { file_list: [{ file_hash: secret.fileHash, file_size: secret.fileSize }] },
     })
-    expect(held.body.upload_list[0]?.skip_upload).toBe(true)
+    expect(heldSkip.body.upload_list[0]?.skip_upload).toBe(true)
   })
 
   it('tells a member nothing through the size or the metering of a file out of their reach', async () => {
