@@ -11,22 +11,37 @@ export interface ContainerScope {
 }
 
 /**
- * Whether the person may name this content: they sent its bytes, or a proven version of it lies (live or
- * deleted) in the container the call goes through.
+ * Whether the caller may name this content: they sent its bytes, or a proven version of it lies (live or
+ * deleted) in the container the call goes through, or in another enabled container they could read it from:
+ * for the web, one the person holds; for a device (`deviceId`), one of its enabled mounts. Disabled
+ * containers and volumes count for nothing, since nothing can be read through them.
  */
 export async function canReachContent(
   db: Queryable,
   orgId: number,
   fileHash: string,
-  userId: number,
+  caller: { userId: number; deviceId: number | undefined },
   container: ContainerScope,
 ): Promise<boolean> {
   const [row] = await db.query<{ reachable: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM content_sender WHERE org_id = $1 AND file_hash = $2 AND user_id = $3)
          OR EXISTS (SELECT 1 FROM media_version v JOIN media m ON m.media_id = v.media_id
                      WHERE v.org_id = $1 AND v.file_hash = $2 AND v.is_proven AND m.volume_id = $4
-                       AND starts_with(lower(m.media_path), lower($5))) AS reachable`,
-    [orgId, fileHash, userId, container.volumeId, container.root],
+                       AND starts_with(lower(m.media_path), lower($5)))
+         OR EXISTS (SELECT 1 FROM media_version v
+                      JOIN media m ON m.media_id = v.media_id
+                      JOIN media_grant g ON g.volume_id = m.volume_id AND NOT g.is_disabled
+                      JOIN volume vol ON vol.volume_id = g.volume_id AND NOT vol.is_disabled
+                     WHERE v.org_id = $1 AND v.file_hash = $2 AND v.is_proven
+                       AND starts_with(lower(m.media_path), lower('/media' || g.prefix_path))
+                       AND CASE WHEN $6::bigint IS NULL
+                                THEN EXISTS (SELECT 1 FROM media_grant_user h
+                                              WHERE h.media_grant_id = g.media_grant_id AND h.user_id = $3)
+                                ELSE EXISTS (SELECT 1 FROM device_media_grant d
+                                              WHERE d.media_grant_id = g.media_grant_id AND d.device_id = $6
+                                                AND NOT d.is_disabled)
+                           END) AS reachable`,
+    [orgId, fileHash, caller.userId, container.volumeId, container.root, caller.deviceId ?? null],
   )
   return row?.reachable ?? false
 }

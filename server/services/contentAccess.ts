@@ -1,7 +1,8 @@
 // The one rule of who may name content by its hash (docs/architecture.md): a caller may skip sending
 // content, register it as proven and download it only when it is reachable by them: a proven version of it
-// lies, live or deleted, in the container (for a device: the mount) the call goes through, or they sent its
-// bytes themselves (from the web or any of their devices). Knowing a hash proves nothing: SHA-256 values
+// lies, live or deleted, in the container the call goes through or another enabled one they hold (for a
+// device: one of its enabled mounts), or they sent its bytes themselves (from the web or any of their
+// devices). Knowing a hash proves nothing: SHA-256 values
 // are shown in listings, mount file lists and logs.
 import type { Database, Queryable } from '../db/index.ts'
 import type { GrantAccess } from '../http/grantAccess.ts'
@@ -10,7 +11,8 @@ import { canReachContent, recordSender, settleContentSize } from '../repositorie
 const containerOf = (access: GrantAccess) => ({ volumeId: access.grant.volume_id, root: access.root })
 
 export function canReach(db: Queryable, access: GrantAccess, fileHash: string): Promise<boolean> {
-  return canReachContent(db, access.member.org_id, fileHash, access.member.user_id, containerOf(access))
+  const caller = { userId: access.member.user_id, deviceId: access.device?.device_id }
+  return canReachContent(db, access.member.org_id, fileHash, caller, containerOf(access))
 }
 
 /**

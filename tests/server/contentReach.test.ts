@@ -275,7 +275,13 @@ describe.each(databaseKinds)('a hash names content only for those who reach it, 
       expect.objectContaining({ device_name: 'Edit Bay' }),
     ])
 
-    // Nor the device to another mount, once its downloads are on again.
+    // Nor the device to another mount once the admin turns off the mount that holds the content, whatever
+    // its downloads.
+    await callEndpoint(suite.url, endpoints.deviceGrantDisable, {
+      params: { org_id: org.orgId, device_id: device.deviceId },
+      body: { media_grant_id: org.grantId },
+      key: org.key,
+    })
     await changeDevice(suite, org, device.deviceId, { is_download_disabled: false })
     const mountCall = { params: { media_grant_id: openId }, token: device.token }
     const viaMount = await callEndpoint(suite.url, endpoints.mountRegister, {
@@ -295,6 +301,17 @@ describe.each(databaseKinds)('a hash names content only for those who reach it, 
       body: { file_list: [{ file_hash: secret.fileHash, file_size: secret.fileSize }] },
     })
     expect(offered.body.upload_list[0]?.skip_upload).toBe(false)
+    // With that mount on again the device could read the content there: through any of its mounts it skips.
+    await callEndpoint(suite.url, endpoints.deviceGrantEnable, {
+      params: { org_id: org.orgId, device_id: device.deviceId },
+      body: { media_grant_id: org.grantId },
+      key: org.key,
+    })
+    const reoffered = await callEndpoint(suite.url, endpoints.mountUpload, {
+      ...mountCall,
+      body: { file_list: [{ file_hash: secret.fileHash, file_size: secret.fileSize }] },
+    })
+    expect(reoffered.body.upload_list[0]?.skip_upload).toBe(true)
     // Through the mount that holds it, the device skips it as before.
     const heldSkip = await callEndpoint(suite.url, endpoints.mountUpload, {
       params: { media_grant_id: org.grantId },
@@ -355,6 +372,25 @@ describe.each(databaseKinds)('a hash names content only for those who reach it, 
     await callEndpoint(suite.url, endpoints.grantAddUser, {
       params: { org_id: org.orgId, media_grant_id: other.body.media_grant_id },
       body: { user_id: member.userId },
+      key: org.key,
+    })
+    // A file in one container the member holds is theirs to name in another they hold, while that one is on.
+    const shared = await upload(org, org.grantId, 'Open/shared.bin', crypto.randomBytes(400))
+    const otherId = other.body.media_grant_id
+    expect(
+      (await plan(member, otherId, shared.fileHash, shared.fileSize)).body.upload_list[0]?.skip_upload,
+    ).toBe(true)
+    await callEndpoint(suite.url, endpoints.grantUpdate, {
+      params: { org_id: org.orgId, media_grant_id: openId },
+      body: { is_disabled: 1 },
+      key: org.key,
+    })
+    expect(
+      (await plan(member, otherId, shared.fileHash, shared.fileSize)).body.upload_list[0]?.skip_upload,
+    ).toBe(false)
+    await callEndpoint(suite.url, endpoints.grantUpdate, {
+      params: { org_id: org.orgId, media_grant_id: openId },
+      body: { is_disabled: 0 },
       key: org.key,
     })
     const own = await upload(member, openId, 'Open/mine.bin', crypto.randomBytes(300))
