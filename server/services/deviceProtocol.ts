@@ -27,7 +27,7 @@ import {
   removeHoldings,
   setDeviceToken,
 } from '../repositories/devices.ts'
-import type { Membership } from '../repositories/orgs.ts'
+import { findMembership, type Membership } from '../repositories/orgs.ts'
 import { checkAppKey } from './apps.ts'
 import { checkDeviceSlot, normalizeDeviceName } from './devices.ts'
 import { lockPlan } from './planLimits.ts'
@@ -46,6 +46,11 @@ export async function registerDevice(
   const token = newSessionKey()
   const deviceId = await db.transaction(async (tx) => {
     const plan = await lockPlan(tx, member.org_id)
+    // Read again under the organization's lock, which removing or leaving takes too: a device registered
+    // as its user goes must not outlive the revocation of their devices.
+    if (!(await findMembership(tx, member.org_id, member.user_id))?.cap_add_device) {
+      throw new HttpError(403, 'device_not_allowed')
+    }
     const known = await lockDeviceByName(tx, member.org_id, member.user_id, deviceName)
     if (known) {
       if (known.is_disabled) throw new HttpError(403, 'device_disabled')

@@ -37,6 +37,7 @@ import { recordAdminEvent } from './audit.ts'
 import { revokeDevicesOf } from './devices.ts'
 import { listStoresOf } from './networkStores.ts'
 import { knownPlan, lowerVolumeDays } from './planChange.ts'
+import { lockOrgPlan } from './planLimits.ts'
 
 /** The name rule alone (specification 001 section 5 asks only that it is not empty). */
 const orgName = (raw: string) => checkName(raw, { code: 'invalid_org_name' })
@@ -103,6 +104,9 @@ async function movePrefix(tx: Queryable, orgId: number, next: string | null): Pr
 export async function leaveOrg(db: Database, member: Membership): Promise<void> {
   if (member.is_admin) throw new HttpError(403, 'admin_cannot_leave')
   await db.transaction(async (tx) => {
+    // The organization's lock, as removal and device registration take it: a device registered meanwhile
+    // is either revoked here or refused there.
+    await lockOrgPlan(tx, member.org_id)
     const user = await findUser(tx, member.user_id)
     if (!user) throw new HttpError(404, 'not_found')
     await revokeDevicesOf(tx, { orgId: member.org_id, actorId: member.user_id, user, end: 'left' })

@@ -175,4 +175,38 @@ describe.each(databaseKinds)('devices of people who may not have them on %s', (k
     expect((await calls.download(device.token)).status).toBe(200)
     expect((await calls.detail()).body.device.user_refusal).toBeNull()
   })
+
+  it('leaves no working device to a member removed while registering one', async () => {
+    const { org, app, member } = await mountedDevice('RegisterRace')
+    // Registration and removal at once: whichever the organization's lock lets go first, the device that
+    // comes of it is either refused at registration or revoked with the others.
+    const [registered, removed] = await Promise.all([
+      callEndpoint(suite.url, endpoints.deviceRegister, {
+        params: { org_id: org.orgId },
+        body: { app_id: app.appId, secret_key: app.secretKey, device_name: 'Second Mac' },
+        key: member.key,
+      }),
+      callEndpoint(suite.url, endpoints.userRemove, {
+        params: { org_id: org.orgId, user_id: member.userId },
+        key: org.key,
+      }),
+    ])
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200)
+    const live = await suite.server.app.db.query<{ device_id: number }>(
+      `SELECT device_id FROM device
+        WHERE org_id = $1 AND user_id = $2 AND (token_hash IS NOT NULL OR NOT is_disabled)`,
+      [org.orgId, member.userId],
+    )
+    expect(live).toEqual([])
+    if (registered.status === 200) {
+      expect(
+        await callEndpoint(suite.url, endpoints.deviceHeartbeat, {
+          body: { version: '1.0.0' },
+          token: registered.body.device_token,
+        }),
+      ).toEqual(dead)
+    } else {
+      expect(registered.status).toBe(403)
+    }
+  })
 })
