@@ -10,9 +10,11 @@
 // each value it cannot open is logged: those were sealed by a process with another key (the fault this
 // check ends), were already unreadable to this one, and refusing would leave no key able to start.
 //
-// The same step seals again, for their rows, values of the earlier format (sealed for no row, see
-// auth/sealing.ts), so none are left that could be moved to another row. It runs at every start, under a lock,
-// so a value an older server wrote meanwhile is carried forward by the next start.
+// The same step, once, seals again for their rows the values of the earlier format (sealed for no row, see
+// auth/sealing.ts), so none are left that could be moved to another row. Only then: a value of the earlier
+// format found once the check exists was written back since (from a copy of the database, perhaps into
+// another row), and sealing it for the row it now sits in would undo the binding. Such a value is named in
+// the log and stays unreadable (stop every older server before the first start of this version).
 import path from 'node:path'
 import type { Config } from '../config.ts'
 import type { Database, Queryable } from '../db/database.ts'
@@ -85,9 +87,9 @@ function tryOpen(sealer: Sealer, value: SealedValue): Buffer | undefined {
 }
 
 /**
- * Refuses a key that is not the database's (ServerKeyMismatchError), writes the check on a database that has
- * none, and seals values of the earlier format again for their rows. One transaction under a lock, so that
- * processes starting together on one database do this one after the other.
+ * Refuses a key that is not the database's (ServerKeyMismatchError); on a database that has no check yet,
+ * writes it and seals values of the earlier format again for their rows. One transaction under a lock, so
+ * that processes starting together on one database do this one after the other.
  */
 export async function checkServerKey(
   db: Database,
@@ -109,24 +111,31 @@ export async function checkServerKey(
         throw mismatch(source, 'it does not open the check sealed by the first process')
     }
 
-    // Without a check, every sealed value is tried; with one, only those still of the earlier format.
-    const values = (await sealedValues(tx, Boolean(check))).map((value) => ({
+    if (check) {
+      for (const value of await sealedValues(tx, true)) {
+        log.error(
+          { sealed: nameOf(value) },
+          'a sealed value of the earlier format was written after the upgrade: it is not opened, and stays unreadable',
+        )
+      }
+      return
+    }
+    // Without a check (the first start of this version), every sealed value is tried.
+    const values = (await sealedValues(tx, false)).map((value) => ({
       value,
       plain: tryOpen(sealer, value),
     }))
     const unopened = values.filter((entry) => entry.plain === undefined).map((entry) => entry.value)
-    if (!check) {
-      if (values.length > 0 && unopened.length === values.length) {
-        throw mismatch(source, `it opens none of the ${values.length} values already sealed in it`)
-      }
-      await tx.query('INSERT INTO server_key_check (sealed_check) VALUES ($1)', [
-        sealer.seal(Buffer.from(CHECK_TEXT, 'utf8'), sealedLabels.keyCheck()),
-      ])
-      log.info(
-        { opened: values.length - unopened.length },
-        'the server key is now the database’s: a process with another key will not start',
-      )
+    if (values.length > 0 && unopened.length === values.length) {
+      throw mismatch(source, `it opens none of the ${values.length} values already sealed in it`)
     }
+    await tx.query('INSERT INTO server_key_check (sealed_check) VALUES ($1)', [
+      sealer.seal(Buffer.from(CHECK_TEXT, 'utf8'), sealedLabels.keyCheck()),
+    ])
+    log.info(
+      { opened: values.length - unopened.length },
+      'the server key is now the database’s: a process with another key will not start',
+    )
     for (const value of unopened) {
       log.error(
         { sealed: nameOf(value) },

@@ -344,10 +344,19 @@ describe.each(databaseKinds)('the server key on %s', (kind: DatabaseKind) => {
     expect(secret?.sealed_secret[0]).toBe(2)
     expect(await db.query('SELECT 1 FROM server_key_check')).toHaveLength(1)
 
-    // A value of the earlier format written back (from a copy of the database) no longer opens.
+    // A value of the earlier format written back (from a copy of the database) no longer opens, and the next
+    // start does not seal it for the row it was written into.
     await db.query('UPDATE volume SET sealed_key = $2 WHERE volume_id = $1', [first.volumeId, earlierKey])
     expect((await keyOf(after.suite, org, deviceId, first.grantId)).status).toBe(500)
     await after.close()
+    const again = await start(database, env)
+    expect((await keyOf(again.suite, org, deviceId, first.grantId)).status).toBe(500)
+    const [left] = await again.suite.server.app.db.query<{ sealed_key: Uint8Array }>(
+      'SELECT sealed_key FROM volume WHERE volume_id = $1',
+      [first.volumeId],
+    )
+    expect(left?.sealed_key[0]).toBe(1)
+    await again.close()
     await expect(refusedStart(database, { SERVER_KEY: KEY_B })).resolves.toMatchObject({
       message: expect.stringContaining(REFUSAL),
     })
