@@ -7,8 +7,6 @@ declare global {
   interface Window {
     __MEDIA_CONSOLE_TEST__?: boolean
     mediaConsoleTest?: {
-      sha256(blob: Blob): Promise<string>
-      hashPoolSize(): Promise<number>
       /** Each part's SHA-256 in the transfer pool, as an upload hashes a multipart file before planning it. */
       hashParts(file: Blob, parts: PartRange[]): Promise<string[]>
       /** A multipart file's hash as an upload computes it: its parts hashed in parallel across the pool. */
@@ -27,7 +25,6 @@ declare global {
 
 export function installTestHooks(): void {
   if (!window.__MEDIA_CONSOLE_TEST__) return
-  const hashing = () => import('../transfers/hashing.ts')
   // One pool for the page, made on first use, as the upload runner keeps one.
   const pool = () => import('../transfers/pool.ts')
   let transfers: Promise<ReturnType<Awaited<ReturnType<typeof pool>>['createTransferPool']>> | undefined
@@ -35,8 +32,6 @@ export function installTestHooks(): void {
   const limits = () => import('../transfers/limits.ts')
   let task = 0
   window.mediaConsoleTest = {
-    sha256: async (blob) => (await hashing()).sha256(blob),
-    hashPoolSize: async () => (await hashing()).hashPool.size,
     hashParts: async (file, parts) =>
       (await transferPool()).run(`test-${++task}`, (api) => api.hashParts(file, parts)),
     compositeHash: async (file) => {
