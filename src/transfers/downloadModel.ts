@@ -23,7 +23,7 @@ import { showsRetry, summarize, type TransferSummary } from './summary.ts'
 export type DownloadStatus =
   'waiting' | 'get_url' | 'start_download' | 'downloading' | 'copying' | 'done' | 'error'
 
-export interface DownloadItem {
+export interface NewDownloadFile {
   id: string
   /** The container the file is in: its download address is asked of it. */
   org_id: number
@@ -33,7 +33,9 @@ export interface DownloadItem {
   path: string
   file_size: number
   file_hash: string
+}
 
+export interface DownloadItem extends NewDownloadFile {
   // The item fields of the specification.
   status: DownloadStatus
   percent: number
@@ -59,16 +61,6 @@ export interface DownloadQueue {
 }
 
 export const emptyDownloadQueue: DownloadQueue = { items: [], needs_access: [] }
-
-export interface NewDownloadFile {
-  id: string
-  org_id: number
-  media_grant_id: number
-  media_id: number
-  path: string
-  file_size: number
-  file_hash: string
-}
 
 export type DownloadEvent =
   | { type: 'add'; files: NewDownloadFile[] }

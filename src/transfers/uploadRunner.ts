@@ -21,19 +21,21 @@ import { putPartTask, type ItemTaskPool } from './pool.ts'
 import { QueueEngine, type QueueDefinition } from './queueEngine.ts'
 import type { QueueStore } from './queueStore.ts'
 import {
-  autoRetryDueAt,
   emptyUploadQueue,
-  identityPart,
-  nextUploadRetryAt,
-  nextUploadStep,
-  uploadErrorText,
-  uploadReducer,
-  uploadsToStart,
   type UploadDestination,
   type UploadEvent,
   type UploadItem,
   type UploadQueue,
 } from './uploadModel.ts'
+import { uploadReducer } from './uploadReducer.ts'
+import {
+  autoRetryDueAt,
+  identityPart,
+  nextUploadRetryAt,
+  nextUploadStep,
+  uploadsToStart,
+} from './uploadSelectors.ts'
+import { uploadErrorText } from './uploadText.ts'
 
 /** A file the user picked, with where it goes; handle is kept where the browser gives one. */
 export interface PickedUpload extends UploadDestination {

@@ -8,12 +8,8 @@ import {
   openQueueStore,
   type QueueStore,
 } from '../../src/transfers/queueStore.ts'
-import {
-  emptyUploadQueue,
-  uploadReducer,
-  type UploadEvent,
-  type UploadQueue,
-} from '../../src/transfers/uploadModel.ts'
+import { emptyUploadQueue, type UploadEvent, type UploadQueue } from '../../src/transfers/uploadModel.ts'
+import { uploadReducer } from '../../src/transfers/uploadReducer.ts'
 
 const MiB = 1024 * 1024
 const opened: QueueStore[] = []

@@ -12,23 +12,24 @@ import {
   UPLOAD_PART_TRIES,
 } from '../../src/transfers/limits.ts'
 import {
-  autoRetryDueAt,
   emptyUploadQueue,
-  identityPart,
-  isSameFile,
   isUploadablePath,
-  nextUploadRetryAt,
-  nextUploadStep,
-  uploadReducer,
-  uploadErrorText,
-  uploadStatusText,
-  uploadSummary,
-  uploadsToStart,
   type NewUploadFile,
   type UploadEvent,
   type UploadItem,
   type UploadQueue,
 } from '../../src/transfers/uploadModel.ts'
+import { uploadReducer } from '../../src/transfers/uploadReducer.ts'
+import {
+  autoRetryDueAt,
+  identityPart,
+  isSameFile,
+  nextUploadRetryAt,
+  nextUploadStep,
+  uploadSummary,
+  uploadsToStart,
+} from '../../src/transfers/uploadSelectors.ts'
+import { uploadErrorText, uploadStatusText } from '../../src/transfers/uploadText.ts'
 
 const MiB = 1024 * 1024
 const T0 = 1_000_000

@@ -19,7 +19,8 @@ import {
   transferTimeoutMs,
 } from '../../src/transfers/limits.ts'
 import { TRANSFERS_DB_NAME, openQueueStore, type QueueStore } from '../../src/transfers/queueStore.ts'
-import { uploadSummary, type UploadItem } from '../../src/transfers/uploadModel.ts'
+import type { UploadItem } from '../../src/transfers/uploadModel.ts'
+import { uploadSummary } from '../../src/transfers/uploadSelectors.ts'
 import { UploadRunner, type PickedUpload } from '../../src/transfers/uploadRunner.ts'
 import type { TransferResult } from '../../workers/transferCore.ts'
 import {

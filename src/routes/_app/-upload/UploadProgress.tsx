@@ -7,12 +7,9 @@ import { useEffect, useRef, useState } from 'react'
 import { useIsOnline } from '../../../app/OfflineStatus.tsx'
 import { formatBytes } from '../../../lib/format.ts'
 import { parentDirectory } from '../../../lib/filePaths.ts'
-import {
-  uploadStatusText,
-  uploadSummary,
-  type UploadItem,
-  type UploadQueue,
-} from '../../../transfers/uploadModel.ts'
+import type { UploadItem, UploadQueue } from '../../../transfers/uploadModel.ts'
+import { uploadSummary } from '../../../transfers/uploadSelectors.ts'
+import { uploadStatusText } from '../../../transfers/uploadText.ts'
 import type { UploadCommand } from '../../../transfers/uploadRunner.ts'
 import { askHandleAccess, hasHandleAccess } from '../../../transfers/handleAccess.ts'
 import { openQueueStore } from '../../../transfers/queueStore.ts'
