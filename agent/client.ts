@@ -5,20 +5,13 @@
 // neither. An error answer becomes an AgentApiError with its status and the server's snake_case code.
 //
 // endpointPath and the call types come from src/api/endpoint.ts: plain functions and types over the table,
-// no browser objects, so the console and the agent fill paths the same way.
+// no browser objects, so the console and the agent fill paths the same way. The timeout and the retries are
+// the console's transport rules (src/api/transport.ts, specification section 9): a call that does not move
+// file bytes may take DEFAULT_TIMEOUT_MS; one that failed on the way (no answer, or a 5xx) is tried
+// RETRY_ATTEMPTS times in all, after backoffMs.
 import type { Endpoint } from '../server/contract/endpoints.ts'
 import { endpointPath, type EndpointAnswer, type EndpointInput } from '../src/api/endpoint.ts'
-
-/** What a call that does not move file bytes may take before it counts as failed. */
-export const DEFAULT_TIMEOUT_MS = 10_000
-/** Attempts of a call that failed on the way (no answer, or a 5xx): the console's transport rule. */
-export const RETRY_ATTEMPTS = 5
-const BACKOFF_BASE_MS = 50
-const BACKOFF_MAX_MS = 60_000
-
-export function backoffMs(retryNumber: number): number {
-  return Math.min(BACKOFF_BASE_MS * 3 ** retryNumber, BACKOFF_MAX_MS)
-}
+import { DEFAULT_TIMEOUT_MS, RETRY_ATTEMPTS, backoffMs } from '../src/api/transport.ts'
 
 /** A refused or failed call: status is undefined when no answer came (code is then timeout or request_failure). */
 export class AgentApiError extends Error {
