@@ -16,7 +16,7 @@ import {
 } from './commands.ts'
 import { explain } from './messages.ts'
 import { defaultStateDir, StateStore } from './state.ts'
-import { refusalOf } from './sync.ts'
+import { refusalOf } from './refusals.ts'
 
 /** The version heartbeats report: the product's, x.y.z. */
 export const AGENT_VERSION = packageJson.version

@@ -7,15 +7,10 @@ import { endpoints } from '../server/contract/endpoints.ts'
 import { AgentApiError, AgentClient, type ClientOptions } from './client.ts'
 import { explain, MAY_NOT_ADD_DEVICES } from './messages.ts'
 import type { AgentConfig, DeviceConfig, StateStore } from './state.ts'
-import {
-  formatBytes,
-  mountRefusal,
-  REFUSAL_TEXT,
-  refusalOf,
-  summaryLine,
-  syncOnce,
-  UnknownMountError,
-} from './sync.ts'
+import { REFUSAL_TEXT, refusalOf } from './refusals.ts'
+import { syncOnce } from './sync.ts'
+import { mountRefusal, UnknownMountError } from './sync/mount.ts'
+import { formatBytes, summaryLine } from './sync/report.ts'
 
 export const EXIT_OK = 0
 export const EXIT_FAILED = 1

@@ -1,7 +1,7 @@
-// What the agent tells a person when the server refuses a call of login or register. The refusals of a
-// sync are in sync.ts (REFUSAL_TEXT), next to the rule that stops the pass.
+// What the agent tells a person when the server refuses a call of login or register. The refusals of the
+// device itself (a sync's) are in refusals.ts (REFUSAL_TEXT).
 import { AgentApiError } from './client.ts'
-import { REFUSAL_TEXT, refusalOf } from './sync.ts'
+import { REFUSAL_TEXT, refusalOf } from './refusals.ts'
 
 const CODE_TEXT: Record<string, string> = {
   invalid_email: 'That e-mail address is not valid.',

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { REFUSAL_TEXT } from '../agent/sync.ts'
+import { REFUSAL_TEXT } from '../agent/refusals.ts'
 import packageJson from '../package.json' with { type: 'json' }
 import { buildAgent, isAgentCurrent } from '../scripts/device.mjs'
 import {

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest'
 import type { MountFile } from '../../../server/contract/device.ts'
 import { HOLDING_BATCH_MAX } from '../../../server/contract/device.ts'
 import type { FileEntry } from '../../../agent/state.ts'
-import { findMount, holdingBatches, mountRoot, planFiles } from '../../../agent/sync.ts'
+import { holdingBatches } from '../../../agent/sync/holdings.ts'
+import { findMount, mountRoot } from '../../../agent/sync/mount.ts'
+import { planFiles } from '../../../agent/sync/plan.ts'
 import type { WalkedFile } from '../../../agent/walk.ts'
 
 const h = (letter: string) => letter.repeat(64)
