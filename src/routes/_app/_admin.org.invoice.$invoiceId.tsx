@@ -11,17 +11,14 @@ import { RouteLink } from '../../ui/RouteLink.tsx'
 import { InvoiceLines, InvoicePayments, InvoiceSummaryFacts } from './-invoice/InvoiceDetail.tsx'
 import { shortInvoiceId } from './-invoice/invoiceText.ts'
 import { StorageUsage } from './-invoice/StorageUsage.tsx'
-import { OrgTabs } from './-org/OrgTabs.tsx'
 
 /** 404: no such invoice in the organization; 400: no invoice id at all (e.g. not a UUID). */
 const NOT_AN_INVOICE: ReadonlyArray<number | undefined> = [400, 404]
 
-export const Route = createFileRoute('/_app/org/invoice/$invoiceId')({
-  beforeLoad: ({ context }) => {
-    adminOrgId(context.session)
-  },
+export const Route = createFileRoute('/_app/_admin/org/invoice/$invoiceId')({
+  staticData: { orgHeading: InvoiceHeading },
   loader: async ({ context, params }) => {
-    const orgId = adminOrgId(context.session)
+    const { orgId } = context
     try {
       await Promise.all([
         context.queryClient.ensureQueryData(invoiceQueries.detail(context.api, orgId, params.invoiceId)),
@@ -35,6 +32,14 @@ export const Route = createFileRoute('/_app/org/invoice/$invoiceId')({
   component: InvoicePage,
 })
 
+/** 'Invoice 1a2b3c4d', above the organization's tabs: from the invoice the loader read. */
+function InvoiceHeading() {
+  const api = useApi()
+  const { invoiceId } = Route.useParams()
+  const { data: invoice } = useSuspenseQuery(invoiceQueries.detail(api, adminOrgId(useSession()), invoiceId))
+  return <h1>Invoice {shortInvoiceId(invoice.invoice_id)}</h1>
+}
+
 function InvoicePage() {
   const api = useApi()
   const orgId = adminOrgId(useSession())
@@ -42,9 +47,7 @@ function InvoicePage() {
   const { data: invoice } = useSuspenseQuery(invoiceQueries.detail(api, orgId, invoiceId))
   const { data: usage } = useSuspenseQuery(invoiceQueries.usage(api, orgId, invoiceId))
   return (
-    <main className="page">
-      <h1>Invoice {shortInvoiceId(invoice.invoice_id)}</h1>
-      <OrgTabs />
+    <>
       <p>
         <RouteLink to="/org/invoice">All invoices</RouteLink>
       </p>
@@ -61,6 +64,6 @@ function InvoicePage() {
         <InvoicePayments invoice={invoice} />
       </section>
       <StorageUsage invoiceId={invoice.invoice_id} usage={usage} />
-    </main>
+    </>
   )
 }

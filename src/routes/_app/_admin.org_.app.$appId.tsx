@@ -17,12 +17,9 @@ import { AppStatus } from './-apps/AppStatus.tsx'
 import { parseId } from './-devices/deviceAccess.ts'
 import { statusWord } from './-devices/deviceStatus.ts'
 
-export const Route = createFileRoute('/_app/org/app/$appId')({
-  beforeLoad: ({ context }) => {
-    adminOrgId(context.session)
-  },
+export const Route = createFileRoute('/_app/_admin/org_/app/$appId')({
   loader: async ({ context, params }) => {
-    const orgId = adminOrgId(context.session)
+    const { orgId } = context
     const appId = parseId(params.appId)
     if (appId === undefined) throw notFound()
     try {
