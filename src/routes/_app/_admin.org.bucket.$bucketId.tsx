@@ -10,8 +10,7 @@ import {
   useUpdateNetworkStore,
   type NetworkStore,
 } from '../../api/networkStores.ts'
-import { ApiError } from '../../api/transport.ts'
-import { adminOrgId } from '../../app/adminAccess.ts'
+import { adminOrgId, foundOrNotFound } from '../../app/adminAccess.ts'
 import { showAlert } from '../../app/dialogs.tsx'
 import { useApi, useSession } from '../../app/session.ts'
 import { formatBytes, formatLongTime } from '../../lib/format.ts'
@@ -28,12 +27,9 @@ export const Route = createFileRoute('/_app/_admin/org/bucket/$bucketId')({
     const { orgId } = context
     const storeId = parseId(params.bucketId)
     if (storeId === undefined) throw notFound()
-    try {
-      await context.queryClient.ensureQueryData(networkStoreQueries.detail(context.api, orgId, storeId))
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw notFound()
-      throw error
-    }
+    await foundOrNotFound(
+      context.queryClient.ensureQueryData(networkStoreQueries.detail(context.api, orgId, storeId)),
+    )
   },
   component: NetworkStorePage,
 })

@@ -2,10 +2,9 @@
 // its lines and payments, and how its storage was computed. An invoice the organization does not have is
 // 'Page not found'. Admins only.
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { invoiceQueries } from '../../api/invoices.ts'
-import { ApiError } from '../../api/transport.ts'
-import { adminOrgId } from '../../app/adminAccess.ts'
+import { adminOrgId, foundOrNotFound } from '../../app/adminAccess.ts'
 import { useApi, useSession } from '../../app/session.ts'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { InvoiceLines, InvoicePayments, InvoiceSummaryFacts } from './-invoice/InvoiceDetail.tsx'
@@ -13,21 +12,19 @@ import { shortInvoiceId } from './-invoice/invoiceText.ts'
 import { StorageUsage } from './-invoice/StorageUsage.tsx'
 
 /** 404: no such invoice in the organization; 400: no invoice id at all (e.g. not a UUID). */
-const NOT_AN_INVOICE: ReadonlyArray<number | undefined> = [400, 404]
+const NOT_AN_INVOICE = [400, 404]
 
 export const Route = createFileRoute('/_app/_admin/org/invoice/$invoiceId')({
   staticData: { orgHeading: InvoiceHeading },
   loader: async ({ context, params }) => {
     const { orgId } = context
-    try {
-      await Promise.all([
+    await foundOrNotFound(
+      Promise.all([
         context.queryClient.ensureQueryData(invoiceQueries.detail(context.api, orgId, params.invoiceId)),
         context.queryClient.ensureQueryData(invoiceQueries.usage(context.api, orgId, params.invoiceId)),
-      ])
-    } catch (error) {
-      if (error instanceof ApiError && NOT_AN_INVOICE.includes(error.status)) throw notFound()
-      throw error
-    }
+      ]),
+      NOT_AN_INVOICE,
+    )
   },
   component: InvoicePage,
 })
