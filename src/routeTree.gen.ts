@@ -13,38 +13,41 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteRouteImport } from './routes/_app/route'
 import { Route as PublicRouteRouteImport } from './routes/_public/route'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
+import { Route as AppAdminRouteImport } from './routes/_app/_admin'
 import { Route as AppAccountRouteImport } from './routes/_app/account'
 import { Route as PublicLoadingRouteImport } from './routes/_public/loading'
 import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as PublicLogoutRouteImport } from './routes/_public/logout'
 import { Route as PublicSignupRouteImport } from './routes/_public/signup'
+import { Route as AppAdminOrgRouteImport } from './routes/_app/_admin.org'
 import { Route as AppDeviceIndexRouteImport } from './routes/_app/device.index'
 import { Route as AppDeviceDeviceIdRouteImport } from './routes/_app/device.$deviceId'
 import { Route as AppHomeIndexRouteImport } from './routes/_app/home.index'
-import { Route as AppOrgIndexRouteImport } from './routes/_app/org.index'
-import { Route as AppOrgPlanRouteImport } from './routes/_app/org.plan'
-import { Route as AppVolumeIndexRouteImport } from './routes/_app/volume.index'
-import { Route as AppVolumePermissionRouteImport } from './routes/_app/volume.permission'
-import { Route as AppAdminUserIndexRouteImport } from './routes/_app/admin.user.index'
-import { Route as AppAdminUserUserIdRouteImport } from './routes/_app/admin.user.$userId'
+import { Route as AppAdminOrgIndexRouteImport } from './routes/_app/_admin.org.index'
+import { Route as AppAdminOrgPlanRouteImport } from './routes/_app/_admin.org.plan'
+import { Route as AppAdminVolumeIndexRouteImport } from './routes/_app/_admin.volume.index'
+import { Route as AppAdminVolumeVolumeIdRouteImport } from './routes/_app/_admin.volume.$volumeId'
+import { Route as AppAdminVolumePermissionRouteImport } from './routes/_app/_admin.volume.permission'
 import { Route as AppCreate_folderGrantNameSplatRouteImport } from './routes/_app/create_folder.$grantName.$'
 import { Route as AppDownloadGrantNameSplatRouteImport } from './routes/_app/download.$grantName.$'
 import { Route as AppHomeGrantNameSplatRouteImport } from './routes/_app/home.$grantName.$'
-import { Route as AppOrgAppIndexRouteImport } from './routes/_app/org.app.index'
-import { Route as AppOrgAppAppIdRouteImport } from './routes/_app/org.app.$appId'
-import { Route as AppOrgBucketIndexRouteImport } from './routes/_app/org.bucket.index'
-import { Route as AppOrgBucketBucketIdRouteImport } from './routes/_app/org.bucket.$bucketId'
-import { Route as AppOrgInvoiceIndexRouteImport } from './routes/_app/org.invoice.index'
-import { Route as AppOrgInvoiceInvoiceIdRouteImport } from './routes/_app/org.invoice.$invoiceId'
-import { Route as AppOrgPaymentIndexRouteImport } from './routes/_app/org.payment.index'
-import { Route as AppOrgPaymentAddRouteImport } from './routes/_app/org.payment.add'
 import { Route as AppUploadGrantNameSplatRouteImport } from './routes/_app/upload.$grantName.$'
-import { Route as AppVolumeVolumeIdIndexRouteImport } from './routes/_app/volume.$volumeId.index'
-import { Route as AppVolumeVolumeIdAt_riskRouteImport } from './routes/_app/volume.$volumeId.at_risk'
-import { Route as AppVolumeVolumeIdAuditRouteImport } from './routes/_app/volume.$volumeId.audit'
-import { Route as AppVolumeVolumeIdMetricRouteImport } from './routes/_app/volume.$volumeId.metric'
-import { Route as AppVolumeVolumeIdPermissionRouteImport } from './routes/_app/volume.$volumeId.permission'
-import { Route as AppVolumeVolumeIdGrantGrantNameRouteImport } from './routes/_app/volume.$volumeId.grant.$grantName'
+import { Route as AppAdminAdminUserIndexRouteImport } from './routes/_app/_admin.admin.user.index'
+import { Route as AppAdminAdminUserUserIdRouteImport } from './routes/_app/_admin.admin.user.$userId'
+import { Route as AppAdminOrgAppIndexRouteImport } from './routes/_app/_admin.org.app.index'
+import { Route as AppAdminOrgBucketIndexRouteImport } from './routes/_app/_admin.org.bucket.index'
+import { Route as AppAdminOrgBucketBucketIdRouteImport } from './routes/_app/_admin.org.bucket.$bucketId'
+import { Route as AppAdminOrgInvoiceIndexRouteImport } from './routes/_app/_admin.org.invoice.index'
+import { Route as AppAdminOrgInvoiceInvoiceIdRouteImport } from './routes/_app/_admin.org.invoice.$invoiceId'
+import { Route as AppAdminOrgPaymentIndexRouteImport } from './routes/_app/_admin.org.payment.index'
+import { Route as AppAdminOrgPaymentAddRouteImport } from './routes/_app/_admin.org.payment.add'
+import { Route as AppAdminOrgAppAppIdRouteImport } from './routes/_app/_admin.org_.app.$appId'
+import { Route as AppAdminVolumeVolumeIdIndexRouteImport } from './routes/_app/_admin.volume.$volumeId.index'
+import { Route as AppAdminVolumeVolumeIdAt_riskRouteImport } from './routes/_app/_admin.volume.$volumeId.at_risk'
+import { Route as AppAdminVolumeVolumeIdAuditRouteImport } from './routes/_app/_admin.volume.$volumeId.audit'
+import { Route as AppAdminVolumeVolumeIdMetricRouteImport } from './routes/_app/_admin.volume.$volumeId.metric'
+import { Route as AppAdminVolumeVolumeIdPermissionRouteImport } from './routes/_app/_admin.volume.$volumeId.permission'
+import { Route as AppAdminVolumeVolumeIdGrantGrantNameRouteImport } from './routes/_app/_admin.volume.$volumeId_.grant.$grantName'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -62,6 +65,10 @@ const PublicRouteRoute = PublicRouteRouteImport.update({
 const AppSplatRoute = AppSplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppAdminRoute = AppAdminRouteImport.update({
+  id: '/_admin',
   getParentRoute: () => AppRouteRoute,
 } as any)
 const AppAccountRoute = AppAccountRouteImport.update({
@@ -89,6 +96,11 @@ const PublicSignupRoute = PublicSignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => PublicRouteRoute,
 } as any)
+const AppAdminOrgRoute = AppAdminOrgRouteImport.update({
+  id: '/org',
+  path: '/org',
+  getParentRoute: () => AppAdminRoute,
+} as any)
 const AppDeviceIndexRoute = AppDeviceIndexRouteImport.update({
   id: '/device/',
   path: '/device/',
@@ -104,36 +116,32 @@ const AppHomeIndexRoute = AppHomeIndexRouteImport.update({
   path: '/home/',
   getParentRoute: () => AppRouteRoute,
 } as any)
-const AppOrgIndexRoute = AppOrgIndexRouteImport.update({
-  id: '/org/',
-  path: '/org/',
-  getParentRoute: () => AppRouteRoute,
+const AppAdminOrgIndexRoute = AppAdminOrgIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppAdminOrgRoute,
 } as any)
-const AppOrgPlanRoute = AppOrgPlanRouteImport.update({
-  id: '/org/plan',
-  path: '/org/plan',
-  getParentRoute: () => AppRouteRoute,
+const AppAdminOrgPlanRoute = AppAdminOrgPlanRouteImport.update({
+  id: '/plan',
+  path: '/plan',
+  getParentRoute: () => AppAdminOrgRoute,
 } as any)
-const AppVolumeIndexRoute = AppVolumeIndexRouteImport.update({
+const AppAdminVolumeIndexRoute = AppAdminVolumeIndexRouteImport.update({
   id: '/volume/',
   path: '/volume/',
-  getParentRoute: () => AppRouteRoute,
+  getParentRoute: () => AppAdminRoute,
 } as any)
-const AppVolumePermissionRoute = AppVolumePermissionRouteImport.update({
-  id: '/volume/permission',
-  path: '/volume/permission',
-  getParentRoute: () => AppRouteRoute,
+const AppAdminVolumeVolumeIdRoute = AppAdminVolumeVolumeIdRouteImport.update({
+  id: '/volume/$volumeId',
+  path: '/volume/$volumeId',
+  getParentRoute: () => AppAdminRoute,
 } as any)
-const AppAdminUserIndexRoute = AppAdminUserIndexRouteImport.update({
-  id: '/admin/user/',
-  path: '/admin/user/',
-  getParentRoute: () => AppRouteRoute,
-} as any)
-const AppAdminUserUserIdRoute = AppAdminUserUserIdRouteImport.update({
-  id: '/admin/user/$userId',
-  path: '/admin/user/$userId',
-  getParentRoute: () => AppRouteRoute,
-} as any)
+const AppAdminVolumePermissionRoute =
+  AppAdminVolumePermissionRouteImport.update({
+    id: '/volume/permission',
+    path: '/volume/permission',
+    getParentRoute: () => AppAdminRoute,
+  } as any)
 const AppCreate_folderGrantNameSplatRoute =
   AppCreate_folderGrantNameSplatRouteImport.update({
     id: '/create_folder/$grantName/$',
@@ -151,83 +159,98 @@ const AppHomeGrantNameSplatRoute = AppHomeGrantNameSplatRouteImport.update({
   path: '/home/$grantName/$',
   getParentRoute: () => AppRouteRoute,
 } as any)
-const AppOrgAppIndexRoute = AppOrgAppIndexRouteImport.update({
-  id: '/org/app/',
-  path: '/org/app/',
-  getParentRoute: () => AppRouteRoute,
-} as any)
-const AppOrgAppAppIdRoute = AppOrgAppAppIdRouteImport.update({
-  id: '/org/app/$appId',
-  path: '/org/app/$appId',
-  getParentRoute: () => AppRouteRoute,
-} as any)
-const AppOrgBucketIndexRoute = AppOrgBucketIndexRouteImport.update({
-  id: '/org/bucket/',
-  path: '/org/bucket/',
-  getParentRoute: () => AppRouteRoute,
-} as any)
-const AppOrgBucketBucketIdRoute = AppOrgBucketBucketIdRouteImport.update({
-  id: '/org/bucket/$bucketId',
-  path: '/org/bucket/$bucketId',
-  getParentRoute: () => AppRouteRoute,
-} as any)
-const AppOrgInvoiceIndexRoute = AppOrgInvoiceIndexRouteImport.update({
-  id: '/org/invoice/',
-  path: '/org/invoice/',
-  getParentRoute: () => AppRouteRoute,
-} as any)
-const AppOrgInvoiceInvoiceIdRoute = AppOrgInvoiceInvoiceIdRouteImport.update({
-  id: '/org/invoice/$invoiceId',
-  path: '/org/invoice/$invoiceId',
-  getParentRoute: () => AppRouteRoute,
-} as any)
-const AppOrgPaymentIndexRoute = AppOrgPaymentIndexRouteImport.update({
-  id: '/org/payment/',
-  path: '/org/payment/',
-  getParentRoute: () => AppRouteRoute,
-} as any)
-const AppOrgPaymentAddRoute = AppOrgPaymentAddRouteImport.update({
-  id: '/org/payment/add',
-  path: '/org/payment/add',
-  getParentRoute: () => AppRouteRoute,
-} as any)
 const AppUploadGrantNameSplatRoute = AppUploadGrantNameSplatRouteImport.update({
   id: '/upload/$grantName/$',
   path: '/upload/$grantName/$',
   getParentRoute: () => AppRouteRoute,
 } as any)
-const AppVolumeVolumeIdIndexRoute = AppVolumeVolumeIdIndexRouteImport.update({
-  id: '/volume/$volumeId/',
-  path: '/volume/$volumeId/',
-  getParentRoute: () => AppRouteRoute,
+const AppAdminAdminUserIndexRoute = AppAdminAdminUserIndexRouteImport.update({
+  id: '/admin/user/',
+  path: '/admin/user/',
+  getParentRoute: () => AppAdminRoute,
 } as any)
-const AppVolumeVolumeIdAt_riskRoute =
-  AppVolumeVolumeIdAt_riskRouteImport.update({
-    id: '/volume/$volumeId/at_risk',
-    path: '/volume/$volumeId/at_risk',
-    getParentRoute: () => AppRouteRoute,
+const AppAdminAdminUserUserIdRoute = AppAdminAdminUserUserIdRouteImport.update({
+  id: '/admin/user/$userId',
+  path: '/admin/user/$userId',
+  getParentRoute: () => AppAdminRoute,
+} as any)
+const AppAdminOrgAppIndexRoute = AppAdminOrgAppIndexRouteImport.update({
+  id: '/app/',
+  path: '/app/',
+  getParentRoute: () => AppAdminOrgRoute,
+} as any)
+const AppAdminOrgBucketIndexRoute = AppAdminOrgBucketIndexRouteImport.update({
+  id: '/bucket/',
+  path: '/bucket/',
+  getParentRoute: () => AppAdminOrgRoute,
+} as any)
+const AppAdminOrgBucketBucketIdRoute =
+  AppAdminOrgBucketBucketIdRouteImport.update({
+    id: '/bucket/$bucketId',
+    path: '/bucket/$bucketId',
+    getParentRoute: () => AppAdminOrgRoute,
   } as any)
-const AppVolumeVolumeIdAuditRoute = AppVolumeVolumeIdAuditRouteImport.update({
-  id: '/volume/$volumeId/audit',
-  path: '/volume/$volumeId/audit',
-  getParentRoute: () => AppRouteRoute,
+const AppAdminOrgInvoiceIndexRoute = AppAdminOrgInvoiceIndexRouteImport.update({
+  id: '/invoice/',
+  path: '/invoice/',
+  getParentRoute: () => AppAdminOrgRoute,
 } as any)
-const AppVolumeVolumeIdMetricRoute = AppVolumeVolumeIdMetricRouteImport.update({
-  id: '/volume/$volumeId/metric',
-  path: '/volume/$volumeId/metric',
-  getParentRoute: () => AppRouteRoute,
-} as any)
-const AppVolumeVolumeIdPermissionRoute =
-  AppVolumeVolumeIdPermissionRouteImport.update({
-    id: '/volume/$volumeId/permission',
-    path: '/volume/$volumeId/permission',
-    getParentRoute: () => AppRouteRoute,
+const AppAdminOrgInvoiceInvoiceIdRoute =
+  AppAdminOrgInvoiceInvoiceIdRouteImport.update({
+    id: '/invoice/$invoiceId',
+    path: '/invoice/$invoiceId',
+    getParentRoute: () => AppAdminOrgRoute,
   } as any)
-const AppVolumeVolumeIdGrantGrantNameRoute =
-  AppVolumeVolumeIdGrantGrantNameRouteImport.update({
-    id: '/volume/$volumeId/grant/$grantName',
+const AppAdminOrgPaymentIndexRoute = AppAdminOrgPaymentIndexRouteImport.update({
+  id: '/payment/',
+  path: '/payment/',
+  getParentRoute: () => AppAdminOrgRoute,
+} as any)
+const AppAdminOrgPaymentAddRoute = AppAdminOrgPaymentAddRouteImport.update({
+  id: '/payment/add',
+  path: '/payment/add',
+  getParentRoute: () => AppAdminOrgRoute,
+} as any)
+const AppAdminOrgAppAppIdRoute = AppAdminOrgAppAppIdRouteImport.update({
+  id: '/org_/app/$appId',
+  path: '/org/app/$appId',
+  getParentRoute: () => AppAdminRoute,
+} as any)
+const AppAdminVolumeVolumeIdIndexRoute =
+  AppAdminVolumeVolumeIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppAdminVolumeVolumeIdRoute,
+  } as any)
+const AppAdminVolumeVolumeIdAt_riskRoute =
+  AppAdminVolumeVolumeIdAt_riskRouteImport.update({
+    id: '/at_risk',
+    path: '/at_risk',
+    getParentRoute: () => AppAdminVolumeVolumeIdRoute,
+  } as any)
+const AppAdminVolumeVolumeIdAuditRoute =
+  AppAdminVolumeVolumeIdAuditRouteImport.update({
+    id: '/audit',
+    path: '/audit',
+    getParentRoute: () => AppAdminVolumeVolumeIdRoute,
+  } as any)
+const AppAdminVolumeVolumeIdMetricRoute =
+  AppAdminVolumeVolumeIdMetricRouteImport.update({
+    id: '/metric',
+    path: '/metric',
+    getParentRoute: () => AppAdminVolumeVolumeIdRoute,
+  } as any)
+const AppAdminVolumeVolumeIdPermissionRoute =
+  AppAdminVolumeVolumeIdPermissionRouteImport.update({
+    id: '/permission',
+    path: '/permission',
+    getParentRoute: () => AppAdminVolumeVolumeIdRoute,
+  } as any)
+const AppAdminVolumeVolumeIdGrantGrantNameRoute =
+  AppAdminVolumeVolumeIdGrantGrantNameRouteImport.update({
+    id: '/volume/$volumeId_/grant/$grantName',
     path: '/volume/$volumeId/grant/$grantName',
-    getParentRoute: () => AppRouteRoute,
+    getParentRoute: () => AppAdminRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -238,33 +261,35 @@ export interface FileRoutesByFullPath {
   '/login': typeof PublicLoginRoute
   '/logout': typeof PublicLogoutRoute
   '/signup': typeof PublicSignupRoute
+  '/org': typeof AppAdminOrgRouteWithChildren
   '/device/$deviceId': typeof AppDeviceDeviceIdRoute
-  '/org/plan': typeof AppOrgPlanRoute
-  '/volume/permission': typeof AppVolumePermissionRoute
   '/device/': typeof AppDeviceIndexRoute
   '/home/': typeof AppHomeIndexRoute
-  '/org/': typeof AppOrgIndexRoute
-  '/volume/': typeof AppVolumeIndexRoute
-  '/admin/user/$userId': typeof AppAdminUserUserIdRoute
+  '/org/plan': typeof AppAdminOrgPlanRoute
+  '/volume/$volumeId': typeof AppAdminVolumeVolumeIdRouteWithChildren
+  '/volume/permission': typeof AppAdminVolumePermissionRoute
   '/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
   '/download/$grantName/$': typeof AppDownloadGrantNameSplatRoute
   '/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
-  '/org/app/$appId': typeof AppOrgAppAppIdRoute
-  '/org/bucket/$bucketId': typeof AppOrgBucketBucketIdRoute
-  '/org/invoice/$invoiceId': typeof AppOrgInvoiceInvoiceIdRoute
-  '/org/payment/add': typeof AppOrgPaymentAddRoute
   '/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
-  '/volume/$volumeId/at_risk': typeof AppVolumeVolumeIdAt_riskRoute
-  '/volume/$volumeId/audit': typeof AppVolumeVolumeIdAuditRoute
-  '/volume/$volumeId/metric': typeof AppVolumeVolumeIdMetricRoute
-  '/volume/$volumeId/permission': typeof AppVolumeVolumeIdPermissionRoute
-  '/admin/user/': typeof AppAdminUserIndexRoute
-  '/org/app/': typeof AppOrgAppIndexRoute
-  '/org/bucket/': typeof AppOrgBucketIndexRoute
-  '/org/invoice/': typeof AppOrgInvoiceIndexRoute
-  '/org/payment/': typeof AppOrgPaymentIndexRoute
-  '/volume/$volumeId/': typeof AppVolumeVolumeIdIndexRoute
-  '/volume/$volumeId/grant/$grantName': typeof AppVolumeVolumeIdGrantGrantNameRoute
+  '/org/': typeof AppAdminOrgIndexRoute
+  '/volume/': typeof AppAdminVolumeIndexRoute
+  '/admin/user/$userId': typeof AppAdminAdminUserUserIdRoute
+  '/org/bucket/$bucketId': typeof AppAdminOrgBucketBucketIdRoute
+  '/org/invoice/$invoiceId': typeof AppAdminOrgInvoiceInvoiceIdRoute
+  '/org/payment/add': typeof AppAdminOrgPaymentAddRoute
+  '/org/app/$appId': typeof AppAdminOrgAppAppIdRoute
+  '/volume/$volumeId/at_risk': typeof AppAdminVolumeVolumeIdAt_riskRoute
+  '/volume/$volumeId/audit': typeof AppAdminVolumeVolumeIdAuditRoute
+  '/volume/$volumeId/metric': typeof AppAdminVolumeVolumeIdMetricRoute
+  '/volume/$volumeId/permission': typeof AppAdminVolumeVolumeIdPermissionRoute
+  '/admin/user/': typeof AppAdminAdminUserIndexRoute
+  '/org/app/': typeof AppAdminOrgAppIndexRoute
+  '/org/bucket/': typeof AppAdminOrgBucketIndexRoute
+  '/org/invoice/': typeof AppAdminOrgInvoiceIndexRoute
+  '/org/payment/': typeof AppAdminOrgPaymentIndexRoute
+  '/volume/$volumeId/': typeof AppAdminVolumeVolumeIdIndexRoute
+  '/volume/$volumeId/grant/$grantName': typeof AppAdminVolumeVolumeIdGrantGrantNameRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -275,32 +300,32 @@ export interface FileRoutesByTo {
   '/logout': typeof PublicLogoutRoute
   '/signup': typeof PublicSignupRoute
   '/device/$deviceId': typeof AppDeviceDeviceIdRoute
-  '/org/plan': typeof AppOrgPlanRoute
-  '/volume/permission': typeof AppVolumePermissionRoute
   '/device': typeof AppDeviceIndexRoute
   '/home': typeof AppHomeIndexRoute
-  '/org': typeof AppOrgIndexRoute
-  '/volume': typeof AppVolumeIndexRoute
-  '/admin/user/$userId': typeof AppAdminUserUserIdRoute
+  '/org/plan': typeof AppAdminOrgPlanRoute
+  '/volume/permission': typeof AppAdminVolumePermissionRoute
   '/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
   '/download/$grantName/$': typeof AppDownloadGrantNameSplatRoute
   '/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
-  '/org/app/$appId': typeof AppOrgAppAppIdRoute
-  '/org/bucket/$bucketId': typeof AppOrgBucketBucketIdRoute
-  '/org/invoice/$invoiceId': typeof AppOrgInvoiceInvoiceIdRoute
-  '/org/payment/add': typeof AppOrgPaymentAddRoute
   '/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
-  '/volume/$volumeId/at_risk': typeof AppVolumeVolumeIdAt_riskRoute
-  '/volume/$volumeId/audit': typeof AppVolumeVolumeIdAuditRoute
-  '/volume/$volumeId/metric': typeof AppVolumeVolumeIdMetricRoute
-  '/volume/$volumeId/permission': typeof AppVolumeVolumeIdPermissionRoute
-  '/admin/user': typeof AppAdminUserIndexRoute
-  '/org/app': typeof AppOrgAppIndexRoute
-  '/org/bucket': typeof AppOrgBucketIndexRoute
-  '/org/invoice': typeof AppOrgInvoiceIndexRoute
-  '/org/payment': typeof AppOrgPaymentIndexRoute
-  '/volume/$volumeId': typeof AppVolumeVolumeIdIndexRoute
-  '/volume/$volumeId/grant/$grantName': typeof AppVolumeVolumeIdGrantGrantNameRoute
+  '/org': typeof AppAdminOrgIndexRoute
+  '/volume': typeof AppAdminVolumeIndexRoute
+  '/admin/user/$userId': typeof AppAdminAdminUserUserIdRoute
+  '/org/bucket/$bucketId': typeof AppAdminOrgBucketBucketIdRoute
+  '/org/invoice/$invoiceId': typeof AppAdminOrgInvoiceInvoiceIdRoute
+  '/org/payment/add': typeof AppAdminOrgPaymentAddRoute
+  '/org/app/$appId': typeof AppAdminOrgAppAppIdRoute
+  '/volume/$volumeId/at_risk': typeof AppAdminVolumeVolumeIdAt_riskRoute
+  '/volume/$volumeId/audit': typeof AppAdminVolumeVolumeIdAuditRoute
+  '/volume/$volumeId/metric': typeof AppAdminVolumeVolumeIdMetricRoute
+  '/volume/$volumeId/permission': typeof AppAdminVolumeVolumeIdPermissionRoute
+  '/admin/user': typeof AppAdminAdminUserIndexRoute
+  '/org/app': typeof AppAdminOrgAppIndexRoute
+  '/org/bucket': typeof AppAdminOrgBucketIndexRoute
+  '/org/invoice': typeof AppAdminOrgInvoiceIndexRoute
+  '/org/payment': typeof AppAdminOrgPaymentIndexRoute
+  '/volume/$volumeId': typeof AppAdminVolumeVolumeIdIndexRoute
+  '/volume/$volumeId/grant/$grantName': typeof AppAdminVolumeVolumeIdGrantGrantNameRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -308,38 +333,41 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteRouteWithChildren
   '/_public': typeof PublicRouteRouteWithChildren
   '/_app/$': typeof AppSplatRoute
+  '/_app/_admin': typeof AppAdminRouteWithChildren
   '/_app/account': typeof AppAccountRoute
   '/_public/loading': typeof PublicLoadingRoute
   '/_public/login': typeof PublicLoginRoute
   '/_public/logout': typeof PublicLogoutRoute
   '/_public/signup': typeof PublicSignupRoute
+  '/_app/_admin/org': typeof AppAdminOrgRouteWithChildren
   '/_app/device/$deviceId': typeof AppDeviceDeviceIdRoute
-  '/_app/org/plan': typeof AppOrgPlanRoute
-  '/_app/volume/permission': typeof AppVolumePermissionRoute
   '/_app/device/': typeof AppDeviceIndexRoute
   '/_app/home/': typeof AppHomeIndexRoute
-  '/_app/org/': typeof AppOrgIndexRoute
-  '/_app/volume/': typeof AppVolumeIndexRoute
-  '/_app/admin/user/$userId': typeof AppAdminUserUserIdRoute
+  '/_app/_admin/org/plan': typeof AppAdminOrgPlanRoute
+  '/_app/_admin/volume/$volumeId': typeof AppAdminVolumeVolumeIdRouteWithChildren
+  '/_app/_admin/volume/permission': typeof AppAdminVolumePermissionRoute
   '/_app/create_folder/$grantName/$': typeof AppCreate_folderGrantNameSplatRoute
   '/_app/download/$grantName/$': typeof AppDownloadGrantNameSplatRoute
   '/_app/home/$grantName/$': typeof AppHomeGrantNameSplatRoute
-  '/_app/org/app/$appId': typeof AppOrgAppAppIdRoute
-  '/_app/org/bucket/$bucketId': typeof AppOrgBucketBucketIdRoute
-  '/_app/org/invoice/$invoiceId': typeof AppOrgInvoiceInvoiceIdRoute
-  '/_app/org/payment/add': typeof AppOrgPaymentAddRoute
   '/_app/upload/$grantName/$': typeof AppUploadGrantNameSplatRoute
-  '/_app/volume/$volumeId/at_risk': typeof AppVolumeVolumeIdAt_riskRoute
-  '/_app/volume/$volumeId/audit': typeof AppVolumeVolumeIdAuditRoute
-  '/_app/volume/$volumeId/metric': typeof AppVolumeVolumeIdMetricRoute
-  '/_app/volume/$volumeId/permission': typeof AppVolumeVolumeIdPermissionRoute
-  '/_app/admin/user/': typeof AppAdminUserIndexRoute
-  '/_app/org/app/': typeof AppOrgAppIndexRoute
-  '/_app/org/bucket/': typeof AppOrgBucketIndexRoute
-  '/_app/org/invoice/': typeof AppOrgInvoiceIndexRoute
-  '/_app/org/payment/': typeof AppOrgPaymentIndexRoute
-  '/_app/volume/$volumeId/': typeof AppVolumeVolumeIdIndexRoute
-  '/_app/volume/$volumeId/grant/$grantName': typeof AppVolumeVolumeIdGrantGrantNameRoute
+  '/_app/_admin/org/': typeof AppAdminOrgIndexRoute
+  '/_app/_admin/volume/': typeof AppAdminVolumeIndexRoute
+  '/_app/_admin/admin/user/$userId': typeof AppAdminAdminUserUserIdRoute
+  '/_app/_admin/org/bucket/$bucketId': typeof AppAdminOrgBucketBucketIdRoute
+  '/_app/_admin/org/invoice/$invoiceId': typeof AppAdminOrgInvoiceInvoiceIdRoute
+  '/_app/_admin/org/payment/add': typeof AppAdminOrgPaymentAddRoute
+  '/_app/_admin/org_/app/$appId': typeof AppAdminOrgAppAppIdRoute
+  '/_app/_admin/volume/$volumeId/at_risk': typeof AppAdminVolumeVolumeIdAt_riskRoute
+  '/_app/_admin/volume/$volumeId/audit': typeof AppAdminVolumeVolumeIdAuditRoute
+  '/_app/_admin/volume/$volumeId/metric': typeof AppAdminVolumeVolumeIdMetricRoute
+  '/_app/_admin/volume/$volumeId/permission': typeof AppAdminVolumeVolumeIdPermissionRoute
+  '/_app/_admin/admin/user/': typeof AppAdminAdminUserIndexRoute
+  '/_app/_admin/org/app/': typeof AppAdminOrgAppIndexRoute
+  '/_app/_admin/org/bucket/': typeof AppAdminOrgBucketIndexRoute
+  '/_app/_admin/org/invoice/': typeof AppAdminOrgInvoiceIndexRoute
+  '/_app/_admin/org/payment/': typeof AppAdminOrgPaymentIndexRoute
+  '/_app/_admin/volume/$volumeId/': typeof AppAdminVolumeVolumeIdIndexRoute
+  '/_app/_admin/volume/$volumeId_/grant/$grantName': typeof AppAdminVolumeVolumeIdGrantGrantNameRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -351,22 +379,24 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/signup'
+    | '/org'
     | '/device/$deviceId'
-    | '/org/plan'
-    | '/volume/permission'
     | '/device/'
     | '/home/'
-    | '/org/'
-    | '/volume/'
-    | '/admin/user/$userId'
+    | '/org/plan'
+    | '/volume/$volumeId'
+    | '/volume/permission'
     | '/create_folder/$grantName/$'
     | '/download/$grantName/$'
     | '/home/$grantName/$'
-    | '/org/app/$appId'
+    | '/upload/$grantName/$'
+    | '/org/'
+    | '/volume/'
+    | '/admin/user/$userId'
     | '/org/bucket/$bucketId'
     | '/org/invoice/$invoiceId'
     | '/org/payment/add'
-    | '/upload/$grantName/$'
+    | '/org/app/$appId'
     | '/volume/$volumeId/at_risk'
     | '/volume/$volumeId/audit'
     | '/volume/$volumeId/metric'
@@ -388,21 +418,21 @@ export interface FileRouteTypes {
     | '/logout'
     | '/signup'
     | '/device/$deviceId'
-    | '/org/plan'
-    | '/volume/permission'
     | '/device'
     | '/home'
-    | '/org'
-    | '/volume'
-    | '/admin/user/$userId'
+    | '/org/plan'
+    | '/volume/permission'
     | '/create_folder/$grantName/$'
     | '/download/$grantName/$'
     | '/home/$grantName/$'
-    | '/org/app/$appId'
+    | '/upload/$grantName/$'
+    | '/org'
+    | '/volume'
+    | '/admin/user/$userId'
     | '/org/bucket/$bucketId'
     | '/org/invoice/$invoiceId'
     | '/org/payment/add'
-    | '/upload/$grantName/$'
+    | '/org/app/$appId'
     | '/volume/$volumeId/at_risk'
     | '/volume/$volumeId/audit'
     | '/volume/$volumeId/metric'
@@ -420,38 +450,41 @@ export interface FileRouteTypes {
     | '/_app'
     | '/_public'
     | '/_app/$'
+    | '/_app/_admin'
     | '/_app/account'
     | '/_public/loading'
     | '/_public/login'
     | '/_public/logout'
     | '/_public/signup'
+    | '/_app/_admin/org'
     | '/_app/device/$deviceId'
-    | '/_app/org/plan'
-    | '/_app/volume/permission'
     | '/_app/device/'
     | '/_app/home/'
-    | '/_app/org/'
-    | '/_app/volume/'
-    | '/_app/admin/user/$userId'
+    | '/_app/_admin/org/plan'
+    | '/_app/_admin/volume/$volumeId'
+    | '/_app/_admin/volume/permission'
     | '/_app/create_folder/$grantName/$'
     | '/_app/download/$grantName/$'
     | '/_app/home/$grantName/$'
-    | '/_app/org/app/$appId'
-    | '/_app/org/bucket/$bucketId'
-    | '/_app/org/invoice/$invoiceId'
-    | '/_app/org/payment/add'
     | '/_app/upload/$grantName/$'
-    | '/_app/volume/$volumeId/at_risk'
-    | '/_app/volume/$volumeId/audit'
-    | '/_app/volume/$volumeId/metric'
-    | '/_app/volume/$volumeId/permission'
-    | '/_app/admin/user/'
-    | '/_app/org/app/'
-    | '/_app/org/bucket/'
-    | '/_app/org/invoice/'
-    | '/_app/org/payment/'
-    | '/_app/volume/$volumeId/'
-    | '/_app/volume/$volumeId/grant/$grantName'
+    | '/_app/_admin/org/'
+    | '/_app/_admin/volume/'
+    | '/_app/_admin/admin/user/$userId'
+    | '/_app/_admin/org/bucket/$bucketId'
+    | '/_app/_admin/org/invoice/$invoiceId'
+    | '/_app/_admin/org/payment/add'
+    | '/_app/_admin/org_/app/$appId'
+    | '/_app/_admin/volume/$volumeId/at_risk'
+    | '/_app/_admin/volume/$volumeId/audit'
+    | '/_app/_admin/volume/$volumeId/metric'
+    | '/_app/_admin/volume/$volumeId/permission'
+    | '/_app/_admin/admin/user/'
+    | '/_app/_admin/org/app/'
+    | '/_app/_admin/org/bucket/'
+    | '/_app/_admin/org/invoice/'
+    | '/_app/_admin/org/payment/'
+    | '/_app/_admin/volume/$volumeId/'
+    | '/_app/_admin/volume/$volumeId_/grant/$grantName'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -490,6 +523,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSplatRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    '/_app/_admin': {
+      id: '/_app/_admin'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppAdminRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     '/_app/account': {
       id: '/_app/account'
       path: '/account'
@@ -525,6 +565,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicSignupRouteImport
       parentRoute: typeof PublicRouteRoute
     }
+    '/_app/_admin/org': {
+      id: '/_app/_admin/org'
+      path: '/org'
+      fullPath: '/org'
+      preLoaderRoute: typeof AppAdminOrgRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
     '/_app/device/': {
       id: '/_app/device/'
       path: '/device'
@@ -546,47 +593,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppHomeIndexRouteImport
       parentRoute: typeof AppRouteRoute
     }
-    '/_app/org/': {
-      id: '/_app/org/'
-      path: '/org'
+    '/_app/_admin/org/': {
+      id: '/_app/_admin/org/'
+      path: '/'
       fullPath: '/org/'
-      preLoaderRoute: typeof AppOrgIndexRouteImport
-      parentRoute: typeof AppRouteRoute
+      preLoaderRoute: typeof AppAdminOrgIndexRouteImport
+      parentRoute: typeof AppAdminOrgRoute
     }
-    '/_app/org/plan': {
-      id: '/_app/org/plan'
-      path: '/org/plan'
+    '/_app/_admin/org/plan': {
+      id: '/_app/_admin/org/plan'
+      path: '/plan'
       fullPath: '/org/plan'
-      preLoaderRoute: typeof AppOrgPlanRouteImport
-      parentRoute: typeof AppRouteRoute
+      preLoaderRoute: typeof AppAdminOrgPlanRouteImport
+      parentRoute: typeof AppAdminOrgRoute
     }
-    '/_app/volume/': {
-      id: '/_app/volume/'
+    '/_app/_admin/volume/': {
+      id: '/_app/_admin/volume/'
       path: '/volume'
       fullPath: '/volume/'
-      preLoaderRoute: typeof AppVolumeIndexRouteImport
-      parentRoute: typeof AppRouteRoute
+      preLoaderRoute: typeof AppAdminVolumeIndexRouteImport
+      parentRoute: typeof AppAdminRoute
     }
-    '/_app/volume/permission': {
-      id: '/_app/volume/permission'
+    '/_app/_admin/volume/$volumeId': {
+      id: '/_app/_admin/volume/$volumeId'
+      path: '/volume/$volumeId'
+      fullPath: '/volume/$volumeId'
+      preLoaderRoute: typeof AppAdminVolumeVolumeIdRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_app/_admin/volume/permission': {
+      id: '/_app/_admin/volume/permission'
       path: '/volume/permission'
       fullPath: '/volume/permission'
-      preLoaderRoute: typeof AppVolumePermissionRouteImport
-      parentRoute: typeof AppRouteRoute
-    }
-    '/_app/admin/user/': {
-      id: '/_app/admin/user/'
-      path: '/admin/user'
-      fullPath: '/admin/user/'
-      preLoaderRoute: typeof AppAdminUserIndexRouteImport
-      parentRoute: typeof AppRouteRoute
-    }
-    '/_app/admin/user/$userId': {
-      id: '/_app/admin/user/$userId'
-      path: '/admin/user/$userId'
-      fullPath: '/admin/user/$userId'
-      preLoaderRoute: typeof AppAdminUserUserIdRouteImport
-      parentRoute: typeof AppRouteRoute
+      preLoaderRoute: typeof AppAdminVolumePermissionRouteImport
+      parentRoute: typeof AppAdminRoute
     }
     '/_app/create_folder/$grantName/$': {
       id: '/_app/create_folder/$grantName/$'
@@ -609,62 +649,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppHomeGrantNameSplatRouteImport
       parentRoute: typeof AppRouteRoute
     }
-    '/_app/org/app/': {
-      id: '/_app/org/app/'
-      path: '/org/app'
-      fullPath: '/org/app/'
-      preLoaderRoute: typeof AppOrgAppIndexRouteImport
-      parentRoute: typeof AppRouteRoute
-    }
-    '/_app/org/app/$appId': {
-      id: '/_app/org/app/$appId'
-      path: '/org/app/$appId'
-      fullPath: '/org/app/$appId'
-      preLoaderRoute: typeof AppOrgAppAppIdRouteImport
-      parentRoute: typeof AppRouteRoute
-    }
-    '/_app/org/bucket/': {
-      id: '/_app/org/bucket/'
-      path: '/org/bucket'
-      fullPath: '/org/bucket/'
-      preLoaderRoute: typeof AppOrgBucketIndexRouteImport
-      parentRoute: typeof AppRouteRoute
-    }
-    '/_app/org/bucket/$bucketId': {
-      id: '/_app/org/bucket/$bucketId'
-      path: '/org/bucket/$bucketId'
-      fullPath: '/org/bucket/$bucketId'
-      preLoaderRoute: typeof AppOrgBucketBucketIdRouteImport
-      parentRoute: typeof AppRouteRoute
-    }
-    '/_app/org/invoice/': {
-      id: '/_app/org/invoice/'
-      path: '/org/invoice'
-      fullPath: '/org/invoice/'
-      preLoaderRoute: typeof AppOrgInvoiceIndexRouteImport
-      parentRoute: typeof AppRouteRoute
-    }
-    '/_app/org/invoice/$invoiceId': {
-      id: '/_app/org/invoice/$invoiceId'
-      path: '/org/invoice/$invoiceId'
-      fullPath: '/org/invoice/$invoiceId'
-      preLoaderRoute: typeof AppOrgInvoiceInvoiceIdRouteImport
-      parentRoute: typeof AppRouteRoute
-    }
-    '/_app/org/payment/': {
-      id: '/_app/org/payment/'
-      path: '/org/payment'
-      fullPath: '/org/payment/'
-      preLoaderRoute: typeof AppOrgPaymentIndexRouteImport
-      parentRoute: typeof AppRouteRoute
-    }
-    '/_app/org/payment/add': {
-      id: '/_app/org/payment/add'
-      path: '/org/payment/add'
-      fullPath: '/org/payment/add'
-      preLoaderRoute: typeof AppOrgPaymentAddRouteImport
-      parentRoute: typeof AppRouteRoute
-    }
     '/_app/upload/$grantName/$': {
       id: '/_app/upload/$grantName/$'
       path: '/upload/$grantName/$'
@@ -672,113 +656,223 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUploadGrantNameSplatRouteImport
       parentRoute: typeof AppRouteRoute
     }
-    '/_app/volume/$volumeId/': {
-      id: '/_app/volume/$volumeId/'
-      path: '/volume/$volumeId'
+    '/_app/_admin/admin/user/': {
+      id: '/_app/_admin/admin/user/'
+      path: '/admin/user'
+      fullPath: '/admin/user/'
+      preLoaderRoute: typeof AppAdminAdminUserIndexRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_app/_admin/admin/user/$userId': {
+      id: '/_app/_admin/admin/user/$userId'
+      path: '/admin/user/$userId'
+      fullPath: '/admin/user/$userId'
+      preLoaderRoute: typeof AppAdminAdminUserUserIdRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_app/_admin/org/app/': {
+      id: '/_app/_admin/org/app/'
+      path: '/app'
+      fullPath: '/org/app/'
+      preLoaderRoute: typeof AppAdminOrgAppIndexRouteImport
+      parentRoute: typeof AppAdminOrgRoute
+    }
+    '/_app/_admin/org/bucket/': {
+      id: '/_app/_admin/org/bucket/'
+      path: '/bucket'
+      fullPath: '/org/bucket/'
+      preLoaderRoute: typeof AppAdminOrgBucketIndexRouteImport
+      parentRoute: typeof AppAdminOrgRoute
+    }
+    '/_app/_admin/org/bucket/$bucketId': {
+      id: '/_app/_admin/org/bucket/$bucketId'
+      path: '/bucket/$bucketId'
+      fullPath: '/org/bucket/$bucketId'
+      preLoaderRoute: typeof AppAdminOrgBucketBucketIdRouteImport
+      parentRoute: typeof AppAdminOrgRoute
+    }
+    '/_app/_admin/org/invoice/': {
+      id: '/_app/_admin/org/invoice/'
+      path: '/invoice'
+      fullPath: '/org/invoice/'
+      preLoaderRoute: typeof AppAdminOrgInvoiceIndexRouteImport
+      parentRoute: typeof AppAdminOrgRoute
+    }
+    '/_app/_admin/org/invoice/$invoiceId': {
+      id: '/_app/_admin/org/invoice/$invoiceId'
+      path: '/invoice/$invoiceId'
+      fullPath: '/org/invoice/$invoiceId'
+      preLoaderRoute: typeof AppAdminOrgInvoiceInvoiceIdRouteImport
+      parentRoute: typeof AppAdminOrgRoute
+    }
+    '/_app/_admin/org/payment/': {
+      id: '/_app/_admin/org/payment/'
+      path: '/payment'
+      fullPath: '/org/payment/'
+      preLoaderRoute: typeof AppAdminOrgPaymentIndexRouteImport
+      parentRoute: typeof AppAdminOrgRoute
+    }
+    '/_app/_admin/org/payment/add': {
+      id: '/_app/_admin/org/payment/add'
+      path: '/payment/add'
+      fullPath: '/org/payment/add'
+      preLoaderRoute: typeof AppAdminOrgPaymentAddRouteImport
+      parentRoute: typeof AppAdminOrgRoute
+    }
+    '/_app/_admin/org_/app/$appId': {
+      id: '/_app/_admin/org_/app/$appId'
+      path: '/org/app/$appId'
+      fullPath: '/org/app/$appId'
+      preLoaderRoute: typeof AppAdminOrgAppAppIdRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_app/_admin/volume/$volumeId/': {
+      id: '/_app/_admin/volume/$volumeId/'
+      path: '/'
       fullPath: '/volume/$volumeId/'
-      preLoaderRoute: typeof AppVolumeVolumeIdIndexRouteImport
-      parentRoute: typeof AppRouteRoute
+      preLoaderRoute: typeof AppAdminVolumeVolumeIdIndexRouteImport
+      parentRoute: typeof AppAdminVolumeVolumeIdRoute
     }
-    '/_app/volume/$volumeId/at_risk': {
-      id: '/_app/volume/$volumeId/at_risk'
-      path: '/volume/$volumeId/at_risk'
+    '/_app/_admin/volume/$volumeId/at_risk': {
+      id: '/_app/_admin/volume/$volumeId/at_risk'
+      path: '/at_risk'
       fullPath: '/volume/$volumeId/at_risk'
-      preLoaderRoute: typeof AppVolumeVolumeIdAt_riskRouteImport
-      parentRoute: typeof AppRouteRoute
+      preLoaderRoute: typeof AppAdminVolumeVolumeIdAt_riskRouteImport
+      parentRoute: typeof AppAdminVolumeVolumeIdRoute
     }
-    '/_app/volume/$volumeId/audit': {
-      id: '/_app/volume/$volumeId/audit'
-      path: '/volume/$volumeId/audit'
+    '/_app/_admin/volume/$volumeId/audit': {
+      id: '/_app/_admin/volume/$volumeId/audit'
+      path: '/audit'
       fullPath: '/volume/$volumeId/audit'
-      preLoaderRoute: typeof AppVolumeVolumeIdAuditRouteImport
-      parentRoute: typeof AppRouteRoute
+      preLoaderRoute: typeof AppAdminVolumeVolumeIdAuditRouteImport
+      parentRoute: typeof AppAdminVolumeVolumeIdRoute
     }
-    '/_app/volume/$volumeId/metric': {
-      id: '/_app/volume/$volumeId/metric'
-      path: '/volume/$volumeId/metric'
+    '/_app/_admin/volume/$volumeId/metric': {
+      id: '/_app/_admin/volume/$volumeId/metric'
+      path: '/metric'
       fullPath: '/volume/$volumeId/metric'
-      preLoaderRoute: typeof AppVolumeVolumeIdMetricRouteImport
-      parentRoute: typeof AppRouteRoute
+      preLoaderRoute: typeof AppAdminVolumeVolumeIdMetricRouteImport
+      parentRoute: typeof AppAdminVolumeVolumeIdRoute
     }
-    '/_app/volume/$volumeId/permission': {
-      id: '/_app/volume/$volumeId/permission'
-      path: '/volume/$volumeId/permission'
+    '/_app/_admin/volume/$volumeId/permission': {
+      id: '/_app/_admin/volume/$volumeId/permission'
+      path: '/permission'
       fullPath: '/volume/$volumeId/permission'
-      preLoaderRoute: typeof AppVolumeVolumeIdPermissionRouteImport
-      parentRoute: typeof AppRouteRoute
+      preLoaderRoute: typeof AppAdminVolumeVolumeIdPermissionRouteImport
+      parentRoute: typeof AppAdminVolumeVolumeIdRoute
     }
-    '/_app/volume/$volumeId/grant/$grantName': {
-      id: '/_app/volume/$volumeId/grant/$grantName'
+    '/_app/_admin/volume/$volumeId_/grant/$grantName': {
+      id: '/_app/_admin/volume/$volumeId_/grant/$grantName'
       path: '/volume/$volumeId/grant/$grantName'
       fullPath: '/volume/$volumeId/grant/$grantName'
-      preLoaderRoute: typeof AppVolumeVolumeIdGrantGrantNameRouteImport
-      parentRoute: typeof AppRouteRoute
+      preLoaderRoute: typeof AppAdminVolumeVolumeIdGrantGrantNameRouteImport
+      parentRoute: typeof AppAdminRoute
     }
   }
 }
 
+interface AppAdminOrgRouteChildren {
+  AppAdminOrgPlanRoute: typeof AppAdminOrgPlanRoute
+  AppAdminOrgIndexRoute: typeof AppAdminOrgIndexRoute
+  AppAdminOrgBucketBucketIdRoute: typeof AppAdminOrgBucketBucketIdRoute
+  AppAdminOrgInvoiceInvoiceIdRoute: typeof AppAdminOrgInvoiceInvoiceIdRoute
+  AppAdminOrgPaymentAddRoute: typeof AppAdminOrgPaymentAddRoute
+  AppAdminOrgAppIndexRoute: typeof AppAdminOrgAppIndexRoute
+  AppAdminOrgBucketIndexRoute: typeof AppAdminOrgBucketIndexRoute
+  AppAdminOrgInvoiceIndexRoute: typeof AppAdminOrgInvoiceIndexRoute
+  AppAdminOrgPaymentIndexRoute: typeof AppAdminOrgPaymentIndexRoute
+}
+
+const AppAdminOrgRouteChildren: AppAdminOrgRouteChildren = {
+  AppAdminOrgPlanRoute: AppAdminOrgPlanRoute,
+  AppAdminOrgIndexRoute: AppAdminOrgIndexRoute,
+  AppAdminOrgBucketBucketIdRoute: AppAdminOrgBucketBucketIdRoute,
+  AppAdminOrgInvoiceInvoiceIdRoute: AppAdminOrgInvoiceInvoiceIdRoute,
+  AppAdminOrgPaymentAddRoute: AppAdminOrgPaymentAddRoute,
+  AppAdminOrgAppIndexRoute: AppAdminOrgAppIndexRoute,
+  AppAdminOrgBucketIndexRoute: AppAdminOrgBucketIndexRoute,
+  AppAdminOrgInvoiceIndexRoute: AppAdminOrgInvoiceIndexRoute,
+  AppAdminOrgPaymentIndexRoute: AppAdminOrgPaymentIndexRoute,
+}
+
+const AppAdminOrgRouteWithChildren = AppAdminOrgRoute._addFileChildren(
+  AppAdminOrgRouteChildren,
+)
+
+interface AppAdminVolumeVolumeIdRouteChildren {
+  AppAdminVolumeVolumeIdAt_riskRoute: typeof AppAdminVolumeVolumeIdAt_riskRoute
+  AppAdminVolumeVolumeIdAuditRoute: typeof AppAdminVolumeVolumeIdAuditRoute
+  AppAdminVolumeVolumeIdMetricRoute: typeof AppAdminVolumeVolumeIdMetricRoute
+  AppAdminVolumeVolumeIdPermissionRoute: typeof AppAdminVolumeVolumeIdPermissionRoute
+  AppAdminVolumeVolumeIdIndexRoute: typeof AppAdminVolumeVolumeIdIndexRoute
+}
+
+const AppAdminVolumeVolumeIdRouteChildren: AppAdminVolumeVolumeIdRouteChildren =
+  {
+    AppAdminVolumeVolumeIdAt_riskRoute: AppAdminVolumeVolumeIdAt_riskRoute,
+    AppAdminVolumeVolumeIdAuditRoute: AppAdminVolumeVolumeIdAuditRoute,
+    AppAdminVolumeVolumeIdMetricRoute: AppAdminVolumeVolumeIdMetricRoute,
+    AppAdminVolumeVolumeIdPermissionRoute:
+      AppAdminVolumeVolumeIdPermissionRoute,
+    AppAdminVolumeVolumeIdIndexRoute: AppAdminVolumeVolumeIdIndexRoute,
+  }
+
+const AppAdminVolumeVolumeIdRouteWithChildren =
+  AppAdminVolumeVolumeIdRoute._addFileChildren(
+    AppAdminVolumeVolumeIdRouteChildren,
+  )
+
+interface AppAdminRouteChildren {
+  AppAdminOrgRoute: typeof AppAdminOrgRouteWithChildren
+  AppAdminVolumeVolumeIdRoute: typeof AppAdminVolumeVolumeIdRouteWithChildren
+  AppAdminVolumePermissionRoute: typeof AppAdminVolumePermissionRoute
+  AppAdminVolumeIndexRoute: typeof AppAdminVolumeIndexRoute
+  AppAdminAdminUserUserIdRoute: typeof AppAdminAdminUserUserIdRoute
+  AppAdminOrgAppAppIdRoute: typeof AppAdminOrgAppAppIdRoute
+  AppAdminAdminUserIndexRoute: typeof AppAdminAdminUserIndexRoute
+  AppAdminVolumeVolumeIdGrantGrantNameRoute: typeof AppAdminVolumeVolumeIdGrantGrantNameRoute
+}
+
+const AppAdminRouteChildren: AppAdminRouteChildren = {
+  AppAdminOrgRoute: AppAdminOrgRouteWithChildren,
+  AppAdminVolumeVolumeIdRoute: AppAdminVolumeVolumeIdRouteWithChildren,
+  AppAdminVolumePermissionRoute: AppAdminVolumePermissionRoute,
+  AppAdminVolumeIndexRoute: AppAdminVolumeIndexRoute,
+  AppAdminAdminUserUserIdRoute: AppAdminAdminUserUserIdRoute,
+  AppAdminOrgAppAppIdRoute: AppAdminOrgAppAppIdRoute,
+  AppAdminAdminUserIndexRoute: AppAdminAdminUserIndexRoute,
+  AppAdminVolumeVolumeIdGrantGrantNameRoute:
+    AppAdminVolumeVolumeIdGrantGrantNameRoute,
+}
+
+const AppAdminRouteWithChildren = AppAdminRoute._addFileChildren(
+  AppAdminRouteChildren,
+)
+
 interface AppRouteRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
+  AppAdminRoute: typeof AppAdminRouteWithChildren
   AppAccountRoute: typeof AppAccountRoute
   AppDeviceDeviceIdRoute: typeof AppDeviceDeviceIdRoute
-  AppOrgPlanRoute: typeof AppOrgPlanRoute
-  AppVolumePermissionRoute: typeof AppVolumePermissionRoute
   AppDeviceIndexRoute: typeof AppDeviceIndexRoute
   AppHomeIndexRoute: typeof AppHomeIndexRoute
-  AppOrgIndexRoute: typeof AppOrgIndexRoute
-  AppVolumeIndexRoute: typeof AppVolumeIndexRoute
-  AppAdminUserUserIdRoute: typeof AppAdminUserUserIdRoute
   AppCreate_folderGrantNameSplatRoute: typeof AppCreate_folderGrantNameSplatRoute
   AppDownloadGrantNameSplatRoute: typeof AppDownloadGrantNameSplatRoute
   AppHomeGrantNameSplatRoute: typeof AppHomeGrantNameSplatRoute
-  AppOrgAppAppIdRoute: typeof AppOrgAppAppIdRoute
-  AppOrgBucketBucketIdRoute: typeof AppOrgBucketBucketIdRoute
-  AppOrgInvoiceInvoiceIdRoute: typeof AppOrgInvoiceInvoiceIdRoute
-  AppOrgPaymentAddRoute: typeof AppOrgPaymentAddRoute
   AppUploadGrantNameSplatRoute: typeof AppUploadGrantNameSplatRoute
-  AppVolumeVolumeIdAt_riskRoute: typeof AppVolumeVolumeIdAt_riskRoute
-  AppVolumeVolumeIdAuditRoute: typeof AppVolumeVolumeIdAuditRoute
-  AppVolumeVolumeIdMetricRoute: typeof AppVolumeVolumeIdMetricRoute
-  AppVolumeVolumeIdPermissionRoute: typeof AppVolumeVolumeIdPermissionRoute
-  AppAdminUserIndexRoute: typeof AppAdminUserIndexRoute
-  AppOrgAppIndexRoute: typeof AppOrgAppIndexRoute
-  AppOrgBucketIndexRoute: typeof AppOrgBucketIndexRoute
-  AppOrgInvoiceIndexRoute: typeof AppOrgInvoiceIndexRoute
-  AppOrgPaymentIndexRoute: typeof AppOrgPaymentIndexRoute
-  AppVolumeVolumeIdIndexRoute: typeof AppVolumeVolumeIdIndexRoute
-  AppVolumeVolumeIdGrantGrantNameRoute: typeof AppVolumeVolumeIdGrantGrantNameRoute
 }
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppSplatRoute: AppSplatRoute,
+  AppAdminRoute: AppAdminRouteWithChildren,
   AppAccountRoute: AppAccountRoute,
   AppDeviceDeviceIdRoute: AppDeviceDeviceIdRoute,
-  AppOrgPlanRoute: AppOrgPlanRoute,
-  AppVolumePermissionRoute: AppVolumePermissionRoute,
   AppDeviceIndexRoute: AppDeviceIndexRoute,
   AppHomeIndexRoute: AppHomeIndexRoute,
-  AppOrgIndexRoute: AppOrgIndexRoute,
-  AppVolumeIndexRoute: AppVolumeIndexRoute,
-  AppAdminUserUserIdRoute: AppAdminUserUserIdRoute,
   AppCreate_folderGrantNameSplatRoute: AppCreate_folderGrantNameSplatRoute,
   AppDownloadGrantNameSplatRoute: AppDownloadGrantNameSplatRoute,
   AppHomeGrantNameSplatRoute: AppHomeGrantNameSplatRoute,
-  AppOrgAppAppIdRoute: AppOrgAppAppIdRoute,
-  AppOrgBucketBucketIdRoute: AppOrgBucketBucketIdRoute,
-  AppOrgInvoiceInvoiceIdRoute: AppOrgInvoiceInvoiceIdRoute,
-  AppOrgPaymentAddRoute: AppOrgPaymentAddRoute,
   AppUploadGrantNameSplatRoute: AppUploadGrantNameSplatRoute,
-  AppVolumeVolumeIdAt_riskRoute: AppVolumeVolumeIdAt_riskRoute,
-  AppVolumeVolumeIdAuditRoute: AppVolumeVolumeIdAuditRoute,
-  AppVolumeVolumeIdMetricRoute: AppVolumeVolumeIdMetricRoute,
-  AppVolumeVolumeIdPermissionRoute: AppVolumeVolumeIdPermissionRoute,
-  AppAdminUserIndexRoute: AppAdminUserIndexRoute,
-  AppOrgAppIndexRoute: AppOrgAppIndexRoute,
-  AppOrgBucketIndexRoute: AppOrgBucketIndexRoute,
-  AppOrgInvoiceIndexRoute: AppOrgInvoiceIndexRoute,
-  AppOrgPaymentIndexRoute: AppOrgPaymentIndexRoute,
-  AppVolumeVolumeIdIndexRoute: AppVolumeVolumeIdIndexRoute,
-  AppVolumeVolumeIdGrantGrantNameRoute: AppVolumeVolumeIdGrantGrantNameRoute,
 }
 
 const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(

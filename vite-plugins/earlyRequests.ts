@@ -64,11 +64,15 @@ export function readRouteFiles(routeTree: string): Map<string, string> {
   return files
 }
 
-/** The URL pattern of a route id: the id less its pathless layout segments (/_app/home/ is /home/). */
+/**
+ * The URL pattern of a route id: the id less its pathless layout segments (/_app/home/ is /home/), and less
+ * the mark of a segment whose route leaves its parent's layout (/_app/_admin/org_/app/$appId is /org/app/$appId).
+ */
 export function patternOf(routeId: string): string {
   const pattern = routeId
     .split('/')
     .filter((segment) => !segment.startsWith('_'))
+    .map((segment) => segment.replace(/_$/, ''))
     .join('/')
   return pattern.startsWith('/') ? pattern : `/${pattern}`
 }

@@ -1,6 +1,10 @@
-// A bar of in-app links for the areas of one screen (the organization's Detail, Plan, Invoices, ...):
-// each tab is its own address, so the tabs are links in a named nav, the current one marked
-// aria-current="page" by AppLink. It wraps on narrow screens instead of scrolling sideways.
+// The kit's tabs, in the two kinds a screen has. Tabs: a bar of in-app links for the areas of one screen
+// (the organization's Detail, Plan, Invoices, ...): each tab is its own address, so the tabs are links in a
+// named nav, the current one marked aria-current="page" by AppLink. PanelTabs: tabs that switch the panel
+// shown inside one address (a file's Properties, Versions, Audit Tracking), the ARIA tabs pattern: a
+// tablist of buttons, one tabpanel, the arrow keys moving between tabs. Both look the same (the tab bar of
+// src/styles.css) and wrap on narrow screens instead of scrolling sideways.
+import { useId, useState, type ReactNode } from 'react'
 import { AppLink } from './AppLink.tsx'
 
 export interface TabLink {
@@ -31,5 +35,49 @@ export function Tabs({ label, tabs }: TabsProps) {
         ))}
       </ul>
     </nav>
+  )
+}
+
+export interface PanelTabsProps<Tab extends string> {
+  /** The accessible name of the tablist, e.g. 'File details'. */
+  label: string
+  /** The tabs' names, in order; the first is shown first. */
+  tabs: readonly Tab[]
+  /** The panel of the chosen tab. */
+  children: (tab: Tab) => ReactNode
+}
+
+export function PanelTabs<Tab extends string>({ label, tabs, children }: PanelTabsProps<Tab>) {
+  const [current, setCurrent] = useState<Tab>(tabs[0] as Tab)
+  const id = useId()
+  return (
+    <div className="tabs">
+      <div role="tablist" aria-label={label}>
+        {tabs.map((tab, index) => (
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${index}`}
+            aria-selected={tab === current}
+            aria-controls={`${id}-panel`}
+            tabIndex={tab === current ? 0 : -1}
+            onClick={() => setCurrent(tab)}
+            onKeyDown={(event) => {
+              const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
+              if (step === 0) return
+              const next = tabs[(index + step + tabs.length) % tabs.length] as Tab
+              setCurrent(next)
+              document.getElementById(`${id}-tab-${tabs.indexOf(next)}`)?.focus()
+            }}
+          >
+            {tab}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tabs.indexOf(current)}`}>
+        {children(current)}
+      </div>
+    </div>
   )
 }

@@ -116,12 +116,12 @@ describe('app screens', () => {
     expect(await loadRoute('/org/app', fakeApi(admin))).toMatchObject({
       notFoundAt: undefined,
       failed: false,
-      leaf: '/_app/org/app/',
+      leaf: '/_app/_admin/org/app/',
     })
     expect(await loadRoute('/org/app/5', fakeApi(admin))).toMatchObject({
       notFoundAt: undefined,
       failed: false,
-      leaf: '/_app/org/app/$appId',
+      leaf: '/_app/_admin/org_/app/$appId',
     })
   })
 

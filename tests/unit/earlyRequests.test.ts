@@ -195,7 +195,7 @@ describe("the build's reading of the route tree", () => {
     expect(routeFiles.get('/_app')).toBe('routes/_app/route')
     expect(routeFiles.get('/_public/login')).toBe('routes/_public/login')
     expect(routeFiles.get('/_app/home/$grantName/$')).toBe('routes/_app/home.$grantName.$')
-    expect(routeFiles.get('/_app/volume/$volumeId/')).toBe('routes/_app/volume.$volumeId.index')
+    expect(routeFiles.get('/_app/_admin/volume/$volumeId/')).toBe('routes/_app/_admin.volume.$volumeId.index')
     for (const file of routeFiles.values()) expect(fs.existsSync(`src/${file}.tsx`), file).toBe(true)
   })
 
@@ -204,6 +204,7 @@ describe("the build's reading of the route tree", () => {
     expect(patternOf('/_app/home/$grantName/$')).toBe('/home/$grantName/$')
     expect(patternOf('/_public/login')).toBe('/login')
     expect(patternOf('/_app/$')).toBe('/$')
+    expect(patternOf('/_app/_admin/org_/app/$appId')).toBe('/org/app/$appId')
     expect(patternOf('/')).toBe('/')
   })
 })

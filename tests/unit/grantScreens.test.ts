@@ -139,17 +139,17 @@ describe('the container screens', () => {
   it('open for an admin, the container found without regard to case', async () => {
     expect(await load('/volume/permission')).toMatchObject({
       notFoundAt: undefined,
-      leaf: '/_app/volume/permission',
+      leaf: '/_app/_admin/volume/permission',
       status: 'success',
     })
     expect(await load('/volume/1/permission')).toMatchObject({
       notFoundAt: undefined,
-      leaf: '/_app/volume/$volumeId/permission',
+      leaf: '/_app/_admin/volume/$volumeId/permission',
       status: 'success',
     })
     expect(await load('/volume/1/grant/projects')).toMatchObject({
       notFoundAt: undefined,
-      leaf: '/_app/volume/$volumeId/grant/$grantName',
+      leaf: '/_app/_admin/volume/$volumeId_/grant/$grantName',
       status: 'success',
     })
   })

@@ -236,12 +236,12 @@ describe('invoice screens: who reaches them', () => {
     expect(await loadRoute('/org/invoice', fakeApi(admin))).toMatchObject({
       notFoundAt: undefined,
       failed: false,
-      leaf: '/_app/org/invoice/',
+      leaf: '/_app/_admin/org/invoice/',
     })
     expect(await loadRoute(`/org/invoice/${INVOICE_ID}`, fakeApi(admin))).toMatchObject({
       notFoundAt: undefined,
       failed: false,
-      leaf: '/_app/org/invoice/$invoiceId',
+      leaf: '/_app/_admin/org/invoice/$invoiceId',
     })
   })
 

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Volume } from '../../server/contract/volume.ts'
 import type { RequestOptions, Transport } from '../../src/api/transport.ts'
-import { Route as MetricRoute } from '../../src/routes/_app/volume.$volumeId.metric.tsx'
+import { Route as MetricRoute } from '../../src/routes/_app/_admin.volume.$volumeId.metric.tsx'
 import { org, plan } from './orgFixture.ts'
 import { answering, forgetSession, loadRoute } from './routeTreeHarness.ts'
 
@@ -69,7 +69,7 @@ describe('volume metrics screen', () => {
       expect(await loadRoute(path, fakeApi(true)), path).toMatchObject({
         notFoundAt: undefined,
         failed: false,
-        leaf: '/_app/volume/$volumeId/metric',
+        leaf: '/_app/_admin/volume/$volumeId/metric',
       })
       expect(
         asked.filter((each) => each.path.endsWith('/usage')),

@@ -43,12 +43,12 @@ describe('payment method screens', () => {
     expect(await loadRoute('/org/payment', fakeApi(admin))).toMatchObject({
       notFoundAt: undefined,
       failed: false,
-      leaf: '/_app/org/payment/',
+      leaf: '/_app/_admin/org/payment/',
     })
     expect(await loadRoute('/org/payment/add', fakeApi(admin))).toMatchObject({
       notFoundAt: undefined,
       failed: false,
-      leaf: '/_app/org/payment/add',
+      leaf: '/_app/_admin/org/payment/add',
     })
   })
 

@@ -63,7 +63,7 @@ describe('plan screen', () => {
     expect(await loadRoute('/org/plan', fakeApi(admin))).toMatchObject({
       notFoundAt: undefined,
       failed: false,
-      leaf: '/_app/org/plan',
+      leaf: '/_app/_admin/org/plan',
     })
   })
 

@@ -52,13 +52,13 @@ describe('users screens', () => {
     expect(await load('/admin/user')).toMatchObject({
       notFoundAt: undefined,
       failed: false,
-      leaf: '/_app/admin/user/',
+      leaf: '/_app/_admin/admin/user/',
     })
     for (const path of ['/admin/user/2', '/admin/user/1']) {
       expect(await load(path), path).toMatchObject({
         notFoundAt: undefined,
         failed: false,
-        leaf: '/_app/admin/user/$userId',
+        leaf: '/_app/_admin/admin/user/$userId',
       })
     }
   })

@@ -5,7 +5,7 @@ import { answering, forgetSession, loadRoute } from './routeTreeHarness.ts'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Volume } from '../../server/contract/volume.ts'
 import type { RequestOptions, Transport } from '../../src/api/transport.ts'
-import { Route as AtRiskRoute } from '../../src/routes/_app/volume.$volumeId.at_risk.tsx'
+import { Route as AtRiskRoute } from '../../src/routes/_app/_admin.volume.$volumeId.at_risk.tsx'
 import { org, plan } from './orgFixture.ts'
 
 const footage: Volume = {
@@ -61,17 +61,17 @@ describe('volume screens', () => {
     expect(await load('/volume')).toMatchObject({
       notFoundAt: undefined,
       failed: false,
-      leaf: '/_app/volume/',
+      leaf: '/_app/_admin/volume/',
     })
     expect(await load('/volume/3')).toMatchObject({
       notFoundAt: undefined,
       failed: false,
-      leaf: '/_app/volume/$volumeId/',
+      leaf: '/_app/_admin/volume/$volumeId/',
     })
     expect(await load('/volume/3/audit')).toMatchObject({
       notFoundAt: undefined,
       failed: false,
-      leaf: '/_app/volume/$volumeId/audit',
+      leaf: '/_app/_admin/volume/$volumeId/audit',
     })
   })
 
@@ -85,7 +85,7 @@ describe('volume screens', () => {
       expect(await load(path), path).toMatchObject({
         notFoundAt: undefined,
         failed: false,
-        leaf: '/_app/volume/$volumeId/at_risk',
+        leaf: '/_app/_admin/volume/$volumeId/at_risk',
       })
       expect(atRiskAsked(), path).toEqual([
         { path: '/api/1/org/1/volume/3/at_risk', query: { stale_days: days } },

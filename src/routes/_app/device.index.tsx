@@ -9,12 +9,12 @@ import { deviceQueries, type DeviceFilter, type DeviceListItem } from '../../api
 import { useApi, useSession } from '../../app/session.ts'
 import { NO_DEVICES_MESSAGE } from '../../lib/messages.ts'
 import { RadioGroup } from '../../ui/Field.tsx'
-import { RouteLink } from '../../ui/RouteLink.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
 import { ClientDownloads } from './-devices/ClientDownloads.tsx'
 import { deviceOrg } from './-devices/deviceAccess.ts'
 import { DeviceStatusCell } from './-devices/DeviceStatusCell.tsx'
 import { lastSeenText } from './-devices/deviceStatus.ts'
+import { deviceNameColumn } from './-devices/deviceColumns.tsx'
 
 export interface DeviceSearch {
   /** All devices; without it, the active ones. */
@@ -44,16 +44,7 @@ const FILTER_OPTIONS = [
 ] as const
 
 const COLUMNS: ReadonlyArray<Column<DeviceListItem>> = [
-  {
-    key: 'name',
-    header: 'Device Name',
-    rowHeader: true,
-    render: (device) => (
-      <RouteLink to="/device/$deviceId" params={{ deviceId: String(device.device_id) }}>
-        {device.device_name}
-      </RouteLink>
-    ),
-  },
+  deviceNameColumn<DeviceListItem>(),
   { key: 'user', header: 'User', render: (device) => device.user_name ?? device.email ?? '' },
   { key: 'status', header: 'Status', render: (device) => <DeviceStatusCell device={device} /> },
   { key: 'seen', header: 'Last Seen', render: (device) => lastSeenText(device.last_seen) },

@@ -31,47 +31,13 @@ import {
 import { registerWithSuffix } from '../../../lib/restore.ts'
 import { AuditTable, type AuditColumn } from '../../../ui/AuditTable.tsx'
 import { Table, type Column } from '../../../ui/Table.tsx'
+import { PanelTabs } from '../../../ui/Tabs.tsx'
 import { Breadcrumbs } from './Breadcrumbs.tsx'
 import type { Container } from './container.ts'
 import { NoAccess } from './NoAccess.tsx'
 import { downloadFile, openInWindow, type Target } from './transfer.ts'
 
 type TabName = 'Properties' | 'Versions' | 'Audit Tracking'
-
-function Tabs({ tabs, children }: { tabs: TabName[]; children: (tab: TabName) => ReactNode }) {
-  const [current, setCurrent] = useState<TabName>('Properties')
-  const id = useId()
-  return (
-    <div className="tabs">
-      <div role="tablist" aria-label="File details">
-        {tabs.map((tab, index) => (
-          <button
-            key={tab}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${index}`}
-            aria-selected={tab === current}
-            aria-controls={`${id}-panel`}
-            tabIndex={tab === current ? 0 : -1}
-            onClick={() => setCurrent(tab)}
-            onKeyDown={(event) => {
-              const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
-              if (step === 0) return
-              const next = tabs[(index + step + tabs.length) % tabs.length] as TabName
-              setCurrent(next)
-              document.getElementById(`${id}-tab-${tabs.indexOf(next)}`)?.focus()
-            }}
-          >
-            {tab}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tabs.indexOf(current)}`}>
-        {children(current)}
-      </div>
-    </div>
-  )
-}
 
 const DEVICE_COLUMNS: Array<Column<HashContainer>> = [
   { key: 'device', header: 'Device Name', rowHeader: true, render: (device) => device.device_name },
@@ -334,7 +300,7 @@ export function FileDetail({ container, path }: { container: Container; path: st
           {media.is_deleted ? 'Undelete' : 'Delete'}
         </button>
       </div>
-      <Tabs tabs={tabs}>
+      <PanelTabs label="File details" tabs={tabs}>
         {(tab) =>
           tab === 'Properties' ? (
             <Properties media={media} path={fullPath} />
@@ -350,7 +316,7 @@ export function FileDetail({ container, path }: { container: Container; path: st
             <AuditTracking orgId={org.org_id} mediaId={media.media_id} />
           )
         }
-      </Tabs>
+      </PanelTabs>
     </section>
   )
 }

@@ -1,11 +1,12 @@
-// What every /volume screen (specification 001, section 2) checks before it shows: only an admin of the
-// current organization reaches it (a member sees 'Page not found', as for a path that does not exist), and a
-// /volume/{volume_id} screen needs a volume of that organization with that id. Loaders and components of the
-// volume screens (settings, containers, audit) use these, so each asks the same way.
+// What a /volume/{volume_id} screen (specification 001, section 2) needs before it shows: a volume of the
+// current organization with that id, else 'Page not found' as for a path that does not exist (the admin area
+// has already let only an admin of that organization through). The volume's layout route
+// (src/routes/_app/_admin.volume.$volumeId.tsx) reads the volume once and puts it in its screens' context;
+// the components of the layout and its screens find it with useVolume.
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { notFound } from '@tanstack/react-router'
+import { notFound, useRouteContext } from '@tanstack/react-router'
 import { volumeQueries, type Volume } from '../../../api/volumes.ts'
-import { adminOrgId, type SignedInContext } from '../../../app/adminAccess.ts'
+import { adminOrgId, type AdminContext } from '../../../app/adminAccess.ts'
 import { useApi, useSession } from '../../../app/session.ts'
 
 /** The volume id of a path segment ('12'); undefined for anything else ('x', '012', '1e3'). */
@@ -15,8 +16,8 @@ export function parseVolumeId(segment: string): number | undefined {
 }
 
 /** Loader: the volume a /volume/{volume_id} screen is about, read into the cache; else 'Page not found'. */
-export async function ensureVolume(context: SignedInContext, volumeIdSegment: string): Promise<Volume> {
-  const orgId = adminOrgId(context.session)
+export async function ensureVolume(context: AdminContext, volumeIdSegment: string): Promise<Volume> {
+  const { orgId } = context
   const volumeId = parseVolumeId(volumeIdSegment)
   if (volumeId === undefined) throw notFound()
   const list = volumeQueries.list(context.api, orgId)
@@ -32,15 +33,18 @@ export async function ensureVolume(context: SignedInContext, volumeIdSegment: st
 }
 
 /**
- * Component: the current organization and the volume of the path, from the list the loader read (kept
+ * Component: the current organization and the volume of the path, from the list the layout read (kept
  * fresh by TanStack Query). Should the session change under the screen (another organization chosen, the
  * role taken away) before the loaders run again, the screen shows 'Page not found' as they then will.
  */
-export function useVolume(volumeIdSegment: string): { orgId: number; volume: Volume } {
+export function useVolume(): { orgId: number; volume: Volume } {
   const api = useApi()
   const orgId = adminOrgId(useSession())
   const { data: volumes } = useSuspenseQuery(volumeQueries.list(api, orgId))
-  const volumeId = parseVolumeId(volumeIdSegment)
+  const volumeId = useRouteContext({
+    from: '/_app/_admin/volume/$volumeId',
+    select: (context) => context.volume.volume_id,
+  })
   const volume = volumes.find((each) => each.volume_id === volumeId)
   if (!volume) throw notFound()
   return { orgId, volume }

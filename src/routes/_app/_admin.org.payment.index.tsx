@@ -16,15 +16,12 @@ import { messageFor } from '../../lib/messages.ts'
 import { ConfirmAction } from '../../ui/ConfirmAction.tsx'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
-import { OrgTabs } from './-org/OrgTabs.tsx'
 import { cardText, defaultFirst, expirationText, paymentStatusText } from './-payment/paymentText.ts'
 
-export const Route = createFileRoute('/_app/org/payment/')({
-  beforeLoad: ({ context }) => {
-    adminOrgId(context.session)
-  },
+export const Route = createFileRoute('/_app/_admin/org/payment/')({
+  staticData: { orgHeading: 'Payment Methods' },
   loader: async ({ context }) => {
-    const orgId = adminOrgId(context.session)
+    const { orgId } = context
     await context.queryClient.ensureQueryData(paymentMethodQueries.list(context.api, orgId))
   },
   component: PaymentMethodsPage,
@@ -85,9 +82,7 @@ function PaymentMethodsPage() {
   const orgId = adminOrgId(useSession())
   const { data: methods } = useSuspenseQuery(paymentMethodQueries.list(api, orgId))
   return (
-    <main className="page">
-      <h1>Payment Methods</h1>
-      <OrgTabs />
+    <>
       <p className="hint">
         Invoices are charged to the default method; a backup is tried when the default is declined.
       </p>
@@ -106,6 +101,6 @@ function PaymentMethodsPage() {
           </RouteLink>
         </p>
       </div>
-    </main>
+    </>
   )
 }

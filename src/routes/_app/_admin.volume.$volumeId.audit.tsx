@@ -9,17 +9,11 @@ import { useApi } from '../../app/session.ts'
 import { AuditTable } from '../../ui/AuditTable.tsx'
 import { AdminChanges } from './-admin/AdminChanges.tsx'
 import { LoadFailed } from '../../ui/LoadFailed.tsx'
-import { VolumeHeader } from './-volume/VolumeHeader.tsx'
-import { adminOrgId } from '../../app/adminAccess.ts'
-import { ensureVolume, useVolume } from './-volume/volumeRoute.ts'
+import { useVolume } from './-volume/volumeRoute.ts'
 
-export const Route = createFileRoute('/_app/volume/$volumeId/audit')({
-  beforeLoad: ({ context }) => {
-    adminOrgId(context.session)
-  },
-  loader: async ({ context, params }) => {
-    const volume = await ensureVolume(context, params.volumeId)
-    const orgId = adminOrgId(context.session)
+export const Route = createFileRoute('/_app/_admin/volume/$volumeId/audit')({
+  loader: async ({ context }) => {
+    const { orgId, volume } = context
     // The first pages, read ahead; a failure is the screen's to show (with a way to try again).
     await Promise.all([
       context.queryClient.prefetchInfiniteQuery(auditQueries.volume(context.api, orgId, volume.volume_id)),
@@ -57,13 +51,11 @@ function FileEvents({ orgId, volumeId }: { orgId: number; volumeId: number }) {
 }
 
 function VolumeAuditPage() {
-  const { volumeId } = Route.useParams()
-  const { orgId, volume } = useVolume(volumeId)
+  const { orgId, volume } = useVolume()
   return (
-    <main className="page">
-      <VolumeHeader volume={volume} />
+    <>
       <FileEvents orgId={orgId} volumeId={volume.volume_id} />
       <AdminChanges orgId={orgId} filter={{ volume_id: volume.volume_id }} />
-    </main>
+    </>
   )
 }

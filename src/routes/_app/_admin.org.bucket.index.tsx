@@ -19,15 +19,12 @@ import { messageFor } from '../../lib/messages.ts'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
 import { BucketForm, createRequest } from './-buckets/BucketForm.tsx'
-import { OrgTabs } from './-org/OrgTabs.tsx'
 import { bucketStatusText } from './-buckets/bucketText.ts'
 
-export const Route = createFileRoute('/_app/org/bucket/')({
-  beforeLoad: ({ context }) => {
-    adminOrgId(context.session)
-  },
+export const Route = createFileRoute('/_app/_admin/org/bucket/')({
+  staticData: { orgHeading: 'Network Stores' },
   loader: async ({ context }) => {
-    const orgId = adminOrgId(context.session)
+    const { orgId } = context
     await context.queryClient.ensureQueryData(networkStoreQueries.list(context.api, orgId))
   },
   component: NetworkStoresPage,
@@ -122,9 +119,7 @@ function NetworkStoresPage() {
   const orgId = adminOrgId(useSession())
   const { data: stores } = useSuspenseQuery(networkStoreQueries.list(api, orgId))
   return (
-    <main className="page">
-      <h1>Network Stores</h1>
-      <OrgTabs />
+    <>
       <p className="hint">
         New uploads go to the first enabled store, by priority, whose max file size admits the file; the
         default store takes the rest.
@@ -142,6 +137,6 @@ function NetworkStoresPage() {
         <h2 id="add-store-heading">Add Network Store</h2>
         <AddNetworkStoreForm orgId={orgId} />
       </section>
-    </main>
+    </>
   )
 }

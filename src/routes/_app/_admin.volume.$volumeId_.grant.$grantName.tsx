@@ -21,12 +21,9 @@ import { GrantUsers } from './-grants/GrantUsers.tsx'
 import { adminOrgId } from '../../app/adminAccess.ts'
 import { parseVolumeId } from './-volume/volumeRoute.ts'
 
-export const Route = createFileRoute('/_app/volume/$volumeId/grant/$grantName')({
-  beforeLoad: ({ context }) => {
-    adminOrgId(context.session)
-  },
+export const Route = createFileRoute('/_app/_admin/volume/$volumeId_/grant/$grantName')({
   loader: async ({ context, params }) => {
-    const orgId = adminOrgId(context.session)
+    const { orgId } = context
     const volumeId = parseVolumeId(params.volumeId)
     if (volumeId === undefined) throw notFound()
     const list = mediaGrantQueries.adminList(context.api, orgId)

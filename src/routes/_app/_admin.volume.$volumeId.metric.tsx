@@ -8,7 +8,6 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { usageQueries } from '../../api/usage.ts'
-import { adminOrgId } from '../../app/adminAccess.ts'
 import { useApi } from '../../app/session.ts'
 import { formatBytes, formatLongTime } from '../../lib/format.ts'
 import { ChartFigure } from '../../ui/ChartFigure.tsx'
@@ -32,28 +31,23 @@ import {
   type SizeRow,
   type UsageRange,
 } from './-volume/metrics.ts'
-import { VolumeHeader } from './-volume/VolumeHeader.tsx'
-import { ensureVolume, useVolume } from './-volume/volumeRoute.ts'
+import { useVolume } from './-volume/volumeRoute.ts'
 
 export interface MetricSearch {
   /** 2w, 30d or 90d; without it, 1w. */
   range?: UsageRange | undefined
 }
 
-export const Route = createFileRoute('/_app/volume/$volumeId/metric')({
+export const Route = createFileRoute('/_app/_admin/volume/$volumeId/metric')({
   // Always answers the key (undefined for the default or a bad value): a key left out of the answer would
   // keep the address's raw value, which the root route passes on.
   validateSearch: (search: Record<string, unknown>): MetricSearch => {
     const range = parseUsageRange(search.range)
     return { range: range === DEFAULT_USAGE_RANGE ? undefined : range }
   },
-  beforeLoad: ({ context }) => {
-    adminOrgId(context.session)
-  },
   loaderDeps: ({ search }) => ({ range: search.range ?? DEFAULT_USAGE_RANGE }),
-  loader: async ({ context, params, deps }) => {
-    const volume = await ensureVolume(context, params.volumeId)
-    const orgId = adminOrgId(context.session)
+  loader: async ({ context, deps }) => {
+    const { orgId, volume } = context
     await context.queryClient.ensureQueryData(
       usageQueries.volume(context.api, orgId, volume.volume_id, deps.range),
     )
@@ -98,8 +92,7 @@ function axes(days: readonly string[], range: UsageRange, tick: (value: number) 
 
 function VolumeMetricPage() {
   const api = useApi()
-  const { volumeId } = Route.useParams()
-  const { orgId, volume } = useVolume(volumeId)
+  const { orgId, volume } = useVolume()
   const range: UsageRange = Route.useSearch().range ?? DEFAULT_USAGE_RANGE
   const navigate = useNavigate({ from: Route.fullPath })
   const { data: answer } = useSuspenseQuery(usageQueries.volume(api, orgId, volume.volume_id, range))
@@ -130,8 +123,7 @@ function VolumeMetricPage() {
   const lastStores = stores.rows.at(-1)
 
   return (
-    <main className="page">
-      <VolumeHeader volume={volume} />
+    <>
       <section className="panel" aria-labelledby="metric-heading">
         <h2 id="metric-heading">Metrics</h2>
         <SelectField
@@ -227,6 +219,6 @@ function VolumeMetricPage() {
           table={<Table label="File Count" columns={countColumns} rows={sizes} rowKey={(row) => row.day} />}
         />
       </section>
-    </main>
+    </>
   )
 }

@@ -11,14 +11,11 @@ import { CreateByNameForm } from '../../ui/CreateByNameForm.tsx'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
 import { APP_NAME_MAX, appStatusText } from './-apps/appText.ts'
-import { OrgTabs } from './-org/OrgTabs.tsx'
 
-export const Route = createFileRoute('/_app/org/app/')({
-  beforeLoad: ({ context }) => {
-    adminOrgId(context.session)
-  },
+export const Route = createFileRoute('/_app/_admin/org/app/')({
+  staticData: { orgHeading: 'Apps' },
   loader: async ({ context }) => {
-    const orgId = adminOrgId(context.session)
+    const { orgId } = context
     await context.queryClient.ensureQueryData(appQueries.list(context.api, orgId))
   },
   component: AppsPage,
@@ -60,9 +57,7 @@ function AppsPage() {
   const orgId = adminOrgId(useSession())
   const { data: apps } = useSuspenseQuery(appQueries.list(api, orgId))
   return (
-    <main className="page">
-      <h1>Apps</h1>
-      <OrgTabs />
+    <>
       <p className="hint">Devices register through an app, with its id and secret key.</p>
       <div className="panel">
         <Table
@@ -77,6 +72,6 @@ function AppsPage() {
         <h2 id="add-app-heading">Add App</h2>
         <AddAppForm orgId={orgId} />
       </section>
-    </main>
+    </>
   )
 }

@@ -16,9 +16,7 @@ import { FormError } from '../../ui/FormError.tsx'
 import { SaveButton } from '../../ui/SaveButton.tsx'
 import type { Plan } from '../../../server/contract/plan.ts'
 import { RetentionPreview } from './-volume/RetentionPreview.tsx'
-import { VolumeHeader } from './-volume/VolumeHeader.tsx'
-import { adminOrgId } from '../../app/adminAccess.ts'
-import { ensureVolume, useVolume } from './-volume/volumeRoute.ts'
+import { useVolume } from './-volume/volumeRoute.ts'
 import {
   EXPIRE_DAYS_MAX,
   EXPIRE_DAYS_MIN,
@@ -31,13 +29,9 @@ import {
   type VolumeSettingsForm,
 } from './-volume/volumeSettings.ts'
 
-export const Route = createFileRoute('/_app/volume/$volumeId/')({
-  beforeLoad: ({ context }) => {
-    adminOrgId(context.session)
-  },
-  loader: async ({ context, params }) => {
-    await ensureVolume(context, params.volumeId)
-    await context.queryClient.ensureQueryData(orgQueries.detail(context.api, adminOrgId(context.session)))
+export const Route = createFileRoute('/_app/_admin/volume/$volumeId/')({
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(orgQueries.detail(context.api, context.orgId))
   },
   component: VolumeSettingsPage,
 })
@@ -204,16 +198,14 @@ function SettingsForm({ orgId, volume, plan }: { orgId: number; volume: Volume; 
 
 function VolumeSettingsPage() {
   const api = useApi()
-  const { volumeId } = Route.useParams()
-  const { orgId, volume } = useVolume(volumeId)
+  const { orgId, volume } = useVolume()
   const { data: org } = useSuspenseQuery(orgQueries.detail(api, orgId))
   return (
-    <main className="page">
-      <VolumeHeader volume={volume} />
+    <>
       <section className="panel" aria-labelledby="volume-settings-heading">
         <h2 id="volume-settings-heading">Settings</h2>
         <SettingsForm orgId={orgId} volume={volume} plan={org.plan} />
       </section>
-    </main>
+    </>
   )
 }

@@ -5,8 +5,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { appQueries, type AppDevice } from '../../api/apps.ts'
-import { ApiError } from '../../api/transport.ts'
-import { adminOrgId } from '../../app/adminAccess.ts'
+import { adminOrgId, foundOrNotFound } from '../../app/adminAccess.ts'
 import { useApi, useSession } from '../../app/session.ts'
 import { NO_APP_DEVICES_MESSAGE } from '../../lib/messages.ts'
 import { RouteLink } from '../../ui/RouteLink.tsx'
@@ -16,36 +15,20 @@ import { AppNameForm } from './-apps/AppNameForm.tsx'
 import { AppStatus } from './-apps/AppStatus.tsx'
 import { parseId } from './-devices/deviceAccess.ts'
 import { statusWord } from './-devices/deviceStatus.ts'
+import { deviceNameColumn } from './-devices/deviceColumns.tsx'
 
-export const Route = createFileRoute('/_app/org/app/$appId')({
-  beforeLoad: ({ context }) => {
-    adminOrgId(context.session)
-  },
+export const Route = createFileRoute('/_app/_admin/org_/app/$appId')({
   loader: async ({ context, params }) => {
-    const orgId = adminOrgId(context.session)
+    const { orgId } = context
     const appId = parseId(params.appId)
     if (appId === undefined) throw notFound()
-    try {
-      await context.queryClient.ensureQueryData(appQueries.detail(context.api, orgId, appId))
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw notFound()
-      throw error
-    }
+    await foundOrNotFound(context.queryClient.ensureQueryData(appQueries.detail(context.api, orgId, appId)))
   },
   component: AppPage,
 })
 
 const DEVICE_COLUMNS: ReadonlyArray<Column<AppDevice>> = [
-  {
-    key: 'name',
-    header: 'Device Name',
-    rowHeader: true,
-    render: (device) => (
-      <RouteLink to="/device/$deviceId" params={{ deviceId: String(device.device_id) }}>
-        {device.device_name}
-      </RouteLink>
-    ),
-  },
+  deviceNameColumn<AppDevice>(),
   { key: 'status', header: 'Status', render: (device) => statusWord(device.is_disabled) },
 ]
 

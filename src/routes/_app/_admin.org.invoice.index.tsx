@@ -6,14 +6,11 @@ import { invoiceQueries } from '../../api/invoices.ts'
 import { adminOrgId } from '../../app/adminAccess.ts'
 import { useApi, useSession } from '../../app/session.ts'
 import { InvoiceTable } from './-invoice/InvoiceTable.tsx'
-import { OrgTabs } from './-org/OrgTabs.tsx'
 
-export const Route = createFileRoute('/_app/org/invoice/')({
-  beforeLoad: ({ context }) => {
-    adminOrgId(context.session)
-  },
+export const Route = createFileRoute('/_app/_admin/org/invoice/')({
+  staticData: { orgHeading: 'Invoices' },
   loader: async ({ context }) => {
-    const orgId = adminOrgId(context.session)
+    const { orgId } = context
     await context.queryClient.ensureQueryData(invoiceQueries.list(context.api, orgId))
   },
   component: InvoicesPage,
@@ -24,13 +21,11 @@ function InvoicesPage() {
   const orgId = adminOrgId(useSession())
   const { data: invoices } = useSuspenseQuery(invoiceQueries.list(api, orgId))
   return (
-    <main className="page">
-      <h1>Invoices</h1>
-      <OrgTabs />
+    <>
       <p className="hint">Each month is invoiced after it ends and charged to the default payment method.</p>
       <div className="panel">
         <InvoiceTable invoices={invoices} />
       </div>
-    </main>
+    </>
   )
 }

@@ -13,12 +13,9 @@ import { Table, type Column } from '../../ui/Table.tsx'
 import { adminOrgId } from '../../app/adminAccess.ts'
 import { expirationText } from './-volume/volumeSettings.ts'
 
-export const Route = createFileRoute('/_app/volume/')({
-  beforeLoad: ({ context }) => {
-    adminOrgId(context.session)
-  },
+export const Route = createFileRoute('/_app/_admin/volume/')({
   loader: async ({ context }) => {
-    const orgId = adminOrgId(context.session)
+    const { orgId } = context
     await Promise.all([
       context.queryClient.ensureQueryData(volumeQueries.list(context.api, orgId)),
       context.queryClient.ensureQueryData(orgQueries.detail(context.api, orgId)),

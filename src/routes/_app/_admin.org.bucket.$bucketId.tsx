@@ -10,33 +10,26 @@ import {
   useUpdateNetworkStore,
   type NetworkStore,
 } from '../../api/networkStores.ts'
-import { ApiError } from '../../api/transport.ts'
-import { adminOrgId } from '../../app/adminAccess.ts'
+import { adminOrgId, foundOrNotFound } from '../../app/adminAccess.ts'
 import { showAlert } from '../../app/dialogs.tsx'
 import { useApi, useSession } from '../../app/session.ts'
 import { formatBytes, formatLongTime } from '../../lib/format.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { BucketForm, updateRequest } from './-buckets/BucketForm.tsx'
-import { OrgTabs } from './-org/OrgTabs.tsx'
 import { bucketStatusText, errorRateText, probeText } from './-buckets/bucketText.ts'
 import { parseId } from './-devices/deviceAccess.ts'
 import { StatusToggle } from '../../ui/StatusToggle.tsx'
 
-export const Route = createFileRoute('/_app/org/bucket/$bucketId')({
-  beforeLoad: ({ context }) => {
-    adminOrgId(context.session)
-  },
+export const Route = createFileRoute('/_app/_admin/org/bucket/$bucketId')({
+  staticData: { orgHeading: StoreHeading },
   loader: async ({ context, params }) => {
-    const orgId = adminOrgId(context.session)
+    const { orgId } = context
     const storeId = parseId(params.bucketId)
     if (storeId === undefined) throw notFound()
-    try {
-      await context.queryClient.ensureQueryData(networkStoreQueries.detail(context.api, orgId, storeId))
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw notFound()
-      throw error
-    }
+    await foundOrNotFound(
+      context.queryClient.ensureQueryData(networkStoreQueries.detail(context.api, orgId, storeId)),
+    )
   },
   component: NetworkStorePage,
 })
@@ -86,6 +79,20 @@ function StoreHealth({ store }: { store: NetworkStore }) {
   )
 }
 
+/** The store's bucket name and state, above the organization's tabs: from the store the loader read. */
+function StoreHeading() {
+  const api = useApi()
+  const storeId = parseId(Route.useParams().bucketId)
+  if (storeId === undefined) throw notFound()
+  const { data: store } = useSuspenseQuery(networkStoreQueries.detail(api, adminOrgId(useSession()), storeId))
+  return (
+    <h1 className="device-heading">
+      {store.s3_bucket}
+      {store.is_disabled ? <span className="badge">Disabled</span> : null}
+    </h1>
+  )
+}
+
 function NetworkStorePage() {
   const api = useApi()
   const orgId = adminOrgId(useSession())
@@ -94,12 +101,7 @@ function NetworkStorePage() {
   const { data: store } = useSuspenseQuery(networkStoreQueries.detail(api, orgId, storeId))
   const update = useUpdateNetworkStore(orgId, storeId)
   return (
-    <main className="page">
-      <h1 className="device-heading">
-        {store.s3_bucket}
-        {store.is_disabled ? <span className="badge">Disabled</span> : null}
-      </h1>
-      <OrgTabs />
+    <>
       <p>
         <RouteLink to="/org/bucket">Network Stores</RouteLink>
       </p>
@@ -125,6 +127,6 @@ function NetworkStorePage() {
         <h2 id="bucket-health-heading">Health</h2>
         <StoreHealth store={store} />
       </section>
-    </main>
+    </>
   )
 }

@@ -10,12 +10,9 @@ import { AddGrantForm } from './-grants/AddGrantForm.tsx'
 import { GrantTable } from './-grants/GrantTable.tsx'
 import { adminOrgId } from '../../app/adminAccess.ts'
 
-export const Route = createFileRoute('/_app/volume/permission')({
-  beforeLoad: ({ context }) => {
-    adminOrgId(context.session)
-  },
+export const Route = createFileRoute('/_app/_admin/volume/permission')({
   loader: async ({ context }) => {
-    const orgId = adminOrgId(context.session)
+    const { orgId } = context
     await Promise.all([
       context.queryClient.ensureQueryData(mediaGrantQueries.adminList(context.api, orgId)),
       context.queryClient.ensureQueryData(volumeQueries.list(context.api, orgId)),

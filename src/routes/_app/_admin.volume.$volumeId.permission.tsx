@@ -7,33 +7,22 @@ import { mediaGrantQueries } from '../../api/mediaGrants.ts'
 import { useApi } from '../../app/session.ts'
 import { AddGrantForm } from './-grants/AddGrantForm.tsx'
 import { GrantTable } from './-grants/GrantTable.tsx'
-import { VolumeHeader } from './-volume/VolumeHeader.tsx'
-import { adminOrgId } from '../../app/adminAccess.ts'
-import { ensureVolume, useVolume } from './-volume/volumeRoute.ts'
+import { useVolume } from './-volume/volumeRoute.ts'
 
-export const Route = createFileRoute('/_app/volume/$volumeId/permission')({
-  beforeLoad: ({ context }) => {
-    adminOrgId(context.session)
-  },
-  loader: async ({ context, params }) => {
-    await Promise.all([
-      ensureVolume(context, params.volumeId),
-      context.queryClient.ensureQueryData(
-        mediaGrantQueries.adminList(context.api, adminOrgId(context.session)),
-      ),
-    ])
+export const Route = createFileRoute('/_app/_admin/volume/$volumeId/permission')({
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(mediaGrantQueries.adminList(context.api, context.orgId))
   },
   component: VolumeContainersPage,
 })
 
 function VolumeContainersPage() {
   const api = useApi()
-  const { orgId, volume } = useVolume(Route.useParams().volumeId)
+  const { orgId, volume } = useVolume()
   const { data: every } = useSuspenseQuery(mediaGrantQueries.adminList(api, orgId))
   const grants = every.filter((grant) => grant.volume_id === volume.volume_id)
   return (
-    <main className="page">
-      <VolumeHeader volume={volume} />
+    <>
       <div className="panel">
         <GrantTable grants={grants} />
       </div>
@@ -41,6 +30,6 @@ function VolumeContainersPage() {
         <h2 id="add-grant-heading">Add Grant</h2>
         <AddGrantForm key={volume.volume_id} orgId={orgId} volumeId={volume.volume_id} />
       </section>
-    </main>
+    </>
   )
 }

@@ -7,7 +7,6 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { atRiskQueries, type AtRiskFile } from '../../api/atRisk.ts'
 import { mediaGrantQueries } from '../../api/mediaGrants.ts'
-import { adminOrgId } from '../../app/adminAccess.ts'
 import { useApi } from '../../app/session.ts'
 import { formatBytes, formatSimpleTime } from '../../lib/format.ts'
 import { AppLink } from '../../ui/AppLink.tsx'
@@ -27,28 +26,23 @@ import {
   staleDayOptions,
   volumeFilePath,
 } from './-volume/atRisk.ts'
-import { VolumeHeader } from './-volume/VolumeHeader.tsx'
-import { ensureVolume, useVolume } from './-volume/volumeRoute.ts'
+import { useVolume } from './-volume/volumeRoute.ts'
 
 export interface AtRiskSearch {
   /** Days within which a device counts as recent (1 to 365); without it, the default. */
   days?: number | undefined
 }
 
-export const Route = createFileRoute('/_app/volume/$volumeId/at_risk')({
+export const Route = createFileRoute('/_app/_admin/volume/$volumeId/at_risk')({
   // Always answers the key (undefined for the default or a bad value): a key left out of the answer would
   // keep the address's raw value, which the root route passes on (?days=999 would reach the server).
   validateSearch: (search: Record<string, unknown>): AtRiskSearch => {
     const days = parseStaleDays(search.days)
     return { days: days === AT_RISK_DEFAULT_DAYS ? undefined : days }
   },
-  beforeLoad: ({ context }) => {
-    adminOrgId(context.session)
-  },
   loaderDeps: ({ search }) => ({ days: search.days ?? AT_RISK_DEFAULT_DAYS }),
-  loader: async ({ context, params, deps }) => {
-    const volume = await ensureVolume(context, params.volumeId)
-    const orgId = adminOrgId(context.session)
+  loader: async ({ context, deps }) => {
+    const { orgId, volume } = context
     await context.queryClient.ensureQueryData(
       atRiskQueries.volume(context.api, orgId, volume.volume_id, deps.days),
     )
@@ -94,8 +88,7 @@ function columns(href: (file: AtRiskFile) => string | undefined): ReadonlyArray<
 
 function VolumeAtRiskPage() {
   const api = useApi()
-  const { volumeId } = Route.useParams()
-  const { orgId, volume } = useVolume(volumeId)
+  const { orgId, volume } = useVolume()
   const days = Route.useSearch().days ?? AT_RISK_DEFAULT_DAYS
   const navigate = useNavigate({ from: Route.fullPath })
   // The control follows a choice at once; the list follows once the address (and its loader) has.
@@ -110,8 +103,7 @@ function VolumeAtRiskPage() {
   const grants = useQuery(mediaGrantQueries.list(api, orgId)).data ?? []
   const showing = showingText(answer)
   return (
-    <main className="page">
-      <VolumeHeader volume={volume} />
+    <>
       <section className="panel" aria-labelledby="at-risk-heading">
         <h2 id="at-risk-heading">Files at Risk</h2>
         <p>{explanationText(answer.stale_days)}</p>
@@ -142,6 +134,6 @@ function VolumeAtRiskPage() {
           empty={NO_FILES_AT_RISK}
         />
       </section>
-    </main>
+    </>
   )
 }

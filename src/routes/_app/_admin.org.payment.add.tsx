@@ -12,12 +12,9 @@ import { useApi, useSession } from '../../app/session.ts'
 import { addCardMessage } from '../../lib/messages.ts'
 import { CardForm } from '../../ui/CardForm.tsx'
 import { RouteLink } from '../../ui/RouteLink.tsx'
-import { OrgTabs } from './-org/OrgTabs.tsx'
 
-export const Route = createFileRoute('/_app/org/payment/add')({
-  beforeLoad: ({ context }) => {
-    adminOrgId(context.session)
-  },
+export const Route = createFileRoute('/_app/_admin/org/payment/add')({
+  staticData: { orgHeading: 'Add Payment Method' },
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(configQueries.client(context.api))
   },
@@ -32,9 +29,7 @@ function AddPaymentMethodPage() {
   const add = useAddPaymentMethod(orgId)
   const [error, setError] = useState<string>()
   return (
-    <main className="page">
-      <h1>Add Payment Method</h1>
-      <OrgTabs />
+    <>
       <section className="panel" aria-labelledby="add-card-heading">
         <h2 id="add-card-heading">Card</h2>
         <CardForm
@@ -54,6 +49,6 @@ function AddPaymentMethodPage() {
           <RouteLink to="/org/payment">Cancel</RouteLink>
         </p>
       </section>
-    </main>
+    </>
   )
 }

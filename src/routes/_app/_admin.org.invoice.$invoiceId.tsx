@@ -2,38 +2,40 @@
 // its lines and payments, and how its storage was computed. An invoice the organization does not have is
 // 'Page not found'. Admins only.
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { invoiceQueries } from '../../api/invoices.ts'
-import { ApiError } from '../../api/transport.ts'
-import { adminOrgId } from '../../app/adminAccess.ts'
+import { adminOrgId, foundOrNotFound } from '../../app/adminAccess.ts'
 import { useApi, useSession } from '../../app/session.ts'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { InvoiceLines, InvoicePayments, InvoiceSummaryFacts } from './-invoice/InvoiceDetail.tsx'
 import { shortInvoiceId } from './-invoice/invoiceText.ts'
 import { StorageUsage } from './-invoice/StorageUsage.tsx'
-import { OrgTabs } from './-org/OrgTabs.tsx'
 
 /** 404: no such invoice in the organization; 400: no invoice id at all (e.g. not a UUID). */
-const NOT_AN_INVOICE: ReadonlyArray<number | undefined> = [400, 404]
+const NOT_AN_INVOICE = [400, 404]
 
-export const Route = createFileRoute('/_app/org/invoice/$invoiceId')({
-  beforeLoad: ({ context }) => {
-    adminOrgId(context.session)
-  },
+export const Route = createFileRoute('/_app/_admin/org/invoice/$invoiceId')({
+  staticData: { orgHeading: InvoiceHeading },
   loader: async ({ context, params }) => {
-    const orgId = adminOrgId(context.session)
-    try {
-      await Promise.all([
+    const { orgId } = context
+    await foundOrNotFound(
+      Promise.all([
         context.queryClient.ensureQueryData(invoiceQueries.detail(context.api, orgId, params.invoiceId)),
         context.queryClient.ensureQueryData(invoiceQueries.usage(context.api, orgId, params.invoiceId)),
-      ])
-    } catch (error) {
-      if (error instanceof ApiError && NOT_AN_INVOICE.includes(error.status)) throw notFound()
-      throw error
-    }
+      ]),
+      NOT_AN_INVOICE,
+    )
   },
   component: InvoicePage,
 })
+
+/** 'Invoice 1a2b3c4d', above the organization's tabs: from the invoice the loader read. */
+function InvoiceHeading() {
+  const api = useApi()
+  const { invoiceId } = Route.useParams()
+  const { data: invoice } = useSuspenseQuery(invoiceQueries.detail(api, adminOrgId(useSession()), invoiceId))
+  return <h1>Invoice {shortInvoiceId(invoice.invoice_id)}</h1>
+}
 
 function InvoicePage() {
   const api = useApi()
@@ -42,9 +44,7 @@ function InvoicePage() {
   const { data: invoice } = useSuspenseQuery(invoiceQueries.detail(api, orgId, invoiceId))
   const { data: usage } = useSuspenseQuery(invoiceQueries.usage(api, orgId, invoiceId))
   return (
-    <main className="page">
-      <h1>Invoice {shortInvoiceId(invoice.invoice_id)}</h1>
-      <OrgTabs />
+    <>
       <p>
         <RouteLink to="/org/invoice">All invoices</RouteLink>
       </p>
@@ -61,6 +61,6 @@ function InvoicePage() {
         <InvoicePayments invoice={invoice} />
       </section>
       <StorageUsage invoiceId={invoice.invoice_id} usage={usage} />
-    </main>
+    </>
   )
 }

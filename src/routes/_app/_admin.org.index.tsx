@@ -15,7 +15,6 @@ import { messageFor } from '../../lib/messages.ts'
 import { TextField } from '../../ui/Field.tsx'
 import { FormError } from '../../ui/FormError.tsx'
 import { SaveButton } from '../../ui/SaveButton.tsx'
-import { OrgTabs } from './-org/OrgTabs.tsx'
 import {
   canSaveOrg,
   orgDraftOf,
@@ -26,12 +25,10 @@ import {
   typedPrefix,
 } from './-org/orgDetail.ts'
 
-export const Route = createFileRoute('/_app/org/')({
-  beforeLoad: ({ context }) => {
-    adminOrgId(context.session)
-  },
+export const Route = createFileRoute('/_app/_admin/org/')({
+  staticData: { orgHeading: 'Organization' },
   loader: async ({ context }) => {
-    const orgId = adminOrgId(context.session)
+    const { orgId } = context
     await Promise.all([
       context.queryClient.ensureQueryData(orgQueries.detail(context.api, orgId)),
       context.queryClient.ensureQueryData(configQueries.client(context.api)),
@@ -67,9 +64,7 @@ function OrgDetailPage() {
     set(key, value)
   }
   return (
-    <main className="page">
-      <h1>Organization</h1>
-      <OrgTabs />
+    <>
       <section className="panel" aria-labelledby="org-detail-heading">
         <h2 id="org-detail-heading">Detail</h2>
         <p>
@@ -101,6 +96,6 @@ function OrgDetailPage() {
           <SaveButton changed={canSaveOrg(saved, draft)} pending={update.isPending} />
         </form>
       </section>
-    </main>
+    </>
   )
 }

@@ -18,12 +18,9 @@ import { NEW_USER_ROLE, type RoleValues } from './-users/roles.ts'
 
 const USER_ADDED_MESSAGE = 'User added. They were e-mailed where to sign in.'
 
-export const Route = createFileRoute('/_app/admin/user/')({
-  beforeLoad: ({ context }) => {
-    adminOrgId(context.session)
-  },
+export const Route = createFileRoute('/_app/_admin/admin/user/')({
   loader: async ({ context }) => {
-    const orgId = adminOrgId(context.session)
+    const { orgId } = context
     await Promise.all([
       context.queryClient.ensureQueryData(orgUserQueries.list(context.api, orgId)),
       context.queryClient.ensureQueryData(orgQueries.detail(context.api, orgId)),

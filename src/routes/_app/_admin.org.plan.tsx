@@ -17,7 +17,6 @@ import { planLimitLines } from '../../lib/signupSteps.ts'
 import { ConfirmAction } from '../../ui/ConfirmAction.tsx'
 import { FormError } from '../../ui/FormError.tsx'
 import { ContactSalesLink, PlanCard } from '../../ui/PlanCard.tsx'
-import { OrgTabs } from './-org/OrgTabs.tsx'
 import {
   changeChoices,
   confirmText,
@@ -26,12 +25,10 @@ import {
   previewLines,
 } from './-org/planChange.ts'
 
-export const Route = createFileRoute('/_app/org/plan')({
-  beforeLoad: ({ context }) => {
-    adminOrgId(context.session)
-  },
+export const Route = createFileRoute('/_app/_admin/org/plan')({
+  staticData: { orgHeading: 'Plan' },
   loader: async ({ context }) => {
-    const orgId = adminOrgId(context.session)
+    const { orgId } = context
     await Promise.all([
       context.queryClient.ensureQueryData(orgQueries.detail(context.api, orgId)),
       context.queryClient.ensureQueryData(planQueries.list(context.api)),
@@ -132,9 +129,7 @@ function PlanPage() {
   const choices = changeChoices(plans, org.plan_id)
   const picked = choices.find((plan) => plan.plan_id === pickedId)
   return (
-    <main className="page">
-      <h1>Plan</h1>
-      <OrgTabs />
+    <>
       <section className="panel" aria-labelledby="current-plan-heading">
         <h2 id="current-plan-heading">Current Plan</h2>
         {current ? (
@@ -188,6 +183,6 @@ function PlanPage() {
           }}
         />
       ) : null}
-    </main>
+    </>
   )
 }

@@ -23,12 +23,9 @@ import { AdminChanges } from './-admin/AdminChanges.tsx'
 import { UserGrants } from './-users/UserGrants.tsx'
 import { UserVolumes } from './-users/UserVolumes.tsx'
 
-export const Route = createFileRoute('/_app/admin/user/$userId')({
-  beforeLoad: ({ context }) => {
-    adminOrgId(context.session)
-  },
+export const Route = createFileRoute('/_app/_admin/admin/user/$userId')({
   loader: async ({ context, params }) => {
-    const orgId = adminOrgId(context.session)
+    const { orgId } = context
     // A user id has the form of any other id of the API ('12', not '012' or '1e1').
     if (!/^[1-9][0-9]{0,14}$/.test(params.userId)) throw notFound()
     const userId = Number(params.userId)
