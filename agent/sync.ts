@@ -20,7 +20,7 @@
 // files are not read again, and reported holdings are not reported again.
 import type { DeviceMount, DeviceSelf, MountFile } from '../server/contract/device.ts'
 import { HOLDING_BATCH_MAX } from '../server/contract/device.ts'
-import { endpoints } from '../server/contract/endpoints.ts'
+import { endpoints } from '../server/contract/endpointSchemas.ts'
 import { MEDIA_PATH_PREFIX } from '../server/contract/media.ts'
 import { isMultipart } from '../server/contract/parts.ts'
 import { AgentApiError, type AgentClient } from './client.ts'
