@@ -21,7 +21,7 @@
 import type { DeviceMount, DeviceSelf, MountFile } from '../server/contract/device.ts'
 import { HOLDING_BATCH_MAX } from '../server/contract/device.ts'
 import { endpoints } from '../server/contract/endpointSchemas.ts'
-import { MEDIA_PATH_PREFIX } from '../server/contract/media.ts'
+import { MEDIA_PATH_PREFIX } from '../server/contract/limits.ts'
 import { isMultipart } from '../server/contract/parts.ts'
 import { AgentApiError, type AgentClient } from './client.ts'
 import { downloadFile } from './download.ts'
