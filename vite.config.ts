@@ -3,7 +3,6 @@ import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { chunkLoad } from './vite-plugins/chunkLoad.ts'
-import { clientContract, typeboxWithoutSideEffects } from './vite-plugins/clientContract.ts'
 import { deferredManifest } from './vite-plugins/deferredManifest.ts'
 import { earlyRequests } from './vite-plugins/earlyRequests.ts'
 import { inlineStylesheet } from './vite-plugins/inlineStylesheet.ts'
@@ -35,9 +34,6 @@ export default defineConfig({
       autoCodeSplitting: true,
     }),
     react(),
-    // The app reads the contract (server/contract) for endpoint paths and constants, never TypeBox.
-    clientContract(),
-    typeboxWithoutSideEffects(),
     // Every dynamic import in src/, the router's split routes included, goes through src/lib/chunkLoad.ts.
     chunkLoad(),
     // The stylesheet is written into index.html, so the first paint waits for no second file.

@@ -3,7 +3,7 @@
 // server (a disabled device, app, mount, container or volume, or a switch turned off), 130 interrupted.
 import os from 'node:os'
 import type { OrgListItem } from '../server/contract/user.ts'
-import { endpoints } from '../server/contract/endpoints.ts'
+import { endpoints } from '../server/contract/endpointSchemas.ts'
 import { AgentApiError, AgentClient, type ClientOptions } from './client.ts'
 import { explain, MAY_NOT_ADD_DEVICES } from './messages.ts'
 import type { AgentConfig, DeviceConfig, StateStore } from './state.ts'

@@ -8,7 +8,7 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import https from 'node:https'
-import { endpoints } from '../server/contract/endpoints.ts'
+import { endpoints } from '../server/contract/endpointSchemas.ts'
 import type { MultipartResponse, PartRef, SignedOpts } from '../server/contract/media.ts'
 import { isMultipart, planParts } from '../server/contract/parts.ts'
 import { AgentApiError, type AgentClient } from './client.ts'

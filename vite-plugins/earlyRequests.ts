@@ -11,7 +11,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { rolldown, type OutputBundle, type OutputChunk } from 'rolldown'
 import type { Plugin } from 'vite'
-import { clientContract, typeboxWithoutSideEffects } from './clientContract.ts'
 import { endpoints } from '../server/contract/endpoints.ts'
 import type { EarlyTable } from '../src/app/earlyRequests.ts'
 
@@ -19,25 +18,10 @@ const ROOT = path.resolve(import.meta.dirname, '..')
 const BOOT_SOURCE = path.join(ROOT, 'src/app/earlyRequests.ts')
 const ROUTE_TREE = path.join(ROOT, 'src/routeTree.gen.ts')
 
-/**
- * The screens whose first call is the list of the user's containers (their loaders ask for it before
- * anything else): Home and a listing. Their pattern tells the page to ask for that list too.
- */
-const GRANT_SCREENS = ['/_app/home/', '/_app/home/$grantName/$']
-
-/** Home, which then reads every container of the organization for an admin. */
-const HOME_SCREEN = '/_app/home/'
-
-/** The file browser's screen, whose loader then reads the listing its address names. */
-const LISTING_SCREEN = '/_app/home/$grantName/$'
-
 /** The calls the page asks for early, by their paths in the contract (EarlyTable's `calls` says which). */
 export const EARLY_CALLS: EarlyTable['calls'] = {
   config: endpoints.clientConfig.path,
   currentUser: endpoints.currentUser.path,
-  grantList: endpoints.memberGrantList.path,
-  adminGrantList: endpoints.grantList.path,
-  directory: endpoints.dirList.path,
 }
 
 /** A route's split component chunk: its module is the route file with the router plugin's query. */
@@ -126,14 +110,7 @@ export function buildEarlyTable(
     })
     routes.push([patternOf(id), indexes, isSignedInArea(id)])
   }
-  return {
-    routes,
-    chunks,
-    calls: EARLY_CALLS,
-    grantScreens: GRANT_SCREENS.map(patternOf),
-    homeScreen: patternOf(HOME_SCREEN),
-    listingScreen: patternOf(LISTING_SCREEN),
-  }
+  return { routes, chunks, calls: EARLY_CALLS }
 }
 
 /** The name the boot module's exports have inside the inline script. */
@@ -145,8 +122,6 @@ async function bootScript(): Promise<string> {
     input: BOOT_SOURCE,
     platform: 'browser',
     logLevel: 'silent',
-    // The app's rules it imports live beside the contract's schemas: kept out, as in the app's own bundle.
-    plugins: [clientContract(), typeboxWithoutSideEffects()],
   })
   try {
     const { output } = await bundle.generate({ format: 'iife', name: BOOT, minify: true })

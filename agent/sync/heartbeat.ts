@@ -2,7 +2,7 @@
 // between two transfers. Each answer carries the device's switches, so uploads or downloads turned off
 // during a pass are seen before the next phase starts.
 import type { DeviceSelf } from '../../server/contract/device.ts'
-import { endpoints } from '../../server/contract/endpoints.ts'
+import { endpoints } from '../../server/contract/endpointSchemas.ts'
 import { AgentApiError, type AgentClient } from '../client.ts'
 import { refusalOf } from '../refusals.ts'
 import type { StateStore } from '../state.ts'

@@ -1,7 +1,7 @@
 // The last phase of a pass: tell the server which contents this device holds in the mount, only what changed
 // since the last report, in batches the server takes.
 import { HOLDING_BATCH_MAX } from '../../server/contract/device.ts'
-import { endpoints } from '../../server/contract/endpoints.ts'
+import { endpoints } from '../../server/contract/endpointSchemas.ts'
 import type { SyncPass } from './pass.ts'
 
 /** A holdings report as batches of at most `max` hashes added and `max` removed. */

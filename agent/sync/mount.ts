@@ -1,8 +1,8 @@
 // The mount a pass syncs: found among the device's mounts by its id or its container's name, and checked to
 // be enabled before any file is read.
 import type { DeviceMount } from '../../server/contract/device.ts'
-import { endpoints } from '../../server/contract/endpoints.ts'
-import { MEDIA_PATH_PREFIX } from '../../server/contract/media.ts'
+import { endpoints } from '../../server/contract/endpointSchemas.ts'
+import { MEDIA_PATH_PREFIX } from '../../server/contract/limits.ts'
 import type { AgentClient } from '../client.ts'
 import { SyncRefusedError, type RefusalCode } from '../refusals.ts'
 

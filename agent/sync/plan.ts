@@ -2,7 +2,7 @@
 // for each path whether to upload, download, or leave it (in step, a conflict, deleted in the mount).
 // Two different contents at one path are a conflict: neither side is overwritten, and the pass says so.
 import type { MountFile } from '../../server/contract/device.ts'
-import { endpoints } from '../../server/contract/endpoints.ts'
+import { endpoints } from '../../server/contract/endpointSchemas.ts'
 import type { AgentClient } from '../client.ts'
 import type { FileEntry } from '../state.ts'
 import type { WalkedFile } from '../walk.ts'

@@ -1,7 +1,7 @@
 // Uploading what is new or changed here: content first, then mountRegister at the path, so a file shows in
 // the mount only once another device can download it; the version names this device. Nothing is sent while
 // the device's upload switch is off.
-import { endpoints } from '../../server/contract/endpoints.ts'
+import { endpoints } from '../../server/contract/endpointSchemas.ts'
 import { isMultipart } from '../../server/contract/parts.ts'
 import { FileChangedError, hashFile } from '../hashing.ts'
 import { REFUSAL_TEXT } from '../refusals.ts'

@@ -1,7 +1,7 @@
 // Test setup through the real API (never a mock): users, organizations, cards, plans and volumes that a
 // test needs before it opens the browser.
 import { createHash } from 'node:crypto'
-import { endpoints, type Endpoint } from '../../server/contract/endpoints.ts'
+import { endpoints, type Call } from '../../server/contract/endpoints.ts'
 import type { InvoiceSummary } from '../../server/contract/invoice.ts'
 import type { CreateNetworkStoreRequest } from '../../server/contract/networkStore.ts'
 import { endpointPath, type EndpointAnswer, type EndpointInput } from '../../src/api/endpoint.ts'
@@ -35,7 +35,7 @@ async function send(
 }
 
 /** A call of the endpoint table (server/contract/endpoints.ts), typed by its entry, as the console makes it. */
-export async function api<const E extends Endpoint>(
+export async function api<const E extends Call>(
   endpoint: E,
   input: EndpointInput<E>,
   sessionKey?: string,
@@ -349,7 +349,7 @@ export async function registerDevice(
 }
 
 /** A call of the device protocol, with the device's token (`Authorization: Bearer`). */
-export async function deviceApi<const E extends Endpoint>(
+export async function deviceApi<const E extends Call>(
   endpoint: E,
   input: EndpointInput<E>,
   deviceToken: string,

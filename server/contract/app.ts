@@ -1,10 +1,7 @@
 // Wire types of apps (specification 001 sections 3 and 7): the clients a device registers through. An app's
 // secret key is stored only as a hash, so it is shown once, in the answer that makes it.
 import { Type, type Static } from 'typebox'
-import { NameText } from './text.ts'
-import { ZeroOrOne } from './wireValues.ts'
-
-export const APP_NAME_MAX = 64
+import { NameText, ZeroOrOne } from './wireValues.ts'
 
 export const AppDevice = Type.Object({
   device_id: Type.Integer(),

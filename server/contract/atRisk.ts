@@ -4,8 +4,6 @@
 import { Type, type Static } from 'typebox'
 import { Nullable } from './wireValues.ts'
 
-/** The days after which a device that has not been seen no longer counts as holding a copy. */
-export const AT_RISK_DEFAULT_DAYS = 7
 /** The most files one answer lists (the counts cover them all). */
 export const AT_RISK_LIST_MAX = 200
 

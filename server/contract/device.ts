@@ -1,17 +1,12 @@
 // Wire types of devices, their mounts and the device protocol (specification 001 sections 3 and 7; the
 // protocol is this product's own, documented in the OpenAPI document and docs/devices.md).
 import { Type, type Static } from 'typebox'
-import { NameText } from './text.ts'
-import { Nullable, ZeroOrOne } from './wireValues.ts'
+import { NameText, Nullable, ZeroOrOne } from './wireValues.ts'
+import { UPLOAD_PRIORITY_MAX } from './limits.ts'
 
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
 
-/** Upload priority (001 section 9): 0 to 1000; a new device starts in the middle. */
-export const UPLOAD_PRIORITY_MAX = 1000
 export const DEFAULT_UPLOAD_PRIORITY = 500
-
-/** A device name: what a person reads in the list, 1-64 characters after trimming. */
-export const DEVICE_NAME_MAX = 64
 
 /** A client version as devices report it: x.y.z. */
 export const DEVICE_VERSION_PATTERN = '^[0-9]{1,6}\\.[0-9]{1,6}\\.[0-9]{1,6}$'

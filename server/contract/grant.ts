@@ -1,6 +1,6 @@
 // Wire types of the admin's container (grant) calls (specification 001, sections 2, 5 and 7).
 import { Type, type Static } from 'typebox'
-import { NameText } from './text.ts'
+import { NameText } from './wireValues.ts'
 
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
 

@@ -110,9 +110,7 @@ export const InvoiceUsageRow = Type.Object({
   usage_date: Day,
   volume_id: Type.Integer(),
   volume_name: Type.String(),
-  s3_bucket_id: Type.Integer(),
-  s3_bucket_name: Type.String(),
-  byte_days: Type.Integer(),
+  ...InvoiceStoreUsage.properties,
 })
 export type InvoiceUsageRow = Static<typeof InvoiceUsageRow>
 

@@ -5,8 +5,6 @@ import { Type, type Static } from 'typebox'
 import { Nullable } from './wireValues.ts'
 import { MAX_FILE_BYTES, MAX_PART_BYTES, MAX_PARTS } from './parts.ts'
 
-export const MEDIA_PATH_PREFIX = '/media/'
-
 // Bounds of what a request may claim, checked by the schema before any work: sizes no file can have, times
 // outside years 1-9999 and ids past PostgreSQL's integer are refused with 400 instead of reaching the database.
 const FileSize = (minimum: number) => Type.Integer({ minimum, maximum: MAX_FILE_BYTES })
@@ -187,14 +185,6 @@ export type MultipartCompleteRequest = Static<typeof MultipartCompleteRequest>
 export const DownloadUrlQuery = Type.Object({
   inline: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 8 })])),
 })
-
-/**
- * How long a download address lives (the web's download_url calls and the devices' alike): long enough to
- * start a fetch, since each is asked for right before it is followed (a fetch that started in time may
- * run longer), and short, since an address works for anyone who holds it until it expires, whether or not
- * its person still has access. The console asks again for one older than this (src/transfers/limits.ts).
- */
-export const DOWNLOAD_URL_SECONDS = 15 * 60
 
 export const DownloadUrlResponse = Type.Object({ url: Type.String() })
 export type DownloadUrlResponse = Static<typeof DownloadUrlResponse>

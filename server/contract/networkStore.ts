@@ -3,13 +3,8 @@
 // which every list names last (s3_bucket_id 0, is_default 1). A stored secret is never answered: it reads
 // '****' when set.
 import { Type, type Static } from 'typebox'
-import { NameText } from './text.ts'
-import { Nullable, ZeroOrOne } from './wireValues.ts'
+import { NameText, Nullable, ZeroOrOne } from './wireValues.ts'
 
-/** Default max object size of a network store (001 sections 5 and 9): 4 TiB. */
-export const DEFAULT_STORE_MAX_SIZE = 4398046511104
-/** What a stored secret reads as; sent back on edit, or left blank, it keeps the stored one. */
-export const SECRET_MASK = '****'
 /** The service's own store, as lists name it. */
 export const DEFAULT_STORE_ID = 0
 

@@ -1,6 +1,6 @@
 // Wire types of organizations (specification 000 section 3; 001 sections 3 and 7).
 import { Type, type Static } from 'typebox'
-import { NameText } from './text.ts'
+import { NameText } from './wireValues.ts'
 import { NetworkStore } from './networkStore.ts'
 import { OrgListItem } from './user.ts'
 
@@ -39,10 +39,6 @@ export type SetPlanRequest = Static<typeof SetPlanRequest>
 /** Domain prefix rule (001 section 5): lower-cased; a-z, 0-9, dash, underscore. It is also a host name
  * label, so at most 63 characters and no dash at either end. */
 export const DOMAIN_PREFIX_PATTERN = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/
-
-/** Days a released prefix stays with its organization: its host redirects to the organization's new one,
- * and no other organization may take it meanwhile. */
-export const DOMAIN_PREFIX_HOLD_DAYS = 30
 
 /** Old prefixes an organization holds at once: holding a further one releases the oldest. Without a bound,
  * an organization changing its prefix again and again would keep any number of names from everyone else. */

@@ -1,17 +1,8 @@
 // Wire types of an organization's users as its admins manage them (specification 001, sections 2, 3, 5
 // and 7).
 import { Type, type Static } from 'typebox'
-import { EmailText } from './text.ts'
-
-export const UserGrant = Type.Object({
-  media_grant_id: Type.Integer(),
-  grant_name: Type.String(),
-  volume_id: Type.Integer(),
-  volume_name: Type.String(),
-  prefix_path: Type.String(),
-  is_disabled: Type.Integer({ minimum: 0, maximum: 1 }),
-})
-export type UserGrant = Static<typeof UserGrant>
+import { EmailText } from './wireValues.ts'
+import { GrantSummary } from './volume.ts'
 
 export const UserVolume = Type.Object({ volume_id: Type.Integer(), volume_name: Type.String() })
 export type UserVolume = Static<typeof UserVolume>
@@ -34,7 +25,7 @@ export const OrgUser = Type.Object({
   cap_add_device: Type.Boolean(),
   cap_web_download: Type.Boolean(),
   cap_web_upload: Type.Boolean(),
-  media_grant_list: Type.Array(UserGrant),
+  media_grant_list: Type.Array(GrantSummary),
   /** The volumes whose root container ('/') the user holds. */
   volume_list: Type.Array(UserVolume),
   device_list: Type.Array(UserDevice),
@@ -67,10 +58,3 @@ export const UpdateOrgUserRequest = Type.Object(
   { additionalProperties: false },
 )
 export type UpdateOrgUserRequest = Static<typeof UpdateOrgUserRequest>
-
-/** A new member's capabilities when the request names none (issue contract: upload and download). */
-export const NEW_MEMBER_CAPABILITIES = {
-  cap_add_device: false,
-  cap_web_download: true,
-  cap_web_upload: true,
-} as const

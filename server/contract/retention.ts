@@ -1,7 +1,7 @@
 // Wire types of the retention preview (issue 12): what a volume's retention settings would purge over the
 // coming days, before an admin saves them.
 import { Type, type Static } from 'typebox'
-import { EXPIRE_DAYS_MAX } from './volume.ts'
+import { EXPIRE_DAYS_MAX } from './limits.ts'
 
 /** How far ahead the preview looks. */
 export const RETENTION_PREVIEW_DAYS = 30

@@ -5,8 +5,8 @@
 // - an e-mail address is one the mailer (nodemailer) sends to as exactly one mailbox: anything its address
 //   parser reads otherwise ('a,b@c.de' is two recipients, 'x<y>@c.de' a display name and the address 'y')
 //   would mail someone other than the person named, or fail only once the user row was made.
-// No Node imports: the console imports the rules, and the schemas' annotation marks the fields they cover.
-import { Type } from 'typebox'
+// Plain functions, no Node imports and no schemas: the console imports the rules; the schemas' annotation
+// (server/contract/wireValues.ts) marks the fields they cover.
 
 /**
  * C0 controls (line feed, carriage return, tab, escape, ...), DEL, the C1 controls (NEL among them, a line
@@ -58,9 +58,3 @@ export function isMailboxAddress(address: string): boolean {
  * shows it, and the fuzz test sends such fields what the rule refuses.
  */
 export const TEXT_RULE_KEYWORD = 'x-text-rule'
-
-/** A name as a request carries it: at most `maxLength` characters as sent (the service trims it). */
-export const NameText = (maxLength: number) => Type.String({ maxLength, [TEXT_RULE_KEYWORD]: 'name' })
-
-/** An e-mail address as a request carries it (the service trims and lower-cases it). */
-export const EmailText = () => Type.String({ maxLength: EMAIL_MAX_LENGTH, [TEXT_RULE_KEYWORD]: 'email' })

@@ -5,17 +5,6 @@
 import { Type, type Static } from 'typebox'
 import { Nullable } from './wireValues.ts'
 
-/** The metrics ranges (001 section 9) and the days each covers, the last ended UTC day included. */
-export const USAGE_RANGES = ['1w', '2w', '30d', '90d'] as const
-export type UsageRange = (typeof USAGE_RANGES)[number]
-export const USAGE_RANGE_DAYS: Readonly<Record<UsageRange, number>> = {
-  '1w': 7,
-  '2w': 14,
-  '30d': 30,
-  '90d': 90,
-}
-export const DEFAULT_USAGE_RANGE: UsageRange = '1w'
-
 /** The name s3_list gives the service's own store (s3_bucket_id 0). */
 export const DEFAULT_STORE_NAME = 'Default Storage'
 

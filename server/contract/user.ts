@@ -1,6 +1,6 @@
 // Wire types of login, sessions and the current user (specification 000, sections 3 and 7).
 import { Type, type Static } from 'typebox'
-import { EmailText, NameText } from './text.ts'
+import { EmailText, NameText } from './wireValues.ts'
 import { Plan } from './plan.ts'
 
 export const EmailCodeRequest = Type.Object({
@@ -47,6 +47,3 @@ export type CurrentUserResponse = Static<typeof CurrentUserResponse>
 
 export const UpdateUserRequest = Type.Object({ user_name: NameText(256) })
 export type UpdateUserRequest = Static<typeof UpdateUserRequest>
-
-/** Username rule (specification 000, section 5): 4 to 32 letters, numbers, dash, underscore. */
-export const USER_NAME_PATTERN = /^[A-Za-z0-9_-]{4,32}$/

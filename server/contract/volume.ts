@@ -1,7 +1,7 @@
 // Wire types of volumes and containers (grants) (specification 000 section 3; 001 sections 3 and 7).
 import { Type, type Static } from 'typebox'
-import { NameText } from './text.ts'
-import { ZeroOrOne } from './wireValues.ts'
+import { NameText, ZeroOrOne } from './wireValues.ts'
+import { EXPIRE_DAYS_MAX } from './limits.ts'
 
 export const Volume = Type.Object({
   volume_id: Type.Integer(),
@@ -27,10 +27,6 @@ export type CreateVolumeRequest = Static<typeof CreateVolumeRequest>
 export const CreateVolumeResponse = Type.Object({ volume_id: Type.Integer() })
 export type CreateVolumeResponse = Static<typeof CreateVolumeResponse>
 
-/** Expiration in days (001 section 5): 1 to 365, or 0 for "does not expire" (the schema's 0-365 is the rule). */
-export const EXPIRE_DAYS_MIN = 1
-export const EXPIRE_DAYS_MAX = 365
-
 /** The changed settings only (001 section 2); every field is optional, an empty body changes nothing. */
 export const UpdateVolumeRequest = Type.Object(
   {
@@ -43,9 +39,6 @@ export const UpdateVolumeRequest = Type.Object(
   { additionalProperties: false },
 )
 export type UpdateVolumeRequest = Static<typeof UpdateVolumeRequest>
-
-/** Volume name rule (specification 000, section 5): 3-64 characters, a letter or digit at each end. */
-export const VOLUME_NAME_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9 _-]{1,62})[A-Za-z0-9]$/
 
 export const GrantUser = Type.Object({
   user_id: Type.Integer(),
@@ -62,7 +55,8 @@ export const GrantDevice = Type.Object({
 })
 export type GrantDevice = Static<typeof GrantDevice>
 
-export const MediaGrant = Type.Object({
+/** A container as every list names it: its name, its volume and folder, and whether it is disabled. */
+export const GrantSummary = Type.Object({
   media_grant_id: Type.Integer(),
   grant_name: Type.String(),
   volume_id: Type.Integer(),
@@ -70,6 +64,11 @@ export const MediaGrant = Type.Object({
   prefix_path: Type.String(),
   /** 0 or 1, as the spec's wire has it. */
   is_disabled: Type.Integer({ minimum: 0, maximum: 1 }),
+})
+export type GrantSummary = Static<typeof GrantSummary>
+
+export const MediaGrant = Type.Object({
+  ...GrantSummary.properties,
   last_seen: Type.Union([Type.String(), Type.Null()]),
   user_list: Type.Array(GrantUser),
   device_list: Type.Array(GrantDevice),

@@ -1,6 +1,6 @@
 // Sign-in by e-mail code, the signed-in user, and the site's settings for the console.
 import type { FastifyInstance } from 'fastify'
-import { endpoints } from '../contract/endpoints.ts'
+import { endpoints } from '../contract/endpointSchemas.ts'
 import { clientAddress, sessionKeyHash } from '../http/access.ts'
 import { attemptOf, clearAttemptCookie, setAttemptCookie } from '../http/attemptCookie.ts'
 import { domainPrefixOf } from '../http/customDomain.ts'

@@ -1,6 +1,6 @@
 // Apps (specification 001 sections 2 and 7): the clients devices register through.
 import type { FastifyInstance } from 'fastify'
-import { endpoints } from '../contract/endpoints.ts'
+import { endpoints } from '../contract/endpointSchemas.ts'
 import { appDetail, createApp, listAppsOf, newAppKey, updateAppByAdmin } from '../services/apps.ts'
 import { route } from './define.ts'
 

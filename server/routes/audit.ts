@@ -1,6 +1,6 @@
 // The audit trails an admin reads: a volume's and a file's events, and the admins' changes.
 import type { FastifyInstance } from 'fastify'
-import { endpoints } from '../contract/endpoints.ts'
+import { endpoints } from '../contract/endpointSchemas.ts'
 import { adminEvents, mediaAudit, volumeAudit } from '../services/audit.ts'
 import { route } from './define.ts'
 

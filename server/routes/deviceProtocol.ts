@@ -2,7 +2,7 @@
 // (registration, signed PUTs, multipart, download URLs): the mount scope hands them the same access a
 // container gives, naming the device, so versions and audit events say which device it was.
 import type { FastifyInstance } from 'fastify'
-import { endpoints } from '../contract/endpoints.ts'
+import { endpoints } from '../contract/endpointSchemas.ts'
 import { requireMediaOfGrant } from '../http/grantAccess.ts'
 import {
   heartbeat,

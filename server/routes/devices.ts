@@ -1,6 +1,6 @@
 // Devices and their mounts as the console manages them (specification 001 sections 2 and 7).
 import type { FastifyInstance } from 'fastify'
-import { endpoints } from '../contract/endpoints.ts'
+import { endpoints } from '../contract/endpointSchemas.ts'
 import {
   mountGrant,
   mountVolume,

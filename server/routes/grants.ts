@@ -1,6 +1,6 @@
 // Containers (grants): the member's own list, and the admin's list and changes.
 import type { FastifyInstance } from 'fastify'
-import { endpoints } from '../contract/endpoints.ts'
+import { endpoints } from '../contract/endpointSchemas.ts'
 import {
   changeGrant,
   createGrant,

@@ -1,6 +1,6 @@
 // Answers once the database answers; a load balancer takes the process out of rotation otherwise.
 import type { FastifyInstance } from 'fastify'
-import { endpoints } from '../contract/endpoints.ts'
+import { endpoints } from '../contract/endpointSchemas.ts'
 import { route } from './define.ts'
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {

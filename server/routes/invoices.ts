@@ -1,6 +1,6 @@
 // An organization's invoices: the list, one invoice, and how its storage was computed.
 import type { FastifyInstance } from 'fastify'
-import { endpoints } from '../contract/endpoints.ts'
+import { endpoints } from '../contract/endpointSchemas.ts'
 import { invoiceDetail, invoiceList, invoiceUsage } from '../services/invoices.ts'
 import { route } from './define.ts'
 

@@ -1,7 +1,7 @@
 // Files of a container: listing, folders, detail, registration, delete and undelete. The container scope
 // has checked the container (and the capability an entry names) before any handler runs.
 import type { FastifyInstance } from 'fastify'
-import { endpoints } from '../contract/endpoints.ts'
+import { endpoints } from '../contract/endpointSchemas.ts'
 import { requireMediaOfGrant } from '../http/grantAccess.ts'
 import { sendJson } from '../services/jsonBytes.ts'
 import { createFolder, listDir, registerMedia, setMediaDeleted } from '../services/media.ts'

@@ -1,6 +1,6 @@
 // Network stores (specification 001 sections 2 and 7): an organization's own S3-compatible buckets.
 import type { FastifyInstance } from 'fastify'
-import { endpoints } from '../contract/endpoints.ts'
+import { endpoints } from '../contract/endpointSchemas.ts'
 import {
   addStore,
   editStore,

@@ -1,7 +1,7 @@
 // An organization: creating it, its detail, name and domain prefix, its plan (and a change's preview), and
 // leaving it.
 import type { FastifyInstance } from 'fastify'
-import { endpoints } from '../contract/endpoints.ts'
+import { endpoints } from '../contract/endpointSchemas.ts'
 import { changeOrg, choosePlan, createOrg, leaveOrg, orgDetail } from '../services/orgs.ts'
 import { previewPlanChange } from '../services/planChange.ts'
 import { route } from './define.ts'

@@ -1,6 +1,6 @@
 // An organization's cards.
 import type { FastifyInstance } from 'fastify'
-import { endpoints } from '../contract/endpoints.ts'
+import { endpoints } from '../contract/endpointSchemas.ts'
 import {
   addPaymentMethod,
   listPaymentMethods,

@@ -1,6 +1,6 @@
 // The price list is public: signup shows it before an organization exists.
 import type { FastifyInstance } from 'fastify'
-import { endpoints } from '../contract/endpoints.ts'
+import { endpoints } from '../contract/endpointSchemas.ts'
 import { listPlans } from '../repositories/plans.ts'
 import { route } from './define.ts'
 

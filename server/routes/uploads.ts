@@ -1,7 +1,7 @@
 // Moving content into the store: signed single PUTs, their confirmation, and multipart uploads. The
 // client sends the bytes straight to the signed URLs; these calls only sign and confirm.
 import type { FastifyInstance } from 'fastify'
-import { endpoints } from '../contract/endpoints.ts'
+import { endpoints } from '../contract/endpointSchemas.ts'
 import { completeMultipart, confirmObject, planMultipart, signUploads } from '../services/uploads.ts'
 import { route } from './define.ts'
 

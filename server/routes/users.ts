@@ -1,6 +1,6 @@
 // An organization's users: the admin's list, adding, changing and removing members, and their volumes.
 import type { FastifyInstance } from 'fastify'
-import { endpoints } from '../contract/endpoints.ts'
+import { endpoints } from '../contract/endpointSchemas.ts'
 import { addUser, changeUser, listOrgUsers, removeUser, setUserVolume } from '../services/users.ts'
 import { route } from './define.ts'
 

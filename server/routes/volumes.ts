@@ -1,6 +1,6 @@
 // Volumes of an organization and their settings.
 import type { FastifyInstance } from 'fastify'
-import { endpoints } from '../contract/endpoints.ts'
+import { endpoints } from '../contract/endpointSchemas.ts'
 import { volumeAtRisk } from '../services/atRisk.ts'
 import { previewRetention } from '../services/retention.ts'
 import { volumeUsage } from '../services/usage.ts'

@@ -2,7 +2,8 @@
 // New Key makes one, shows it once, and keeps only its SHA-256, so a copy of the database cannot register a
 // device. Disabling an app refuses every call of its devices from the next one on.
 import crypto from 'node:crypto'
-import { APP_NAME_MAX, type App, type AppListItem, type UpdateAppRequest } from '../contract/app.ts'
+import type { App, AppListItem, UpdateAppRequest } from '../contract/app.ts'
+import { APP_NAME_MAX } from '../contract/limits.ts'
 import { asBoolean } from '../contract/wireValues.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { newSessionKey, sha256 } from '../auth/secrets.ts'

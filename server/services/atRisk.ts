@@ -1,6 +1,7 @@
 // Media at risk in a volume (issue 11): what the cloud does not hold yet, and what only devices that have
 // gone quiet hold, so an admin sees what would be lost with a machine before offboarding it.
-import { AT_RISK_DEFAULT_DAYS, AT_RISK_LIST_MAX, type AtRiskResponse } from '../contract/atRisk.ts'
+import { AT_RISK_LIST_MAX, type AtRiskResponse } from '../contract/atRisk.ts'
+import { AT_RISK_DEFAULT_DAYS } from '../contract/limits.ts'
 import type { Queryable } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
 import { countAtRisk, listAtRisk } from '../repositories/atRisk.ts'

@@ -4,7 +4,7 @@
 // who may add devices. Every change is an admin event that names the device. A membership that ends
 // revokes the person's devices for good (revokeDevicesOf).
 import type { Device, DeviceListItem, UpdateDeviceRequest } from '../contract/device.ts'
-import { DEVICE_NAME_MAX } from '../contract/device.ts'
+import { DEVICE_NAME_MAX } from '../contract/limits.ts'
 import { asBoolean } from '../contract/wireValues.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'

@@ -15,7 +15,7 @@ import {
   sha256,
 } from '../auth/secrets.ts'
 import { isMailboxAddress } from '../contract/text.ts'
-import { USER_NAME_PATTERN } from '../contract/user.ts'
+import { USER_NAME_PATTERN } from '../contract/limits.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
 import { checkEmail, checkName, normalizeEmail } from '../http/inputRules.ts'

@@ -1,6 +1,7 @@
 // The rules of files: what registering a path does to it, which folders exist, what a listing holds.
 import { SHA256_HEX_PATTERN } from '../contract/parts.ts'
-import { MEDIA_PATH_PREFIX, type DirListResponse, type RegisterMediaRequest } from '../contract/media.ts'
+import type { DirListResponse, RegisterMediaRequest } from '../contract/media.ts'
+import { MEDIA_PATH_PREFIX } from '../contract/limits.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
 import type { GrantAccess } from '../http/grantAccess.ts'

@@ -6,13 +6,12 @@
 // them (priority 1 first) and the service's own store last.
 import {
   DEFAULT_STORE_ID,
-  DEFAULT_STORE_MAX_SIZE,
-  SECRET_MASK,
   type CreateNetworkStoreRequest,
   type NetworkStore,
   type NetworkStoreOrderRequest,
   type UpdateNetworkStoreRequest,
 } from '../contract/networkStore.ts'
+import { DEFAULT_STORE_MAX_SIZE, SECRET_MASK } from '../contract/limits.ts'
 import { asBoolean } from '../contract/wireValues.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { holdsControlCharacter } from '../contract/text.ts'

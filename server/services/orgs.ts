@@ -1,13 +1,13 @@
 // Organizations: creating one (its creator its admin), its name and custom-domain prefix (a released prefix
 // held for a while), its plan, and leaving it (which revokes the member's devices, as removal does).
 import {
-  DOMAIN_PREFIX_HOLD_DAYS,
   DOMAIN_PREFIX_HOLD_MAX,
   DOMAIN_PREFIX_PATTERN,
   RESERVED_DOMAIN_PREFIXES,
   type SetPlanRequest,
   type UpdateOrgRequest,
 } from '../contract/org.ts'
+import { DOMAIN_PREFIX_HOLD_DAYS } from '../contract/limits.ts'
 import type { OrgDetail } from '../contract/org.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'

@@ -2,7 +2,7 @@
 // keeps full paths under MEDIA_PATH_PREFIX ('/media/a/b/file.mov', directories ending in '/'). Listing,
 // registration and folder creation all go through normalizeSegments, so a path one call accepts is a
 // path every other call accepts too.
-import { MEDIA_PATH_PREFIX } from '../contract/media.ts'
+import { MEDIA_PATH_PREFIX } from '../contract/limits.ts'
 import { HttpError } from '../http/errors.ts'
 
 export const MAX_PATH_LENGTH = 1024

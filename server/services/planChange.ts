@@ -4,7 +4,8 @@
 // the new plan's maximum: the change lowers them, which makes retention purge deleted files and older
 // versions sooner, so it is made only once the admin has accepted it (accept_expire_days).
 import type { Plan, PlanChangePreview, VolumeOverPlan } from '../contract/plan.ts'
-import { EXPIRE_DAYS_MAX, type Volume } from '../contract/volume.ts'
+import type { Volume } from '../contract/volume.ts'
+import { EXPIRE_DAYS_MAX } from '../contract/limits.ts'
 import type { Queryable } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
 import { countEnabledDevices } from '../repositories/devices.ts'

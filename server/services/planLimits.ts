@@ -3,7 +3,7 @@
 // the change it guards, after lockPlan has locked the organization's row, so two changes at once cannot
 // both pass a count.
 import type { Plan } from '../contract/plan.ts'
-import { EXPIRE_DAYS_MAX } from '../contract/volume.ts'
+import { EXPIRE_DAYS_MAX } from '../contract/limits.ts'
 import type { Queryable } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
 import { countMembers, lockOrg } from '../repositories/orgs.ts'

@@ -23,13 +23,11 @@ import {
 import { findVolume } from '../repositories/volumes.ts'
 import {
   DEFAULT_STORE_NAME,
-  DEFAULT_USAGE_RANGE,
-  USAGE_RANGE_DAYS,
   type StoreUsageDay,
-  type UsageRange,
   type VolumeUsageDay,
   type VolumeUsageResponse,
 } from '../contract/usage.ts'
+import { DEFAULT_USAGE_RANGE, USAGE_RANGE_DAYS, type UsageRange } from '../contract/limits.ts'
 
 const DAY_MS = 86_400_000
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/

@@ -4,11 +4,8 @@
 // so an organization always keeps the admin who is acting. Removing a member revokes their devices for
 // good. Giving a member a volume means giving them the volume's root container ('/'), made when the volume
 // has none.
-import {
-  NEW_MEMBER_CAPABILITIES,
-  type AddUserRequest,
-  type UpdateOrgUserRequest,
-} from '../contract/orgUser.ts'
+import type { AddUserRequest, UpdateOrgUserRequest } from '../contract/orgUser.ts'
+import { NEW_MEMBER_CAPABILITIES } from '../contract/limits.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { HttpError } from '../http/errors.ts'
 import { checkEmail } from '../http/inputRules.ts'

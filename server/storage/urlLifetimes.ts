@@ -1,6 +1,6 @@
 // How long signed transfer URLs live. An upload URL: long enough for a large part on a slow link (the
 // content is checked against its hash, so a late PUT can only store what was asked). A download URL: the
 // wire's DOWNLOAD_URL_SECONDS (15 minutes), shared with the console, which asks again for an older one.
-export { DOWNLOAD_URL_SECONDS } from '../contract/media.ts'
+export { DOWNLOAD_URL_SECONDS } from '../contract/limits.ts'
 
 export const UPLOAD_URL_SECONDS = 6 * 60 * 60

@@ -31,13 +31,6 @@ export function takeEarlyAnswer(url: string, init: RequestInit | undefined): Pro
   })
 }
 
-/**
- * fetch, but taking an early answer where one waits for this request. While the page may still ask for one
- * (the containers list follows the session's answers), a GET it does not hold yet waits for that first.
- */
-export const fetchTakingEarlyAnswers: typeof fetch = async (input, init) => {
-  const url = String(input)
-  const early = earlyAnswers()
-  if (early && isPlainGet(init) && isFresh(early) && !early.answers.has(url)) await early.complete
-  return takeEarlyAnswer(url, init) ?? globalThis.fetch(input, init)
-}
+/** fetch, but taking an early answer where one waits for this request. */
+export const fetchTakingEarlyAnswers: typeof fetch = (input, init) =>
+  takeEarlyAnswer(String(input), init) ?? globalThis.fetch(input, init)

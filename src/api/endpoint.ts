@@ -1,17 +1,17 @@
-// Calls by the endpoint table (server/contract/endpoints.ts): the entry gives the method and path, its
-// schemas give the types of the parameters, query, body and answer, so a call cannot name a path the
-// server does not have or send a body it does not take. Transport rules stay in transport.ts.
+// Calls by the endpoint table (server/contract/endpoints.ts): the entry gives the method and path, the
+// types of its schemas give those of the parameters, query, body and answer, so a call cannot name a path
+// the server does not have or send a body it does not take. Transport rules stay in transport.ts.
 import type { Static, TSchema } from 'typebox'
-import type { Endpoint, PathParams } from '../../server/contract/endpoints.ts'
+import type { Call, CallSchemas, PathParams } from '../../server/contract/endpoints.ts'
 import type { RequestOptions, Transport } from './transport.ts'
 
 type SchemaOf<T> = T extends TSchema ? Static<T> : undefined
 
-export type EndpointParams<E extends Endpoint> = PathParams<E['path']>
-export type EndpointQuery<E extends Endpoint> = SchemaOf<E['query']>
-export type EndpointBody<E extends Endpoint> = SchemaOf<E['body']>
-export type EndpointAnswer<E extends Endpoint> = E['response'] extends TSchema
-  ? Static<E['response']>
+export type EndpointParams<E extends Call> = PathParams<E['path']>
+export type EndpointQuery<E extends Call> = SchemaOf<CallSchemas<E>['query']>
+export type EndpointBody<E extends Call> = SchemaOf<CallSchemas<E>['body']>
+export type EndpointAnswer<E extends Call> = CallSchemas<E>['response'] extends TSchema
+  ? Static<CallSchemas<E>['response']>
   : Record<string, never>
 
 type Part<Key extends string, T> = [T] extends [undefined]
@@ -21,7 +21,7 @@ type Part<Key extends string, T> = [T] extends [undefined]
     ? { [K in Key]?: T }
     : { [K in Key]: T }
 
-export type EndpointInput<E extends Endpoint> = Part<'params', EndpointParams<E>> &
+export type EndpointInput<E extends Call> = Part<'params', EndpointParams<E>> &
   Part<'query', EndpointQuery<E>> &
   Part<'body', EndpointBody<E>>
 
@@ -34,7 +34,7 @@ export function endpointPath(path: string, params: Readonly<Record<string, numbe
   })
 }
 
-export function callEndpoint<const E extends Endpoint>(
+export function callEndpoint<const E extends Call>(
   api: Transport,
   endpoint: E,
   input: EndpointInput<E>,

@@ -15,7 +15,7 @@ import { callEndpoint } from './endpoint.ts'
 import type { Transport } from './transport.ts'
 
 export type { CreateNetworkStoreRequest, NetworkStore, UpdateNetworkStoreRequest }
-export { DEFAULT_STORE_MAX_SIZE, SECRET_MASK } from '../../server/contract/networkStore.ts'
+export { DEFAULT_STORE_MAX_SIZE, SECRET_MASK } from '../../server/contract/limits.ts'
 
 export async function listNetworkStores(api: Transport, orgId: number): Promise<NetworkStore[]> {
   return (await callEndpoint(api, endpoints.s3BucketList, { params: { org_id: orgId } }, { retry: true }))

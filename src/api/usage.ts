@@ -6,10 +6,10 @@ import { endpoints } from '../../server/contract/endpoints.ts'
 import type {
   OrgUsageDay,
   StoreUsageDay,
-  UsageRange,
   VolumeUsageDay,
   VolumeUsageResponse,
 } from '../../server/contract/usage.ts'
+import type { UsageRange } from '../../server/contract/limits.ts'
 import { callEndpoint } from './endpoint.ts'
 import type { Transport } from './transport.ts'
 

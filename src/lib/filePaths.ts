@@ -2,7 +2,7 @@
 // container's root, '/a/b/' a directory (a trailing '/'), '/a/b/clip.mov' a file. On the wire a listing
 // takes such a directory as prefix_path, and a file's media_path is the full path under '/media/' with
 // the container's own prefix_path in front.
-import { MEDIA_PATH_PREFIX } from '../../server/contract/media.ts'
+import { MEDIA_PATH_PREFIX } from '../../server/contract/limits.ts'
 import type { MediaGrant } from '../../server/contract/volume.ts'
 
 export type FileArea = 'home' | 'create_folder' | 'upload' | 'download'

@@ -3,8 +3,7 @@
 // included); where a spec says a message exists without giving its words, ours say it in the same voice.
 // A few situations that are more than a lookup (verify's kinds, logout's silence) are small functions over
 // the table; the constants are the messages screens show without a failed call.
-import { APP_NAME_MAX } from '../../server/contract/app.ts'
-import { DEVICE_NAME_MAX } from '../../server/contract/device.ts'
+import { APP_NAME_MAX, DEVICE_NAME_MAX } from '../../server/contract/limits.ts'
 import type { ErrorCode } from '../../server/contract/errorCodes.ts'
 import { ApiError } from '../api/transport.ts'
 import { formatBytes } from './format.ts'

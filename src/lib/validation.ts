@@ -1,7 +1,6 @@
 // The input rules of specification 000, section 5, and the messages the forms show for them.
 import { isMailboxAddress } from '../../server/contract/text.ts'
-import { USER_NAME_PATTERN } from '../../server/contract/user.ts'
-import { VOLUME_NAME_PATTERN } from '../../server/contract/volume.ts'
+import { USER_NAME_PATTERN, VOLUME_NAME_PATTERN } from '../../server/contract/limits.ts'
 
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.'
 export const SHORT_CODE_MESSAGE = 'Your code should be at least 6 digits.'

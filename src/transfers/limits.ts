@@ -3,7 +3,7 @@
 // The part size table, the single-part bound and a download address's lifetime are wire rules shared with
 // the server: they live in server/contract/ and are re-exported here so a reader finds every transfer rule
 // from this file.
-import { DOWNLOAD_URL_SECONDS } from '../../server/contract/media.ts'
+import { DOWNLOAD_URL_SECONDS } from '../../server/contract/limits.ts'
 
 export { DOWNLOAD_URL_SECONDS }
 export {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DOMAIN_PREFIX_HOLD_DAYS } from '../../server/contract/org.ts'
+import { DOMAIN_PREFIX_HOLD_DAYS } from '../../server/contract/limits.ts'
 import { domainPrefixOf, heldPrefixTarget } from '../../server/http/customDomain.ts'
 import { readyOrg, signUp, tryCodeLogin, uniqueEmail } from './helpers/accounts.ts'
 import { databaseKinds } from './helpers/databases.ts'

@@ -14,7 +14,7 @@ import type {
   UploadResponse,
 } from '../../server/contract/media.ts'
 import { SINGLE_PART_MAX_BYTES } from '../../server/contract/parts.ts'
-import { DEFAULT_STORE_MAX_SIZE } from '../../server/contract/networkStore.ts'
+import { DEFAULT_STORE_MAX_SIZE } from '../../server/contract/limits.ts'
 import { adminOrg, addPerson, type AdminOrg } from './helpers/admin.ts'
 import { databaseKinds } from './helpers/databases.ts'
 import { callEndpoint, refusal } from './helpers/endpoint.ts'

@@ -1,7 +1,8 @@
 // The API's OpenAPI document (issue 10): generated from the schemas the routes register with, it names
 // every call of the endpoint table, with its method and the schemas of its parameters and body.
 import { describe, expect, it } from 'vitest'
-import { endpoints, pathParamNames } from '../../server/contract/endpoints.ts'
+import { pathParamNames } from '../../server/contract/endpoints.ts'
+import { endpoints } from '../../server/contract/endpointSchemas.ts'
 import { databaseKinds } from './helpers/databases.ts'
 import { callEndpoint } from './helpers/endpoint.ts'
 import { useServer } from './helpers/suite.ts'

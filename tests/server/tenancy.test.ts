@@ -21,12 +21,12 @@ import { isDeepStrictEqual } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import type { RouteEntry } from '../../server/app.ts'
 import {
-  endpoints,
   isTextParam,
   pathParamNames,
   type Capability,
   type Endpoint,
 } from '../../server/contract/endpoints.ts'
+import { endpoints } from '../../server/contract/endpointSchemas.ts'
 import type { ErrorCode } from '../../server/contract/errorCodes.ts'
 import { isAppPath } from '../../server/contract/paths.ts'
 import { readyOrg } from './helpers/accounts.ts'

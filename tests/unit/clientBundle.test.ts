@@ -1,8 +1,8 @@
 // What a phone downloads first, checked on the real build (built here when dist/ is stale, as `npm start`
 // would): the chunks index.html loads and preloads (its own, and those its first requests preload for the
 // screen: src/app/earlyRequests.ts) carry no TypeBox, no chunk of the app does (the app reads the contract's
-// types and constants only: vite-plugins/clientContract.ts), and /login's JavaScript, as the build's brotli
-// copies, stays within the issue's budget.
+// plain endpoint table and values, its schemas as types only: server/contract/endpoints.ts and limits.ts),
+// and /login's JavaScript, as the build's brotli copies, stays within the issue's budget.
 import fs from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -11,7 +11,6 @@ import { DIST, isBuildCurrent } from '../../scripts/buildState.mjs'
 import { chunksFor, type EarlyTable } from '../../src/app/earlyRequests.ts'
 import { MANIFEST_URL } from '../../src/app/manifestLink.ts'
 import { inlineScriptHashes } from '../../server/http/appShell.ts'
-import { stripContractForClient } from '../../vite-plugins/clientContract.ts'
 import { withoutManifestLink } from '../../vite-plugins/deferredManifest.ts'
 
 const APP = path.join(DIST, 'app')
@@ -86,16 +85,7 @@ describe('the built app', () => {
       expect.arrayContaining(['/', '/login', '/signup', '/loading', '/logout']),
     )
     expect(table.routes.find(([pattern]) => pattern === '/home/$grantName/$')?.[2]).toBe(true)
-    expect(table.calls).toEqual({
-      config: '/api/1/config',
-      currentUser: '/api/1/user/current',
-      grantList: '/web/1/org/:org_id/media_grant',
-      adminGrantList: '/org_admin/1/org/:org_id/media_grant',
-      directory: '/web/1/org/:org_id/media_grant/:media_grant_id/dir',
-    })
-    expect(table.grantScreens).toEqual(['/home/', '/home/$grantName/$'])
-    expect(table.homeScreen).toBe('/home/')
-    expect(table.listingScreen).toBe('/home/$grantName/$')
+    expect(table.calls).toEqual({ config: '/api/1/config', currentUser: '/api/1/user/current' })
   })
 
   it('has one inline script, the early requests, which parses as a classic script', () => {
@@ -106,8 +96,7 @@ describe('the built app', () => {
     expect(scripts[0]).toContain('startEarlyRequests(')
     // A syntax error would stop the script, and the page would load as if it had none.
     expect(() => new Function(scripts[0] as string)).not.toThrow()
-    // It imports the app's path rules, which sit beside the contract's schemas: TypeBox (whose schemas carry
-    // '~kind') stays out of it, as out of the app's chunks.
+    // TypeBox (whose schemas carry '~kind') stays out of it, as out of the app's chunks.
     expect(scripts[0]).not.toContain('~kind')
     expect(inlineScriptHashes(indexHtml())).toHaveLength(1)
   })
@@ -162,45 +151,6 @@ describe('the built app', () => {
     const bytes = chunks.reduce((sum, chunk) => sum + brotliBytes(chunk), 0)
     expect(bytes).toBeGreaterThan(10_000)
     expect(bytes).toBeLessThanOrEqual(LOGIN_SCRIPT_BUDGET)
-  })
-})
-
-describe('the contract as the app reads it', () => {
-  const endpointsFile = '/project/server/contract/endpoints.ts'
-  const code = [
-    `import { Type } from 'typebox'`,
-    `import { CurrentUserResponse, UpdateUserRequest } from './user.ts'`,
-    `export const USER_NAME_PATTERN = '^[a-z]+$'`,
-    `export const Nullable = (schema) => Type.Union([schema, Type.Null()])`,
-    `const fields = { name: Type.String() }`,
-    `export const endpoints = {`,
-    `  currentUser: { method: 'GET', path: '/api/1/user/current', response: CurrentUserResponse },`,
-    `  userUpdate: { method: 'POST', path: '/api/1/user', body: UpdateUserRequest, summary: 'x' },`,
-    `} as const satisfies Record<string, Endpoint>`,
-  ].join('\n')
-
-  it("keeps only the endpoint table's methods and paths: no schemas, no summaries", () => {
-    const out = String(stripContractForClient(endpointsFile, code, { endpointsTable: true }))
-    expect(out).not.toMatch(/response:|body:|query:|summary:/)
-    expect(out).toMatch(/currentUser: \{ method: 'GET', path: '\/api\/1\/user\/current',? ?\}/)
-    expect(out).toMatch(/userUpdate: \{ method: 'POST', path: '\/api\/1\/user',? *\}/)
-  })
-
-  it('marks each computed constant pure and leaves plain values and functions as they are', () => {
-    const out = String(
-      stripContractForClient('/project/server/contract/user.ts', code, { endpointsTable: false }),
-    )
-    expect(out).toContain(`const fields = /* @__PURE__ */ (() => ({ name: Type.String() }))()`)
-    expect(out).toContain(`export const USER_NAME_PATTERN = '^[a-z]+$'`)
-    expect(out).toContain(`export const Nullable = (schema) =>`)
-    // The table is kept whole outside endpoints.ts.
-    expect(out).toContain('response: CurrentUserResponse')
-  })
-
-  it('refuses an endpoints file without the table, rather than ship the schemas', () => {
-    expect(() =>
-      stripContractForClient(endpointsFile, `export const other = 1`, { endpointsTable: true }),
-    ).toThrow(/no `export const endpoints/)
   })
 })
 

@@ -5,18 +5,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { EARLY_ANSWER_TTL_MS, fetchTakingEarlyAnswers, takeEarlyAnswer } from '../../src/api/earlyAnswers.ts'
-import {
-  chunksFor,
-  directoryCall,
-  EARLY_ANSWERS,
-  adminGrantListCall,
-  grantListCall,
-  listedOrg,
-  matchScore,
-  type EarlyAnswers,
-} from '../../src/app/earlyRequests.ts'
-import { org } from './orgFixture.ts'
-import { EARLY_CALLS, patternOf, readRouteFiles } from '../../vite-plugins/earlyRequests.ts'
+import { chunksFor, EARLY_ANSWERS, matchScore, type EarlyAnswers } from '../../src/app/earlyRequests.ts'
+import { patternOf, readRouteFiles } from '../../vite-plugins/earlyRequests.ts'
 
 const table = {
   routes: [
@@ -65,71 +55,6 @@ describe('the chunks a path preloads', () => {
   })
 })
 
-/** The calls as the build writes them into the table. */
-const calls = EARLY_CALLS
-
-describe('the containers list index.html asks for on Home and a listing', () => {
-  const planned = (orgId: number, domain_prefix: string | null = null) => org(orgId, { domain_prefix })
-
-  it("is the list of the organization the console will show, by the app's own rule", () => {
-    const org_list = [planned(4), planned(9, 'studio')]
-    const site = { domain_prefix: null }
-    expect(listedOrg(site, { org_list }, undefined)?.org_id).toBe(4)
-    expect(listedOrg(site, { org_list }, 9)?.org_id).toBe(9)
-    // On an organization's own domain, that organization, whatever was chosen elsewhere.
-    expect(listedOrg({ domain_prefix: 'studio' }, { org_list }, 4)?.org_id).toBe(9)
-    // A value another build wrote is no choice: it names no organization of the list.
-    const written = JSON.parse('"9"') as number
-    expect(listedOrg(site, { org_list }, written)?.org_id).toBe(4)
-    expect(grantListCall({ calls }, 9)).toEqual({ path: '/web/1/org/9/media_grant' })
-    // An admin's Home lists every container of the organization too.
-    expect(adminGrantListCall({ calls }, 9)).toEqual({ path: '/org_admin/1/org/9/media_grant' })
-  })
-
-  it('is not asked for where Home lists no containers: no organization, or one without a plan', () => {
-    const site = { domain_prefix: null }
-    expect(listedOrg(site, { org_list: [] }, undefined)).toBeUndefined()
-    expect(listedOrg(site, { org_list: [org(4, { plan_id: null })] }, 4)).toBeUndefined()
-  })
-})
-
-describe('the listing index.html asks for on the file browser', () => {
-  const grant = (media_grant_id: number, grant_name: string) => ({ media_grant_id, grant_name })
-  const grants = { media_grant_list: [grant(3, 'Raw Footage'), grant(5, 'raw footage'), grant(8, 'Ünïcode')] }
-  const path = '/web/1/org/4/media_grant/3/dir'
-
-  it("is the directory the address names, in the container of that name, as the app's call writes it", () => {
-    expect(directoryCall({ calls }, 4, grants, '/home/Raw%20Footage/')).toEqual({
-      path,
-      query: { prefix_path: '/', media_grant_id: '3' },
-    })
-    expect(directoryCall({ calls }, 4, grants, '/home/Raw%20Footage')?.query?.prefix_path).toBe('/')
-    expect(directoryCall({ calls }, 4, grants, '/home/Raw%20Footage/a%20b/c/')?.query?.prefix_path).toBe(
-      '/a b/c/',
-    )
-    // A name in the very case wins over one in another case.
-    expect(directoryCall({ calls }, 4, grants, '/home/raw%20footage/')?.path).toBe(
-      '/web/1/org/4/media_grant/5/dir',
-    )
-    expect(directoryCall({ calls }, 4, grants, '/home/RAW%20FOOTAGE/')?.path).toBe(path)
-    expect(directoryCall({ calls }, 4, grants, `/home/${encodeURIComponent('Ünïcode')}/`)?.path).toBe(
-      '/web/1/org/4/media_grant/8/dir',
-    )
-  })
-
-  it("is the file's own directory on a file's address: its detail is read from that listing", () => {
-    expect(directoryCall({ calls }, 4, grants, '/home/Raw%20Footage/clips/a.mov')?.query).toEqual({
-      prefix_path: '/clips/',
-      media_grant_id: '3',
-    })
-  })
-
-  it('is not asked for where the user holds no container of that name', () => {
-    expect(directoryCall({ calls }, 4, grants, '/home/Elsewhere/')).toBeUndefined()
-    expect(directoryCall({ calls }, 4, { media_grant_list: [] }, '/home/Raw%20Footage/')).toBeUndefined()
-  })
-})
-
 describe('the answers index.html asked for', () => {
   const url = '/api/1/user/current?session_key=abc'
   let answers: Map<string, Promise<Response>>
@@ -137,7 +62,7 @@ describe('the answers index.html asked for', () => {
   beforeEach(() => {
     vi.stubGlobal('window', globalThis)
     answers = new Map([[url, Promise.resolve(new Response('{"user":1}'))]])
-    const early: EarlyAnswers = { at: performance.now(), answers, complete: Promise.resolve() }
+    const early: EarlyAnswers = { at: performance.now(), answers }
     Reflect.set(globalThis, EARLY_ANSWERS, early)
   })
 
@@ -162,18 +87,10 @@ describe('the answers index.html asked for', () => {
     expect(answers.size).toBe(0)
   })
 
-  it('are waited for while the page may still ask for one, which the app then takes', async () => {
-    const early = Reflect.get(globalThis, EARLY_ANSWERS) as EarlyAnswers
-    const grants = '/web/1/org/4/media_grant?session_key=abc'
-    let complete: (() => void) | undefined
-    early.complete = new Promise<undefined>((resolve) => (complete = () => resolve(undefined)))
+  it("are taken by the transport's fetch, and any other GET goes to the network at once", async () => {
     const fetched = vi.fn(async () => new Response('from the network'))
     vi.stubGlobal('fetch', fetched)
-    const answer = fetchTakingEarlyAnswers(grants, {})
-    early.answers.set(grants, Promise.resolve(new Response('asked early')))
-    complete?.()
-    expect(await (await answer).text()).toBe('asked early')
-    // Once complete, a call the page did not ask for goes to the network at once.
+    expect(await (await fetchTakingEarlyAnswers(url, {})).text()).toBe('{"user":1}')
     expect(await (await fetchTakingEarlyAnswers('/api/1/plan', {})).text()).toBe('from the network')
     expect(fetched).toHaveBeenCalledTimes(1)
   })

@@ -1,7 +1,7 @@
 // Calls by the endpoint table (server/contract/endpoints.ts), as the console makes them: the entry gives
 // the method and path (its parameters filled by src/api/endpoint.ts), its schemas the types of the
 // parameters, query, body and answer. A test then cannot name a path the server does not have.
-import type { Endpoint } from '../../../server/contract/endpoints.ts'
+import type { Call } from '../../../server/contract/endpoints.ts'
 import type { ErrorCode } from '../../../server/contract/errorCodes.ts'
 import { endpointPath, type EndpointAnswer, type EndpointInput } from '../../../src/api/endpoint.ts'
 import { call, type Answer } from './http.ts'
@@ -25,7 +25,7 @@ export interface EndpointCall {
 }
 
 /** The path and query of a call: '/api/1/org/7/volume?x=1'. */
-export function endpointUrl(endpoint: Endpoint, input: Pick<EndpointCall, 'params' | 'query'>): string {
+export function endpointUrl(endpoint: Call, input: Pick<EndpointCall, 'params' | 'query'>): string {
   const path = endpointPath(endpoint.path, input.params)
   const query = new URLSearchParams()
   for (const [name, value] of Object.entries(input.query ?? {})) {
@@ -38,7 +38,7 @@ export function endpointUrl(endpoint: Endpoint, input: Pick<EndpointCall, 'param
 /** Makes the call of an entry with values checked at run time only. */
 export function requestEndpoint(
   url: string,
-  endpoint: Endpoint,
+  endpoint: Call,
   input: EndpointCall = {},
 ): Promise<Answer<unknown>> {
   return call<unknown>(url, endpoint.method, endpointUrl(endpoint, input), {
@@ -49,14 +49,14 @@ export function requestEndpoint(
 }
 
 /** What a test sends: the entry's parameters, query and body as the console's calls type them, and a key. */
-export type EndpointCallInput<E extends Endpoint> = EndpointInput<E> & { key?: string; token?: string }
+export type EndpointCallInput<E extends Call> = EndpointInput<E> & { key?: string; token?: string }
 
 /**
  * Makes the call of an entry: `callEndpoint(url, endpoints.volumeUpdate, { params: { org_id, volume_id },
  * body: { volume_name }, key })`. Answers the status and the body, typed as a success; a refusal's body is
  * an ErrorBody (compare it with toEqual).
  */
-export async function callEndpoint<const E extends Endpoint>(
+export async function callEndpoint<const E extends Call>(
   url: string,
   endpoint: E,
   input: EndpointCallInput<E>,

@@ -1,6 +1,6 @@
 // How apps read (specification 001, sections 2 and 4): Enabled or Disabled, whether a key is set, and what
 // the key button says and asks before it replaces a key. Pure, so the words are tested without rendering.
-import { APP_NAME_MAX } from '../../../../server/contract/app.ts'
+import { APP_NAME_MAX } from '../../../../server/contract/limits.ts'
 import type { AppListItem } from '../../../api/apps.ts'
 import type { ConfirmRequest } from '../../../app/dialogs.tsx'
 

@@ -1,11 +1,8 @@
 // The device details form as data (specification 001, sections 2, 4, 5 and 7): what an admin may change,
 // how the form's text reads back, which fields are invalid, and the update that sends changed fields only.
 // Pure, so the rules are tested without rendering.
-import {
-  DEVICE_NAME_MAX,
-  UPLOAD_PRIORITY_MAX,
-  type UpdateDeviceRequest,
-} from '../../../../server/contract/device.ts'
+import type { UpdateDeviceRequest } from '../../../../server/contract/device.ts'
+import { DEVICE_NAME_MAX, UPLOAD_PRIORITY_MAX } from '../../../../server/contract/limits.ts'
 import type { Device } from '../../../api/devices.ts'
 import { changedFields } from '../../../lib/draft.ts'
 

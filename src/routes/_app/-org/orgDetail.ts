@@ -2,7 +2,8 @@
 // lower-cased as it is typed, shown followed by the product's domain suffix, and only changed fields are
 // sent. '_' stays allowed (section 5) but is warned about: it is not valid in a host name label. A prefix
 // given up keeps redirecting for DOMAIN_PREFIX_HOLD_DAYS, and the saved message says so.
-import { DOMAIN_PREFIX_HOLD_DAYS, type UpdateOrgRequest } from '../../../../server/contract/org.ts'
+import type { UpdateOrgRequest } from '../../../../server/contract/org.ts'
+import { DOMAIN_PREFIX_HOLD_DAYS } from '../../../../server/contract/limits.ts'
 import { changedFields } from '../../../lib/draft.ts'
 
 export const UNDERSCORE_WARNING =

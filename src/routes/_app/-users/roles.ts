@@ -1,7 +1,8 @@
 // The role rules of the users screens (specification 001, sections 2 and 5): an admin holds every
 // capability, so choosing Org Admin turns them all on (and the screens disable them); choosing Member again
 // gives back the capabilities the person had as a member. And what a user holds, listed before removal.
-import { NEW_MEMBER_CAPABILITIES, type UserDevice } from '../../../../server/contract/orgUser.ts'
+import type { UserDevice } from '../../../../server/contract/orgUser.ts'
+import { NEW_MEMBER_CAPABILITIES } from '../../../../server/contract/limits.ts'
 import { permissionsText, type OrgUser } from '../../../api/orgUsers.ts'
 
 /** Role and capabilities, as the Add User form and the user detail edit them. */

@@ -1,8 +1,8 @@
 // How a volume's media at risk reads (issue 11): the days a device counts as recent (kept in the address),
 // the counts, each file's devices and risk, and where a file opens for an admin who holds a container over
 // it. Pure, so the words are tested without rendering.
-import { AT_RISK_DEFAULT_DAYS, type AtRiskResponse } from '../../../../server/contract/atRisk.ts'
-import { EXPIRE_DAYS_MAX } from '../../../../server/contract/volume.ts'
+import type { AtRiskResponse } from '../../../../server/contract/atRisk.ts'
+import { AT_RISK_DEFAULT_DAYS, EXPIRE_DAYS_MAX } from '../../../../server/contract/limits.ts'
 import type { AtRiskDevice, AtRiskFile } from '../../../api/atRisk.ts'
 import type { MediaGrant } from '../../../api/mediaGrants.ts'
 import { areaHref, containerRoot, relativeMediaPath } from '../../../lib/filePaths.ts'

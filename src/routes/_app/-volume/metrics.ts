@@ -2,15 +2,13 @@
 // the days of a range with the days the job has not measured as zeros, the chart rows, the ticks and column
 // widths of each range, and the forecast of the day the plan's storage limit is reached. Pure, so the
 // shaping is tested without rendering a chart.
+import type { OrgUsageDay, StoreUsageDay, VolumeUsageDay } from '../../../../server/contract/usage.ts'
 import {
   DEFAULT_USAGE_RANGE,
   USAGE_RANGES,
   USAGE_RANGE_DAYS,
-  type OrgUsageDay,
-  type StoreUsageDay,
   type UsageRange,
-  type VolumeUsageDay,
-} from '../../../../server/contract/usage.ts'
+} from '../../../../server/contract/limits.ts'
 import { formatBytes } from '../../../lib/format.ts'
 
 export { DEFAULT_USAGE_RANGE, USAGE_RANGES, USAGE_RANGE_DAYS, type UsageRange }

@@ -1,7 +1,8 @@
 // The volume settings form as data (specification 001, sections 2, 4 and 5): what the form edits, how its
 // text reads back into settings, which fields are missing or invalid, and how expiration reads in a list.
 // Pure, so the rules are tested without rendering; the settings screen and the volume list use it.
-import { EXPIRE_DAYS_MAX, EXPIRE_DAYS_MIN, type Volume } from '../../../../server/contract/volume.ts'
+import type { Volume } from '../../../../server/contract/volume.ts'
+import { EXPIRE_DAYS_MAX, EXPIRE_DAYS_MIN } from '../../../../server/contract/limits.ts'
 import { INVALID_VOLUME_NAME_MESSAGE, isValidVolumeName } from '../../../lib/validation.ts'
 
 export { EXPIRE_DAYS_MAX, EXPIRE_DAYS_MIN }
