@@ -6,7 +6,7 @@ import { sha256 } from '../auth/secrets.ts'
 import { findMembership, type Membership } from '../repositories/orgs.ts'
 import { findLiveSession, type SessionRow } from '../repositories/sessions.ts'
 import { addressMatcher, limitSubject, type AddressMatcher } from './addresses.ts'
-import { HttpError } from './errors.ts'
+import { HttpError } from '../errors.ts'
 
 const sessions = new WeakMap<FastifyRequest, SessionRow>()
 

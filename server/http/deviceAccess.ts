@@ -13,7 +13,7 @@ import { findDeviceByToken, recordRefusal, type DeviceAuth } from '../repositori
 import { findMembership, type Membership } from '../repositories/orgs.ts'
 import { grantRoot } from '../services/paths.ts'
 import { idParam } from './access.ts'
-import { HttpError } from './errors.ts'
+import { HttpError } from '../errors.ts'
 import type { GrantAccess } from './grantAccess.ts'
 
 export interface DeviceAccess {

@@ -10,7 +10,7 @@ import { findHeldGrant, type HeldGrant } from '../repositories/grants.ts'
 import { findMedia, type MediaRow } from '../repositories/media.ts'
 import { grantRoot, isUnder } from '../services/paths.ts'
 import { idParam, requireMember } from './access.ts'
-import { HttpError } from './errors.ts'
+import { HttpError } from '../errors.ts'
 
 export interface GrantAccess {
   member: Membership

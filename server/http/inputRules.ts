@@ -8,7 +8,7 @@ import { Stream } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import type { ErrorCode } from '../contract/errorCodes.ts'
 import { holdsControlCharacter, isMailboxAddress } from '../contract/text.ts'
-import { HttpError } from './errors.ts'
+import { HttpError } from '../errors.ts'
 
 /**
  * Objects of parsed input: JSON objects, and the query and params records (whose prototype Fastify keeps

@@ -6,7 +6,7 @@ import { APP_NAME_MAX, type App, type AppListItem, type UpdateAppRequest } from 
 import { asBoolean } from '../contract/wireValues.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { newSessionKey, sha256 } from '../auth/secrets.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 import { checkName } from '../http/inputRules.ts'
 import {
   findApp,

@@ -2,7 +2,7 @@
 // gone quiet hold, so an admin sees what would be lost with a machine before offboarding it.
 import { AT_RISK_DEFAULT_DAYS, AT_RISK_LIST_MAX, type AtRiskResponse } from '../contract/atRisk.ts'
 import type { Queryable } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 import { countAtRisk, listAtRisk } from '../repositories/atRisk.ts'
 import type { Membership } from '../repositories/orgs.ts'
 import { findVolume } from '../repositories/volumes.ts'

@@ -7,7 +7,7 @@ import type { Device, DeviceListItem, UpdateDeviceRequest } from '../contract/de
 import { DEVICE_NAME_MAX } from '../contract/device.ts'
 import { asBoolean } from '../contract/wireValues.ts'
 import type { Database, Queryable } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 import { checkName } from '../http/inputRules.ts'
 import {
   countEnabledDevices,

@@ -3,7 +3,7 @@
 // stores); every address handed out is recorded in the volume's audit trail (the trail cannot see whether
 // it was followed, so handing it out counts as the download).
 import type { Queryable } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 import type { GrantAccess } from '../http/grantAccess.ts'
 import { findVersion, findVersionState, insertAuditEvent } from '../repositories/media.ts'
 import { findStoredObject } from '../repositories/storedObjects.ts'

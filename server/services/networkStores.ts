@@ -16,7 +16,7 @@ import {
 import { asBoolean } from '../contract/wireValues.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { holdsControlCharacter } from '../contract/text.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 import { checkName } from '../http/inputRules.ts'
 import {
   findNetworkStore,

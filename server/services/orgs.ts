@@ -10,7 +10,7 @@ import {
 } from '../contract/org.ts'
 import type { OrgDetail } from '../contract/org.ts'
 import type { Database, Queryable } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 import { checkName } from '../http/inputRules.ts'
 import {
   clearDomainPrefixHold,

@@ -3,7 +3,7 @@
 // registration and folder creation all go through normalizeSegments, so a path one call accepts is a
 // path every other call accepts too.
 import { MEDIA_PATH_PREFIX } from '../contract/media.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 
 export const MAX_PATH_LENGTH = 1024
 export const MAX_SEGMENT_LENGTH = 255

@@ -6,7 +6,7 @@
 import type { Plan, PlanChangePreview, VolumeOverPlan } from '../contract/plan.ts'
 import { EXPIRE_DAYS_MAX, type Volume } from '../contract/volume.ts'
 import type { Queryable } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 import { countEnabledDevices } from '../repositories/devices.ts'
 import { countMembers, findOrgOfUser, type Membership } from '../repositories/orgs.ts'
 import { findPlan } from '../repositories/plans.ts'

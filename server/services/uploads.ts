@@ -16,7 +16,7 @@ import type {
 } from '../contract/media.ts'
 import { MAX_FILE_BYTES, SINGLE_PART_MAX_BYTES, isMultipart, partSizeFor } from '../contract/parts.ts'
 import type { Database } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 import type { GrantAccess } from '../http/grantAccess.ts'
 import {
   claimContentUpload,

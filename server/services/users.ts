@@ -10,7 +10,7 @@ import {
   type UpdateOrgUserRequest,
 } from '../contract/orgUser.ts'
 import type { Database, Queryable } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 import { checkEmail } from '../http/inputRules.ts'
 import { addedToOrgMessage } from '../mail/messages.ts'
 import type { Mailer } from '../mail/mailer.ts'

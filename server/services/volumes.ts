@@ -9,7 +9,7 @@ import {
 } from '../contract/volume.ts'
 import { asBoolean } from '../contract/wireValues.ts'
 import type { Database } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 import { checkName } from '../http/inputRules.ts'
 import { addGrantUser } from '../repositories/grants.ts'
 import type { Membership } from '../repositories/orgs.ts'

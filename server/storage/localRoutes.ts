@@ -2,7 +2,7 @@
 // hashing it and keeps it only when its SHA-256 and size are the signed ones; GET serves an object with Range
 // support and the headers the signature names. Registered (encapsulated) only when the local store is in use.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 import { contentDisposition, contentTypeFor } from './download.ts'
 import {
   isValidKey,

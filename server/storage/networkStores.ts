@@ -14,7 +14,7 @@ import type { Sealer } from '../auth/sealing.ts'
 import { sealedLabels } from '../auth/sealedValues.ts'
 import type { Config } from '../config.ts'
 import type { Queryable } from '../db/database.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 import {
   addBytesPlaced,
   findNetworkStore,
