@@ -7,7 +7,7 @@ import { asBoolean } from '../contract/wireValues.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { newSessionKey, sha256 } from '../auth/secrets.ts'
 import { HttpError } from '../errors.ts'
-import { checkName } from '../http/inputRules.ts'
+import { checkName } from './fieldRules.ts'
 import {
   findApp,
   findAppSecret,

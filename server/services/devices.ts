@@ -8,7 +8,7 @@ import { DEVICE_NAME_MAX } from '../contract/device.ts'
 import { asBoolean } from '../contract/wireValues.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
-import { checkName } from '../http/inputRules.ts'
+import { checkName } from './fieldRules.ts'
 import {
   countEnabledDevices,
   countHoldings,

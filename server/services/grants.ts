@@ -12,7 +12,7 @@ import {
 } from '../contract/grant.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
-import { checkName } from '../http/inputRules.ts'
+import { checkName } from './fieldRules.ts'
 import {
   addGrantUser,
   countFilesUnder,

@@ -18,7 +18,7 @@ import { isMailboxAddress } from '../contract/text.ts'
 import { USER_NAME_PATTERN } from '../contract/user.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
-import { checkEmail, checkName, normalizeEmail } from '../http/inputRules.ts'
+import { checkEmail, checkName, normalizeEmail } from './fieldRules.ts'
 import { loginCodeMessage } from '../mail/messages.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import {

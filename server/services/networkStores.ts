@@ -17,7 +17,7 @@ import { asBoolean } from '../contract/wireValues.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { holdsControlCharacter } from '../contract/text.ts'
 import { HttpError } from '../errors.ts'
-import { checkName } from '../http/inputRules.ts'
+import { checkName } from './fieldRules.ts'
 import {
   findNetworkStore,
   insertNetworkStore,

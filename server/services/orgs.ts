@@ -11,7 +11,7 @@ import {
 import type { OrgDetail } from '../contract/org.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
-import { checkName } from '../http/inputRules.ts'
+import { checkName } from './fieldRules.ts'
 import {
   clearDomainPrefixHold,
   holdDomainPrefix,

@@ -11,7 +11,7 @@ import {
 } from '../contract/orgUser.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
-import { checkEmail } from '../http/inputRules.ts'
+import { checkEmail } from './fieldRules.ts'
 import { addedToOrgMessage } from '../mail/messages.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { addGrantUser, findGrantByPrefix, removeGrantUser } from '../repositories/grants.ts'

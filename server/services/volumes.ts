@@ -10,7 +10,7 @@ import {
 import { asBoolean } from '../contract/wireValues.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
-import { checkName } from '../http/inputRules.ts'
+import { checkName } from './fieldRules.ts'
 import { addGrantUser } from '../repositories/grants.ts'
 import type { Membership } from '../repositories/orgs.ts'
 import {
