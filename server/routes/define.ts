@@ -13,7 +13,7 @@ import {
   type Endpoint,
   type PathParams,
 } from '../contract/endpoints.ts'
-import { accessOf, scopeHook, type ScopeAccess } from '../http/scopes.ts'
+import { accessOf, scopeHook, type ScopeAccess } from '../access/scopes.ts'
 
 type Schema<T> = T extends TSchema ? Static<T> : undefined
 

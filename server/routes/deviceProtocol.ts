@@ -3,7 +3,7 @@
 // container gives, naming the device, so versions and audit events say which device it was.
 import type { FastifyInstance } from 'fastify'
 import { endpoints } from '../contract/endpoints.ts'
-import { requireMediaOfGrant } from '../http/grantAccess.ts'
+import { requireMediaOfGrant } from '../access/grantAccess.ts'
 import {
   heartbeat,
   mountFiles,

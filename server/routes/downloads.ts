@@ -1,7 +1,7 @@
 // Download URLs of files and versions, each one recorded as an audit event.
 import type { FastifyInstance } from 'fastify'
 import { endpoints } from '../contract/endpoints.ts'
-import { requireMediaOfGrant } from '../http/grantAccess.ts'
+import { requireMediaOfGrant } from '../access/grantAccess.ts'
 import { signDownload, versionContent } from '../services/downloads.ts'
 import { route } from './define.ts'
 

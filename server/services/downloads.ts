@@ -4,7 +4,7 @@
 // it was followed, so handing it out counts as the download).
 import type { Queryable } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
-import type { GrantAccess } from '../http/grantAccess.ts'
+import type { GrantAccess } from './callers.ts'
 import { findVersion, findVersionState, insertAuditEvent } from '../repositories/media.ts'
 import { findStoredObject } from '../repositories/storedObjects.ts'
 import type { StoreSet } from '../storage/networkStores.ts'

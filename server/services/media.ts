@@ -3,7 +3,7 @@ import { SHA256_HEX_PATTERN } from '../contract/parts.ts'
 import { MEDIA_PATH_PREFIX, type DirListResponse, type RegisterMediaRequest } from '../contract/media.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
-import type { GrantAccess } from '../http/grantAccess.ts'
+import type { GrantAccess } from './callers.ts'
 import {
   addVersion,
   findListingVersion,

@@ -17,7 +17,7 @@ import type {
 import { MAX_FILE_BYTES, SINGLE_PART_MAX_BYTES, isMultipart, partSizeFor } from '../contract/parts.ts'
 import type { Database } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
-import type { GrantAccess } from '../http/grantAccess.ts'
+import type { GrantAccess } from './callers.ts'
 import {
   claimContentUpload,
   clearContentUpload,
