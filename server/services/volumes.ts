@@ -1,6 +1,6 @@
 // Volumes: creating one (with its root container held by its creator), and changing its settings within
 // the plan's limits. A disabled volume keeps its files and settings but none of its containers answers a
-// file call (http/grantAccess.ts), and it does not count against the plan's max_volume_count.
+// file call (access/grantAccess.ts), and it does not count against the plan's max_volume_count.
 import {
   VOLUME_NAME_PATTERN,
   type CreateVolumeRequest,
