@@ -4,8 +4,14 @@
 // files and the listing versions that servers check their kept listings against depend on it.
 import type { AuditEvent, DirEntry, Media, MediaVersion, HashContainer } from '../contract/media.ts'
 import type { Queryable } from '../db/index.ts'
-import type { DirRow } from '../services/paths.ts'
 import { iso } from './isoTime.ts'
+
+/** A directory of a path's chain (services/paths.ts dirChain), as touchDirChain writes it. */
+export interface DirRow {
+  dirPath: string
+  parentPath: string
+  dirName: string
+}
 
 /** A timestamp as the wire has it: ISO 8601 in UTC with milliseconds. */
 
