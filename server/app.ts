@@ -29,7 +29,8 @@ import { secureDataDir } from './privateFiles.ts'
 import type { PaymentProvider } from './payments/provider.ts'
 import { routeModules } from './routes/index.ts'
 import { storePlugin } from './storage/index.ts'
-import { networkStoreConnectSources, storeSetPlugin } from './storage/networkStores.ts'
+import { storeSetPlugin } from './services/placement.ts'
+import { networkStoreConnectSources } from './storage/networkStores.ts'
 import { s3BrowserOrigin } from './storage/s3Addressing.ts'
 
 declare module 'fastify' {

@@ -7,7 +7,7 @@ import { HttpError } from '../errors.ts'
 import type { GrantAccess } from './callers.ts'
 import { findVersion, findVersionState, insertAuditEvent } from '../repositories/media.ts'
 import { findStoredObject } from '../repositories/storedObjects.ts'
-import type { StoreSet } from '../storage/networkStores.ts'
+import type { StoreSet } from './placement.ts'
 import { DOWNLOAD_URL_SECONDS } from '../storage/urlLifetimes.ts'
 import { fileNameOf, isUnder } from './paths.ts'
 

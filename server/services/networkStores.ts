@@ -33,7 +33,8 @@ import type { Membership } from '../repositories/orgs.ts'
 import type { Sealer } from '../auth/sealing.ts'
 import { sealedLabels } from '../auth/sealedValues.ts'
 import { HostNotAllowedError, resolveAllowed } from '../storage/hostGuard.ts'
-import { describeError, type NetworkStoreSettings, type StoreSet } from '../storage/networkStores.ts'
+import { describeError, type NetworkStoreSettings } from '../storage/networkStores.ts'
+import type { StoreSet } from './placement.ts'
 import { recordAdminEvent } from './audit.ts'
 
 export interface NetworkStoreContext {

@@ -26,7 +26,7 @@ import {
 } from '../repositories/contentProof.ts'
 import { confirm, findStoredObject, recordPending, type StoredObject } from '../repositories/storedObjects.ts'
 import { compositeSha256Hex } from '../storage/checksums.ts'
-import type { StoreSet } from '../storage/networkStores.ts'
+import type { StoreSet } from './placement.ts'
 import { UPLOAD_URL_SECONDS } from '../storage/urlLifetimes.ts'
 import {
   ChecksumMismatchError,
