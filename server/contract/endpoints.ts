@@ -9,7 +9,7 @@ import type { TSchema } from 'typebox'
 import type { endpointSchemas } from './endpointSchemas.ts'
 
 /**
- * Who may make a call. Each scope's check is one hook (server/http/scopes.ts):
+ * Who may make a call. Each scope's check is one hook (server/access/scopes.ts):
  * - public: anyone;
  * - session: a signed-in user;
  * - member: a member of the path's organization;

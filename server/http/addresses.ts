@@ -1,6 +1,7 @@
 // Matching client addresses against configured lists (TRUSTED_PROXIES, RATE_LIMIT_EXEMPT): single
 // addresses and CIDR ranges of either family, IPv4-mapped IPv6 addresses counting as their IPv4 form.
 import net from 'node:net'
+import type { FastifyRequest } from 'fastify'
 
 export type AddressMatcher = (address: string) => boolean
 
@@ -38,4 +39,31 @@ export function limitSubject(address: string): string {
     .slice(0, 4)
     .map((group) => Number.parseInt(group, 16).toString(16))
     .join(':')}::/64`
+}
+
+const exemptions = new WeakMap<readonly string[], AddressMatcher>()
+const warnedOfForwarding = new WeakSet<object>()
+
+/**
+ * The address a request came from, for per-address rate limits: the forwarded client address when one of
+ * TRUSTED_PROXIES sent the request (Fastify's trustProxy), else the peer; an IPv6 address as its /64 (one
+ * host holds a whole /64). Undefined for a client listed in RATE_LIMIT_EXEMPT, which no per-address limit
+ * counts; by default no one is exempt, loopback included.
+ */
+export function clientAddress(request: FastifyRequest): string | undefined {
+  const { config } = request.server
+  let isExempt = exemptions.get(config.rateLimitExempt)
+  if (!isExempt) exemptions.set(config.rateLimitExempt, (isExempt = addressMatcher(config.rateLimitExempt)))
+  if (isExempt(request.ip)) return undefined
+  if (request.headers['x-forwarded-for'] && request.ip === request.socket.remoteAddress) {
+    // Behind a proxy that is not named, every client counts as the proxy: say so once.
+    if (!warnedOfForwarding.has(config)) {
+      warnedOfForwarding.add(config)
+      request.log.warn(
+        { peer: request.ip },
+        'X-Forwarded-For from a peer not in TRUSTED_PROXIES is ignored: rate limits count this peer as one client',
+      )
+    }
+  }
+  return limitSubject(request.ip)
 }

@@ -3,6 +3,7 @@
 // container (media_version.is_proven), and each person's own multipart upload of content (content_upload).
 // SQL only.
 import type { Queryable } from '../db/index.ts'
+import { grantRootSql } from './grants.ts'
 
 /** A container as paths see it: a volume, and the root directory under which its files lie ('/media/…/'). */
 export interface ContainerScope {
@@ -33,7 +34,7 @@ export async function canReachContent(
                       JOIN media_grant g ON g.volume_id = m.volume_id AND NOT g.is_disabled
                       JOIN volume vol ON vol.volume_id = g.volume_id AND NOT vol.is_disabled
                      WHERE v.org_id = $1 AND v.file_hash = $2 AND v.is_proven
-                       AND starts_with(lower(m.media_path), lower('/media' || g.prefix_path))
+                       AND starts_with(lower(m.media_path), lower(${grantRootSql('g.prefix_path')}))
                        AND CASE WHEN $6::bigint IS NULL
                                 THEN EXISTS (SELECT 1 FROM media_grant_user h
                                               WHERE h.media_grant_id = g.media_grant_id AND h.user_id = $3)

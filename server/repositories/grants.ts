@@ -1,8 +1,17 @@
 // Containers (grants): who holds them, which devices mount them, and the admin's changes. SQL only; the
 // rules are in services/grants.ts.
 import type { GrantOverlap } from '../contract/grant.ts'
+import { MEDIA_PATH_PREFIX } from '../contract/limits.ts'
 import type { MediaGrant } from '../contract/volume.ts'
 import type { Queryable } from '../db/index.ts'
+
+/**
+ * A grant's root directory in SQL, from the column of its prefix path: the rule of grantRoot
+ * (services/paths.ts) for prefixes as they are stored, which begin and end with '/' ('/' is '/media/',
+ * '/a/b/' is '/media/a/b/').
+ */
+export const grantRootSql = (prefixPathColumn: string) =>
+  `('${MEDIA_PATH_PREFIX.slice(0, -1)}' || ${prefixPathColumn})`
 
 export interface HeldGrant {
   media_grant_id: number

@@ -3,6 +3,7 @@
 // are cents and unit prices have 5 decimals, far inside a double's precision.
 import type {
   InvoiceLine,
+  InvoiceMetric,
   InvoicePayment,
   InvoiceStoreUsage,
   InvoiceSummary,
@@ -11,8 +12,34 @@ import type {
 } from '../contract/invoice.ts'
 import { DEFAULT_STORE_NAME } from '../contract/usage.ts'
 import type { Queryable } from '../db/index.ts'
-import type { BilledDay, LedgerDay, LineDraft } from '../services/invoiceLines.ts'
 import { iso } from './isoTime.ts'
+
+/** One day of the ledger: the plan, members and bytes of the organization at the end of the day. */
+export interface LedgerDay {
+  usage_date: string
+  plan_id: string
+  user_count: number
+  live_bytes: number
+  total_bytes: number
+}
+
+/** A ledger day as billed: what the plan included and the bytes beyond it. */
+export interface BilledDay extends LedgerDay {
+  included_bytes: number | null
+  billable_bytes: number
+}
+
+export interface LineDraft {
+  metric: InvoiceMetric
+  description: string
+  start_date: string
+  end_date: string
+  unit_price_usd: number
+  count: number
+  subtotal_usd: number
+  plan_id: string
+  is_correction: boolean
+}
 
 /** The ledger of an organization's days in a range: plan and members, and the bytes of all its volumes. */
 export async function listLedgerDays(

@@ -4,8 +4,15 @@
 // files and the listing versions that servers check their kept listings against depend on it.
 import type { AuditEvent, DirEntry, Media, MediaVersion, HashContainer } from '../contract/media.ts'
 import type { Queryable } from '../db/index.ts'
-import type { DirRow } from '../services/paths.ts'
+import { grantRootSql } from './grants.ts'
 import { iso } from './isoTime.ts'
+
+/** A directory of a path's chain (services/paths.ts dirChain), as touchDirChain writes it. */
+export interface DirRow {
+  dirPath: string
+  parentPath: string
+  dirName: string
+}
 
 /** A timestamp as the wire has it: ISO 8601 in UTC with milliseconds. */
 
@@ -271,7 +278,7 @@ export async function listHashContainers(
        JOIN device d ON d.device_id = o.device_id
        JOIN media_grant g ON g.media_grant_id = o.media_grant_id
       WHERE o.org_id = $1 AND o.file_hash = $2 AND g.volume_id = $3
-        AND starts_with(lower($4), lower('/media' || g.prefix_path))
+        AND starts_with(lower($4), lower(${grantRootSql('g.prefix_path')}))
       GROUP BY d.device_id, d.device_name
       ORDER BY max(o.last_seen) DESC, d.device_id`,
     [orgId, file.file_hash, file.volume_id, file.media_path],

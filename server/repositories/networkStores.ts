@@ -69,6 +69,17 @@ export async function reserveNetworkStoreId(db: Queryable): Promise<number> {
   return (row as { s3_bucket_id: number }).s3_bucket_id
 }
 
+/** A store's settings as the insert and the update write them, in the order of their columns. */
+const fieldValues = (fields: NetworkStoreFields) => [
+  fields.s3_bucket,
+  fields.s3_bucket_region,
+  fields.s3_host,
+  fields.s3_bucket_prefix,
+  fields.aws_access_key_id,
+  fields.sealed_secret,
+  fields.max_size,
+]
+
 /** Adds a store, with its reserved id, after the organization's others (the next priority); the organization's row is locked. */
 export async function insertNetworkStore(
   db: Queryable,
@@ -84,17 +95,7 @@ export async function insertNetworkStore(
      OVERRIDING SYSTEM VALUE
      VALUES ($9, $1, $2, $3, $4, $5, $6, $7, $8,
              (SELECT COALESCE(max(priority), 0) + 1 FROM s3_bucket WHERE org_id = $1), now(), true)`,
-    [
-      orgId,
-      fields.s3_bucket,
-      fields.s3_bucket_region,
-      fields.s3_host,
-      fields.s3_bucket_prefix,
-      fields.aws_access_key_id,
-      fields.sealed_secret,
-      fields.max_size,
-      storeId,
-    ],
+    [orgId, ...fieldValues(fields), storeId],
   )
 }
 
@@ -113,18 +114,7 @@ export async function updateNetworkStore(
             last_probe_ok = CASE WHEN $10 THEN true ELSE last_probe_ok END,
             last_error = CASE WHEN $10 THEN NULL ELSE last_error END
       WHERE org_id = $1 AND s3_bucket_id = $2`,
-    [
-      orgId,
-      storeId,
-      fields.s3_bucket,
-      fields.s3_bucket_region,
-      fields.s3_host,
-      fields.s3_bucket_prefix,
-      fields.aws_access_key_id,
-      fields.sealed_secret,
-      fields.max_size,
-      probed,
-    ],
+    [orgId, storeId, ...fieldValues(fields), probed],
   )
 }
 

@@ -50,6 +50,14 @@ export interface Capabilities {
   cap_web_upload: boolean
 }
 
+/** A member's capabilities as the insert and the update write them, in the order of their columns. */
+const capValues = (caps: Capabilities) => [
+  caps.is_admin,
+  caps.cap_add_device,
+  caps.cap_web_download,
+  caps.cap_web_upload,
+]
+
 export async function insertMember(
   db: Queryable,
   orgId: number,
@@ -59,7 +67,7 @@ export async function insertMember(
   await db.query(
     `INSERT INTO org_user (org_id, user_id, is_admin, cap_add_device, cap_web_download, cap_web_upload)
      VALUES ($1, $2, $3, $4, $5, $6)`,
-    [orgId, userId, caps.is_admin, caps.cap_add_device, caps.cap_web_download, caps.cap_web_upload],
+    [orgId, userId, ...capValues(caps)],
   )
 }
 
@@ -72,6 +80,6 @@ export async function updateMember(
   await db.query(
     `UPDATE org_user SET is_admin = $3, cap_add_device = $4, cap_web_download = $5, cap_web_upload = $6
       WHERE org_id = $1 AND user_id = $2`,
-    [orgId, userId, caps.is_admin, caps.cap_add_device, caps.cap_web_download, caps.cap_web_upload],
+    [orgId, userId, ...capValues(caps)],
   )
 }

@@ -1,6 +1,5 @@
 import type { PaymentMethod } from '../contract/paymentMethod.ts'
 import type { Queryable } from '../db/index.ts'
-import type { CardDetails } from '../payments/provider.ts'
 
 const FIELDS = 'payment_method_id, card_brand, card_last4, exp_month, exp_year, is_default, is_deleted'
 
@@ -19,11 +18,16 @@ export async function countLivePaymentMethods(db: Queryable, orgId: number): Pro
   return row?.count ?? 0
 }
 
+/** A card the payment provider attached (its CardDetails): the provider's id and what the console shows. */
+export type AttachedCard = Pick<PaymentMethod, 'card_brand' | 'card_last4' | 'exp_month' | 'exp_year'> & {
+  providerRef: string
+}
+
 /** Stores an attached card; the organization's first live card becomes its default. */
 export async function insertPaymentMethod(
   db: Queryable,
   orgId: number,
-  card: CardDetails,
+  card: AttachedCard,
 ): Promise<PaymentMethod> {
   const isFirst = (await countLivePaymentMethods(db, orgId)) === 0
   const [method] = await db.query<PaymentMethod>(

@@ -95,3 +95,28 @@ export async function updateVolume(
     ],
   )
 }
+
+/** Stores a volume's sealed key unless it has one already: the first writer wins a race. */
+export async function storeSealedVolumeKey(
+  db: Queryable,
+  orgId: number,
+  volumeId: number,
+  sealedKey: Buffer,
+): Promise<void> {
+  await db.query(
+    'UPDATE volume SET sealed_key = $3 WHERE org_id = $1 AND volume_id = $2 AND sealed_key IS NULL',
+    [orgId, volumeId, sealedKey],
+  )
+}
+
+export async function findSealedVolumeKey(
+  db: Queryable,
+  orgId: number,
+  volumeId: number,
+): Promise<Uint8Array | null> {
+  const [row] = await db.query<{ sealed_key: Uint8Array | null }>(
+    'SELECT sealed_key FROM volume WHERE org_id = $1 AND volume_id = $2',
+    [orgId, volumeId],
+  )
+  return row?.sealed_key ?? null
+}

@@ -1,13 +1,11 @@
 // Sign-in by e-mail code, the signed-in user, and the site's settings for the console.
 import type { FastifyInstance } from 'fastify'
 import { endpoints } from '../contract/endpointSchemas.ts'
-import { clientAddress, sessionKeyHash } from '../http/access.ts'
+import { sessionKeyHash } from '../access/caller.ts'
 import { attemptOf, clearAttemptCookie, setAttemptCookie } from '../http/attemptCookie.ts'
+import { clientAddress } from '../http/addresses.ts'
 import { domainPrefixOf } from '../http/customDomain.ts'
-import { HttpError } from '../http/errors.ts'
-import { findSessionUserWithOrgs } from '../repositories/orgs.ts'
-import { revokeSession } from '../repositories/sessions.ts'
-import { changeUserName, loginWithCode, sendLoginCode } from '../services/login.ts'
+import { changeUserName, currentUser, loginWithCode, logout, sendLoginCode } from '../services/login.ts'
 import { route } from './define.ts'
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
@@ -43,12 +41,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return { user_session_key: key }
   })
 
-  route(app, endpoints.currentUser, async ({ request }) => {
-    // The session's check and the answer in one round trip: every console start asks for this.
-    const current = await findSessionUserWithOrgs(app.db, sessionKeyHash(request))
-    if (!current) throw new HttpError(403, 'invalid_session')
-    return current
-  })
+  route(app, endpoints.currentUser, async ({ request }) => currentUser(app.db, sessionKeyHash(request)))
 
   route(app, endpoints.updateCurrentUser, async ({ access: session, body }) => {
     await changeUserName(app.db, session.user_id, body.user_name)
@@ -56,7 +49,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   })
 
   route(app, endpoints.logout, async ({ access: session }) => {
-    await revokeSession(app.db, session.session_id)
+    await logout(app.db, session.session_id)
     return {}
   })
 }

@@ -2,7 +2,7 @@
 // method, path, scope and schemas, so a route module only says what the call does. Every path parameter
 // is an id, validated by the schema made from the path and handed to the handler as a number (or a text
 // parameter, such as an invoice's UUID, as a string); the scope's
-// hook (http/scopes.ts) has checked access before the handler runs and hands it what it found.
+// hook (access/scopes.ts) has checked access before the handler runs and hands it what it found.
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
 import { Type, type Static, type TSchema } from 'typebox'
 import {
@@ -13,7 +13,7 @@ import {
   type Endpoint,
   type PathParams,
 } from '../contract/endpoints.ts'
-import { accessOf, scopeHook, type ScopeAccess } from '../http/scopes.ts'
+import { accessOf, scopeHook, type ScopeAccess } from '../access/scopes.ts'
 
 type Schema<T> = T extends TSchema ? Static<T> : undefined
 

@@ -3,7 +3,7 @@
 // container gives, naming the device, so versions and audit events say which device it was.
 import type { FastifyInstance } from 'fastify'
 import { endpoints } from '../contract/endpointSchemas.ts'
-import { requireMediaOfGrant } from '../http/grantAccess.ts'
+import { requireMediaOfGrant } from '../access/grantAccess.ts'
 import {
   heartbeat,
   mountFiles,
@@ -11,7 +11,7 @@ import {
   registerDevice,
   reportHoldings,
 } from '../services/deviceProtocol.ts'
-import { signDownload } from '../services/downloads.ts'
+import { currentContent, signDownload } from '../services/downloads.ts'
 import { registerMedia } from '../services/media.ts'
 import { completeMultipart, confirmObject, planMultipart, signUploads } from '../services/uploads.ts'
 import { route } from './define.ts'
@@ -51,13 +51,7 @@ export async function deviceProtocolRoutes(app: FastifyInstance): Promise<void> 
 
   route(app, endpoints.mountDownloadUrl, async ({ access, request, query }) => {
     const media = await requireMediaOfGrant(request, access)
-    const content = {
-      mediaId: media.media_id,
-      versionId: media.media_version_id,
-      mediaPath: media.media_path,
-      fileHash: media.file_hash,
-    }
-    return signDownload(app.db, app.stores, access, content, false, query.dest_path)
+    return signDownload(app.db, app.stores, access, currentContent(media), false, query.dest_path)
   })
 
   route(app, endpoints.mountHolding, async ({ access, body }) => reportHoldings(app.db, access, body))

@@ -1,8 +1,8 @@
 // Download URLs of files and versions, each one recorded as an audit event.
 import type { FastifyInstance } from 'fastify'
 import { endpoints } from '../contract/endpointSchemas.ts'
-import { requireMediaOfGrant } from '../http/grantAccess.ts'
-import { signDownload, versionContent } from '../services/downloads.ts'
+import { requireMediaOfGrant } from '../access/grantAccess.ts'
+import { currentContent, signDownload, versionContent } from '../services/downloads.ts'
 import { route } from './define.ts'
 
 /** `inline=true` (or 1) opens the file in the browser; anything else saves it. */
@@ -11,13 +11,7 @@ const isInline = (value: boolean | string | undefined) => value === true || valu
 export async function downloadRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.mediaDownloadUrl, async ({ access, request, query }) => {
     const media = await requireMediaOfGrant(request, access)
-    const content = {
-      mediaId: media.media_id,
-      versionId: media.media_version_id,
-      mediaPath: media.media_path,
-      fileHash: media.file_hash,
-    }
-    return signDownload(app.db, app.stores, access, content, isInline(query.inline))
+    return signDownload(app.db, app.stores, access, currentContent(media), isInline(query.inline))
   })
 
   route(app, endpoints.versionDownloadUrl, async ({ access, params, query }) => {

@@ -2,7 +2,7 @@
 // has checked the container (and the capability an entry names) before any handler runs.
 import type { FastifyInstance } from 'fastify'
 import { endpoints } from '../contract/endpointSchemas.ts'
-import { requireMediaOfGrant } from '../http/grantAccess.ts'
+import { requireMediaOfGrant } from '../access/grantAccess.ts'
 import { sendJson } from '../services/jsonBytes.ts'
 import { createFolder, listDir, registerMedia, setMediaDeleted } from '../services/media.ts'
 import { mediaDetail } from '../services/mediaDetail.ts'

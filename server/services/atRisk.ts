@@ -3,7 +3,7 @@
 import { AT_RISK_LIST_MAX, type AtRiskResponse } from '../contract/atRisk.ts'
 import { AT_RISK_DEFAULT_DAYS } from '../contract/limits.ts'
 import type { Queryable } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 import { countAtRisk, listAtRisk } from '../repositories/atRisk.ts'
 import type { Membership } from '../repositories/orgs.ts'
 import { findVolume } from '../repositories/volumes.ts'

@@ -10,7 +10,7 @@ import {
 } from '../contract/audit.ts'
 import type { AuditEvent } from '../contract/media.ts'
 import type { Queryable } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 import { insertAdminEvent, listAdminEvents, type NewAdminEvent } from '../repositories/adminEvents.ts'
 import { listAuditOfVolume } from '../repositories/auditEvents.ts'
 import { findMedia, listAuditOfMedia } from '../repositories/media.ts'

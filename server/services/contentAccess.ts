@@ -5,7 +5,7 @@
 // devices). Knowing a hash proves nothing: SHA-256 values
 // are shown in listings, mount file lists and logs.
 import type { Database, Queryable } from '../db/index.ts'
-import type { GrantAccess } from '../http/grantAccess.ts'
+import type { GrantAccess } from './callers.ts'
 import { canReachContent, recordSender, settleContentSize } from '../repositories/contentProof.ts'
 
 const containerOf = (access: GrantAccess) => ({ volumeId: access.grant.volume_id, root: access.root })

@@ -5,7 +5,7 @@
 // a mount. Each change is an admin event that names the device.
 import type { Sealer } from '../auth/sealing.ts'
 import type { Database, Queryable } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 import { deleteMount, findMount, insertMount, setMountDisabled } from '../repositories/deviceMounts.ts'
 import { lockDevice } from '../repositories/devices.ts'
 import { findGrant, findGrantByPrefix } from '../repositories/grants.ts'

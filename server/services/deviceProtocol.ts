@@ -15,8 +15,8 @@ import type {
 } from '../contract/device.ts'
 import { MOUNT_FILE_PAGE_MAX } from '../contract/device.ts'
 import type { Database, Queryable } from '../db/index.ts'
-import type { DeviceAccess, MountAccess } from '../http/deviceAccess.ts'
-import { HttpError } from '../http/errors.ts'
+import type { DeviceAccess, MountAccess } from './callers.ts'
+import { HttpError } from '../errors.ts'
 import { listFilesUnder, listMounts } from '../repositories/deviceMounts.ts'
 import {
   addHoldings,

@@ -7,8 +7,8 @@ import type { Device, DeviceListItem, UpdateDeviceRequest } from '../contract/de
 import { DEVICE_NAME_MAX } from '../contract/limits.ts'
 import { asBoolean } from '../contract/wireValues.ts'
 import type { Database, Queryable } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
-import { checkName } from '../http/inputRules.ts'
+import { HttpError } from '../errors.ts'
+import { checkName } from './fieldRules.ts'
 import {
   countEnabledDevices,
   countHoldings,

@@ -3,11 +3,11 @@
 // stores); every address handed out is recorded in the volume's audit trail (the trail cannot see whether
 // it was followed, so handing it out counts as the download).
 import type { Queryable } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
-import type { GrantAccess } from '../http/grantAccess.ts'
-import { findVersion, findVersionState, insertAuditEvent } from '../repositories/media.ts'
+import { HttpError } from '../errors.ts'
+import type { GrantAccess } from './callers.ts'
+import { findVersion, findVersionState, insertAuditEvent, type MediaRow } from '../repositories/media.ts'
 import { findStoredObject } from '../repositories/storedObjects.ts'
-import type { StoreSet } from '../storage/networkStores.ts'
+import type { StoreSet } from './placement.ts'
 import { DOWNLOAD_URL_SECONDS } from '../storage/urlLifetimes.ts'
 import { fileNameOf, isUnder } from './paths.ts'
 
@@ -50,6 +50,16 @@ export async function signDownload(
     destPath: destPath ?? null,
   })
   return { url: signed.url }
+}
+
+/** A file's current content, as its download reads it. */
+export function currentContent(media: MediaRow): DownloadContent {
+  return {
+    mediaId: media.media_id,
+    versionId: media.media_version_id,
+    mediaPath: media.media_path,
+    fileHash: media.file_hash,
+  }
 }
 
 /** A version of a file under the container's root; any other (or another tenant's) is not found. */

@@ -11,8 +11,8 @@ import {
   type UpdateGrantRequest,
 } from '../contract/grant.ts'
 import type { Database, Queryable } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
-import { checkName } from '../http/inputRules.ts'
+import { HttpError } from '../errors.ts'
+import { checkName } from './fieldRules.ts'
 import {
   addGrantUser,
   countFilesUnder,

@@ -14,6 +14,7 @@
 //   the cent; the total is the sum of the subtotals.
 import type { InvoiceMetric } from '../contract/invoice.ts'
 import type { Plan } from '../contract/plan.ts'
+import type { BilledDay, LedgerDay, LineDraft } from '../repositories/invoices.ts'
 
 export const GIB = 2 ** 30
 
@@ -30,33 +31,6 @@ export type PlanPrice = Pick<
   Plan,
   'plan_id' | 'plan_name' | 'price_usd' | 'max_user_count' | 'max_storage_bytes' | 'storage_usd_per_gib_month'
 >
-
-/** One day of the ledger: the plan, members and bytes of the organization at the end of the day. */
-export interface LedgerDay {
-  usage_date: string
-  plan_id: string
-  user_count: number
-  live_bytes: number
-  total_bytes: number
-}
-
-/** A ledger day as billed: what the plan included and the bytes beyond it. */
-export interface BilledDay extends LedgerDay {
-  included_bytes: number | null
-  billable_bytes: number
-}
-
-export interface LineDraft {
-  metric: InvoiceMetric
-  description: string
-  start_date: string
-  end_date: string
-  unit_price_usd: number
-  count: number
-  subtotal_usd: number
-  plan_id: string
-  is_correction: boolean
-}
 
 const round = (value: number, places: number) => {
   const factor = 10 ** places

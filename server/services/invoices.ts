@@ -7,7 +7,7 @@
 import crypto from 'node:crypto'
 import type { Invoice, InvoiceListResponse, InvoiceUsageResponse } from '../contract/invoice.ts'
 import type { Database, Queryable } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 import { CardDeclinedError, type PaymentProvider } from '../payments/provider.ts'
 import {
   claimChargeRound,

@@ -17,8 +17,7 @@ import {
 import { isMailboxAddress } from '../contract/text.ts'
 import { USER_NAME_PATTERN } from '../contract/limits.ts'
 import type { Database } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
-import { checkEmail, checkName, normalizeEmail } from '../http/inputRules.ts'
+import { HttpError } from '../errors.ts'
 import { loginCodeMessage } from '../mail/messages.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import {
@@ -30,9 +29,10 @@ import {
   markCodeUsed,
   MAX_CODE_TRIES,
 } from '../repositories/loginCodes.ts'
-import { findMembership, findOrgIdByDomainPrefix } from '../repositories/orgs.ts'
-import { insertSession } from '../repositories/sessions.ts'
+import { findMembership, findOrgIdByDomainPrefix, findSessionUserWithOrgs } from '../repositories/orgs.ts'
+import { insertSession, revokeSession } from '../repositories/sessions.ts'
 import { ensureUser, findUserByEmail, setUserName } from '../repositories/users.ts'
+import { checkEmail, checkName, normalizeEmail } from './fieldRules.ts'
 import { RATE_LIMITS, takeRate } from './rateLimit.ts'
 
 /** The code's hash names its user and its attempt: a copy of the table alone cannot be searched for codes. */
@@ -169,4 +169,19 @@ export async function loginWithCode(db: Database, request: LoginRequest): Promis
 export async function changeUserName(db: Database, userId: number, rawName: string): Promise<void> {
   const userName = checkName(rawName, { code: 'invalid_user_name', pattern: USER_NAME_PATTERN })
   if (!(await setUserName(db, userId, userName))) throw new HttpError(409, 'used_user_name')
+}
+
+/**
+ * The session's user and their organizations, or 403 for a key that names no live session: the session's
+ * check and the answer in one round trip, as every console start asks for this.
+ */
+export async function currentUser(db: Database, sessionKeyHash: Buffer) {
+  const current = await findSessionUserWithOrgs(db, sessionKeyHash)
+  if (!current) throw new HttpError(403, 'invalid_session')
+  return current
+}
+
+/** Signing out ends the session: its key answers 403 from then on. */
+export async function logout(db: Database, sessionId: number): Promise<void> {
+  await revokeSession(db, sessionId)
 }

@@ -3,8 +3,8 @@ import { SHA256_HEX_PATTERN } from '../contract/parts.ts'
 import type { DirListResponse, RegisterMediaRequest } from '../contract/media.ts'
 import { MEDIA_PATH_PREFIX } from '../contract/limits.ts'
 import type { Database } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
-import type { GrantAccess } from '../http/grantAccess.ts'
+import { HttpError } from '../errors.ts'
+import type { GrantAccess } from './callers.ts'
 import {
   addVersion,
   findListingVersion,

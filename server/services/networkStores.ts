@@ -15,8 +15,8 @@ import { DEFAULT_STORE_MAX_SIZE, SECRET_MASK } from '../contract/limits.ts'
 import { asBoolean } from '../contract/wireValues.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { holdsControlCharacter } from '../contract/text.ts'
-import { HttpError } from '../http/errors.ts'
-import { checkName } from '../http/inputRules.ts'
+import { HttpError } from '../errors.ts'
+import { checkName } from './fieldRules.ts'
 import {
   findNetworkStore,
   insertNetworkStore,
@@ -32,7 +32,8 @@ import type { Membership } from '../repositories/orgs.ts'
 import type { Sealer } from '../auth/sealing.ts'
 import { sealedLabels } from '../auth/sealedValues.ts'
 import { HostNotAllowedError, resolveAllowed } from '../storage/hostGuard.ts'
-import { describeError, type NetworkStoreSettings, type StoreSet } from '../storage/networkStores.ts'
+import { describeError, type NetworkStoreSettings } from '../storage/networkStores.ts'
+import type { StoreSet } from './placement.ts'
 import { recordAdminEvent } from './audit.ts'
 
 export interface NetworkStoreContext {

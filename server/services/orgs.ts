@@ -10,8 +10,8 @@ import {
 import { DOMAIN_PREFIX_HOLD_DAYS } from '../contract/limits.ts'
 import type { OrgDetail } from '../contract/org.ts'
 import type { Database, Queryable } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
-import { checkName } from '../http/inputRules.ts'
+import { HttpError } from '../errors.ts'
+import { checkName } from './fieldRules.ts'
 import {
   clearDomainPrefixHold,
   holdDomainPrefix,

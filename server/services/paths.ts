@@ -3,7 +3,8 @@
 // registration and folder creation all go through normalizeSegments, so a path one call accepts is a
 // path every other call accepts too.
 import { MEDIA_PATH_PREFIX } from '../contract/limits.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
+import type { DirRow } from '../repositories/media.ts'
 
 export const MAX_PATH_LENGTH = 1024
 export const MAX_SEGMENT_LENGTH = 255
@@ -66,12 +67,6 @@ export function resolveFile(root: string, relative: string): FilePath {
   const mediaPath = `${dirPath}${name}`
   checkLength(mediaPath)
   return { mediaPath, dirPath, name }
-}
-
-export interface DirRow {
-  dirPath: string
-  parentPath: string
-  dirName: string
 }
 
 /** Every directory from just below MEDIA_PATH_PREFIX down to dirPath itself (which ends in '/'). */

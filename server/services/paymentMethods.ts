@@ -2,7 +2,7 @@
 // provider or Stripe); the first is the default, a backup can become the default, and only a backup can be
 // removed.
 import type { Database, Queryable } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 import { CardDeclinedError, UnknownPaymentMethodError, type PaymentProvider } from '../payments/provider.ts'
 import {
   findOrgOfUser,

@@ -7,7 +7,7 @@ import type { Plan, PlanChangePreview, VolumeOverPlan } from '../contract/plan.t
 import type { Volume } from '../contract/volume.ts'
 import { EXPIRE_DAYS_MAX } from '../contract/limits.ts'
 import type { Queryable } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 import { countEnabledDevices } from '../repositories/devices.ts'
 import { countMembers, findOrgOfUser, type Membership } from '../repositories/orgs.ts'
 import { findPlan } from '../repositories/plans.ts'

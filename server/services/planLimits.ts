@@ -5,7 +5,7 @@
 import type { Plan } from '../contract/plan.ts'
 import { EXPIRE_DAYS_MAX } from '../contract/limits.ts'
 import type { Queryable } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 import { countMembers, lockOrg } from '../repositories/orgs.ts'
 import { findPlan, smallestSelfSignupUserCount } from '../repositories/plans.ts'
 import { countEnabledVolumes } from '../repositories/volumes.ts'

@@ -1,6 +1,7 @@
 // Rate limits kept in the database, so they hold across every API process. Each bucket counts events per
 // subject (an e-mail, an address) inside a sliding window.
 import type { Database } from '../db/index.ts'
+import { countRecentEvents, insertRateEvent, lockRateSubject } from '../repositories/rateEvents.ts'
 
 export interface RateLimit {
   bucket: string
@@ -31,17 +32,9 @@ export const RATE_LIMITS = {
  */
 export async function takeRate(db: Database, rate: RateLimit, subject: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${rate.bucket} ${subject}`])
-    await tx.query(
-      'DELETE FROM rate_event WHERE bucket = $1 AND subject = $2 AND created_at < now() - make_interval(secs => $3)',
-      [rate.bucket, subject, rate.windowSeconds],
-    )
-    const [row] = await tx.query<{ count: number }>(
-      'SELECT count(*)::int AS count FROM rate_event WHERE bucket = $1 AND subject = $2',
-      [rate.bucket, subject],
-    )
-    if ((row?.count ?? 0) >= rate.limit) return false
-    await tx.query('INSERT INTO rate_event (bucket, subject) VALUES ($1, $2)', [rate.bucket, subject])
+    await lockRateSubject(tx, rate.bucket, subject)
+    if ((await countRecentEvents(tx, rate.bucket, subject, rate.windowSeconds)) >= rate.limit) return false
+    await insertRateEvent(tx, rate.bucket, subject)
     return true
   })
 }

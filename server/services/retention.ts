@@ -13,7 +13,7 @@ import {
   type RetentionPreviewResponse,
 } from '../contract/retention.ts'
 import type { Queryable, Database } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 import type { Membership } from '../repositories/orgs.ts'
 import { findVolume } from '../repositories/volumes.ts'
 import { touchDirChain } from '../repositories/media.ts'

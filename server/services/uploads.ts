@@ -16,8 +16,8 @@ import type {
 } from '../contract/media.ts'
 import { MAX_FILE_BYTES, SINGLE_PART_MAX_BYTES, isMultipart, partSizeFor } from '../contract/parts.ts'
 import type { Database } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
-import type { GrantAccess } from '../http/grantAccess.ts'
+import { HttpError } from '../errors.ts'
+import type { GrantAccess } from './callers.ts'
 import {
   claimContentUpload,
   clearContentUpload,
@@ -26,7 +26,7 @@ import {
 } from '../repositories/contentProof.ts'
 import { confirm, findStoredObject, recordPending, type StoredObject } from '../repositories/storedObjects.ts'
 import { compositeSha256Hex } from '../storage/checksums.ts'
-import type { StoreSet } from '../storage/networkStores.ts'
+import type { StoreSet } from './placement.ts'
 import { UPLOAD_URL_SECONDS } from '../storage/urlLifetimes.ts'
 import {
   ChecksumMismatchError,
@@ -126,6 +126,22 @@ export async function signUploads(
 }
 
 /**
+ * Whether a confirmation or completion is one sent again after it succeeded: the content is confirmed and
+ * the caller is recorded as having sent it. Its size must be the one they sent (409 otherwise).
+ */
+async function wasSentBy(
+  db: Database,
+  stored: StoredObject | undefined,
+  key: ObjectKey,
+  userId: number,
+  fileSize: number,
+): Promise<boolean> {
+  if (!stored?.is_confirmed || !(await isSender(db, key.orgId, key.fileHash, userId))) return false
+  if (stored.file_size !== fileSize) throw new HttpError(409, 'file_size_mismatch')
+  return true
+}
+
+/**
  * Once content is confirmed, a copy of it in another store than the one that holds it is not wanted: two
  * senders that finished in different stores at once leave one such copy behind.
  */
@@ -160,10 +176,7 @@ export async function confirmObject(
   const store = await stores.holding(orgId, storeId)
   const info = await stores.call(storeId, () => store.head(own))
   if (!info) {
-    if (before?.is_confirmed && (await isSender(db, orgId, request.file_hash, access.member.user_id))) {
-      if (before.file_size !== request.file_size) throw new HttpError(409, 'file_size_mismatch')
-      return
-    }
+    if (await wasSentBy(db, before, key, access.member.user_id, request.file_size)) return
     throw new HttpError(412, 'object_missing')
   }
   if (info.size !== request.file_size) throw new HttpError(412, 'object_missing')
@@ -280,11 +293,7 @@ export async function completeMultipart(
   // Only the caller's own upload of this content can complete it.
   if (upload?.upload_id !== request.upload_id) {
     const object = await findStoredObject(db, orgId, request.file_hash)
-    if (object?.is_confirmed && (await isSender(db, orgId, request.file_hash, userId))) {
-      // A completion sent again after it succeeded.
-      if (object.file_size !== request.file_size) throw new HttpError(409, 'file_size_mismatch')
-      return
-    }
+    if (await wasSentBy(db, object, key, userId, request.file_size)) return
     throw new HttpError(404, 'unknown_upload')
   }
   if (request.s3_bucket_id !== upload.store_id) throw new HttpError(400, 'invalid_s3_bucket')

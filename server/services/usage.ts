@@ -8,7 +8,7 @@
 // purged) since then reads as deleted for that day too: a deletion keeps no history to go back to.
 // byte_days for a day is likewise the bytes held in each store at the end of the day, times one day.
 import type { Database, Queryable } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 import type { Membership } from '../repositories/orgs.ts'
 import {
   findOrgStorage,

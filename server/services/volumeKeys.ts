@@ -6,6 +6,7 @@ import crypto from 'node:crypto'
 import { sealedLabels } from '../auth/sealedValues.ts'
 import type { Sealer } from '../auth/sealing.ts'
 import type { Queryable } from '../db/index.ts'
+import { findSealedVolumeKey, storeSealedVolumeKey } from '../repositories/volumes.ts'
 
 /** The volume's key; made, sealed and stored when it has none (the first writer wins a race). */
 export async function volumeKey(
@@ -15,14 +16,8 @@ export async function volumeKey(
   volumeId: number,
 ): Promise<Buffer> {
   const label = sealedLabels.volumeKey(orgId, volumeId)
-  await db.query(
-    'UPDATE volume SET sealed_key = $3 WHERE org_id = $1 AND volume_id = $2 AND sealed_key IS NULL',
-    [orgId, volumeId, sealer.seal(crypto.randomBytes(32), label)],
-  )
-  const [row] = await db.query<{ sealed_key: Uint8Array | null }>(
-    'SELECT sealed_key FROM volume WHERE org_id = $1 AND volume_id = $2',
-    [orgId, volumeId],
-  )
-  if (!row?.sealed_key) throw new Error('a volume key was not stored')
-  return sealer.open(row.sealed_key, label)
+  await storeSealedVolumeKey(db, orgId, volumeId, sealer.seal(crypto.randomBytes(32), label))
+  const sealedKey = await findSealedVolumeKey(db, orgId, volumeId)
+  if (!sealedKey) throw new Error('a volume key was not stored')
+  return sealer.open(sealedKey, label)
 }

@@ -1,12 +1,12 @@
 // Volumes: creating one (with its root container held by its creator), and changing its settings within
 // the plan's limits. A disabled volume keeps its files and settings but none of its containers answers a
-// file call (http/grantAccess.ts), and it does not count against the plan's max_volume_count.
+// file call (access/grantAccess.ts), and it does not count against the plan's max_volume_count.
 import type { CreateVolumeRequest, UpdateVolumeRequest, Volume } from '../contract/volume.ts'
 import { VOLUME_NAME_PATTERN } from '../contract/limits.ts'
 import { asBoolean } from '../contract/wireValues.ts'
 import type { Database } from '../db/index.ts'
-import { HttpError } from '../http/errors.ts'
-import { checkName } from '../http/inputRules.ts'
+import { HttpError } from '../errors.ts'
+import { checkName } from './fieldRules.ts'
 import { addGrantUser } from '../repositories/grants.ts'
 import type { Membership } from '../repositories/orgs.ts'
 import {

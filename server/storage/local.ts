@@ -30,7 +30,14 @@ import {
   readParts,
   recordVerifiedPart,
 } from './localParts.ts'
-import { isValidSignature, loadSigningKey, signFields, type SignedFields } from './localSigning.ts'
+import {
+  getFields,
+  isValidSignature,
+  loadSigningKey,
+  putFields,
+  signFields,
+  type SignedFields,
+} from './localSigning.ts'
 import { OwnedTempDir } from './tempDirs.ts'
 import {
   ChecksumMismatchError,
@@ -197,15 +204,12 @@ export class LocalStore implements ObjectStore {
       throw new Error('a signed PUT needs a SHA-256 (64 lower-case hex digits) and a size')
     }
     const expiresAt = expiryOf(expiresInSeconds)
-    const fields: SignedFields = {
-      method: 'PUT',
+    const fields = putFields({
       path: urlPath,
       sha256: expected.sha256Hex,
       size: String(expected.size),
-      disposition: '',
-      name: '',
       expires: String(expiresAt.getTime() / 1000),
-    }
+    })
     const url = this.signedUrl(fields, { sha256: fields.sha256, size: fields.size })
     return { method: 'PUT', url, headers: {}, expiresAt }
   }
@@ -213,15 +217,12 @@ export class LocalStore implements ObjectStore {
   async signGet(key: ObjectKey, options: GetOptions): Promise<SignedRequest> {
     assertValidKey(key)
     const expiresAt = expiryOf(options.expiresInSeconds)
-    const fields: SignedFields = {
-      method: 'GET',
+    const fields = getFields({
       path: objectUrlPath(key),
-      sha256: '',
-      size: '',
       disposition: options.inline ? 'inline' : 'attachment',
       name: options.fileName,
       expires: String(expiresAt.getTime() / 1000),
-    }
+    })
     const url = this.signedUrl(fields, { disposition: fields.disposition, name: fields.name })
     return { method: 'GET', url, headers: {}, expiresAt }
   }

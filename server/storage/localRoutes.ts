@@ -2,7 +2,7 @@
 // hashing it and keeps it only when its SHA-256 and size are the signed ones; GET serves an object with Range
 // support and the headers the signature names. Registered (encapsulated) only when the local store is in use.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { HttpError } from '../http/errors.ts'
+import { HttpError } from '../errors.ts'
 import { contentDisposition, contentTypeFor } from './download.ts'
 import {
   isValidKey,
@@ -11,7 +11,7 @@ import {
   STORAGE_PATH_PREFIX,
   type LocalStore,
 } from './local.ts'
-import type { SignedFields } from './localSigning.ts'
+import { getFields, putFields } from './localSigning.ts'
 import { ChecksumMismatchError, type ObjectKey } from './store.ts'
 
 /** The largest body a signed PUT carries: the largest part of the part plan (server/contract/parts.ts). */
@@ -49,15 +49,12 @@ const objectPath = (key: ObjectKey) =>
 
 /** The expected SHA-256 and size of a signed PUT, after its signature was checked. */
 function verifyPut(store: LocalStore, request: FastifyRequest, urlPath: string) {
-  const fields: SignedFields = {
-    method: 'PUT',
+  const fields = putFields({
     path: urlPath,
     sha256: param(request.query, 'sha256'),
     size: param(request.query, 'size'),
-    disposition: '',
-    name: '',
     expires: param(request.query, 'expires'),
-  }
+  })
   if (!store.verifySignature(fields, param(request.query, 'signature'))) throw invalidSignature()
   const expected = { sha256Hex: fields.sha256, size: Number(fields.size) }
   // A Content-Length that differs from the signed size is refused before a byte is written.
@@ -136,15 +133,12 @@ export const localStoreRoutes: FastifyPluginAsync<LocalStoreRoutesOptions> = asy
 
   app.get(`${STORAGE_PATH_PREFIX}/object/:orgId/:hash`, async (request, reply) => {
     const key = keyOf(request.params)
-    const fields: SignedFields = {
-      method: 'GET',
+    const fields = getFields({
       path: objectPath(key),
-      sha256: '',
-      size: '',
       disposition: param(request.query, 'disposition'),
       name: param(request.query, 'name'),
       expires: param(request.query, 'expires'),
-    }
+    })
     if (!store.verifySignature(fields, param(request.query, 'signature'))) throw invalidSignature()
 
     const object = await store.openObject(key)

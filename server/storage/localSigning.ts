@@ -33,6 +33,21 @@ export interface SignedFields {
   expires: string
 }
 
+/** What a PUT's signature covers: the path, the expected SHA-256 and size, the expiry. */
+export const putFields = (
+  fields: Pick<SignedFields, 'path' | 'sha256' | 'size' | 'expires'>,
+): SignedFields => ({
+  method: 'PUT',
+  ...fields,
+  disposition: '',
+  name: '',
+})
+
+/** What a GET's signature covers: the path, how the file is given (disposition and name), the expiry. */
+export const getFields = (
+  fields: Pick<SignedFields, 'path' | 'disposition' | 'name' | 'expires'>,
+): SignedFields => ({ method: 'GET', ...fields, sha256: '', size: '' })
+
 // JSON of a fixed-order array: no field can bleed into the next whatever characters a file name holds.
 const signedText = (fields: SignedFields) =>
   JSON.stringify([

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
-import { HttpError } from '../../server/http/errors.ts'
+import { HttpError } from '../../server/errors.ts'
 import { freshDatabase, type FreshDatabase } from './helpers/databases.ts'
 
 describe('error answers', () => {

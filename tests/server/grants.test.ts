@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { endpoints } from '../../server/contract/endpoints.ts'
 import type { CreateGrantRequest, UpdateGrantRequest } from '../../server/contract/grant.ts'
-import { HttpError, databaseRefusal } from '../../server/http/errors.ts'
+import { HttpError, databaseRefusal } from '../../server/errors.ts'
 import { addPerson, adminOrg, mountGrant, storeFile, type AdminOrg } from './helpers/admin.ts'
 import { databaseKinds } from './helpers/databases.ts'
 import { callEndpoint, refusal } from './helpers/endpoint.ts'

@@ -12,9 +12,9 @@ import {
   invoiceTotal,
   monthEnd,
   periodLines,
-  type LedgerDay,
   type PlanPrice,
 } from '../../server/services/invoiceLines.ts'
+import type { LedgerDay } from '../../server/repositories/invoices.ts'
 
 const TIB = 2 ** 40
 const starter: PlanPrice = {

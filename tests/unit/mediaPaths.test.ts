@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { HttpError } from '../../server/http/errors.ts'
+import { HttpError } from '../../server/errors.ts'
 import {
   dirChain,
   fileNameOf,

@@ -6,9 +6,10 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import type { Capability, Endpoint, Scope } from '../contract/endpoints.ts'
 import type { Membership } from '../repositories/orgs.ts'
 import type { SessionRow } from '../repositories/sessions.ts'
-import { requireAdmin, requireMember, requireSession } from './access.ts'
-import { requireDevice, requireMount, type DeviceAccess, type MountAccess } from './deviceAccess.ts'
-import { requireGrant, type GrantAccess } from './grantAccess.ts'
+import type { DeviceAccess, GrantAccess, MountAccess } from '../services/callers.ts'
+import { requireAdmin, requireMember, requireSession } from './caller.ts'
+import { requireDevice, requireMount } from './deviceAccess.ts'
+import { requireGrant } from './grantAccess.ts'
 
 /** What each scope's check gives the handler. */
 export interface ScopeAccess {

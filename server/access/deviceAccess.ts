@@ -10,17 +10,11 @@ import type { Capability } from '../contract/endpoints.ts'
 import type { ErrorCode } from '../contract/errorCodes.ts'
 import { findMount, touchMount } from '../repositories/deviceMounts.ts'
 import { findDeviceByToken, recordRefusal, type DeviceAuth } from '../repositories/devices.ts'
-import { findMembership, type Membership } from '../repositories/orgs.ts'
+import { HttpError } from '../errors.ts'
+import { findMembership } from '../repositories/orgs.ts'
+import type { DeviceAccess, MountAccess } from '../services/callers.ts'
 import { grantRoot } from '../services/paths.ts'
-import { idParam } from './access.ts'
-import { HttpError } from './errors.ts'
-import type { GrantAccess } from './grantAccess.ts'
-
-export interface DeviceAccess {
-  device: DeviceAuth
-  /** The membership of the device's user, through which the device acts. */
-  member: Membership
-}
+import { idParam } from './caller.ts'
 
 const TOKEN_PATTERN = /^Bearer ([A-Za-z0-9_-]{43})$/
 
@@ -48,8 +42,6 @@ export async function requireDevice(request: FastifyRequest): Promise<DeviceAcce
   if (!member.cap_add_device) return refuse(request, device, 'device_not_allowed')
   return { device, member }
 }
-
-export type MountAccess = GrantAccess & { device: DeviceAuth }
 
 const SWITCHES: Record<Capability, { off: keyof DeviceAuth; code: ErrorCode }> = {
   cap_web_upload: { off: 'is_upload_disabled', code: 'upload_not_allowed' },

@@ -1,8 +1,9 @@
 // The error contract: every failure answers its status and `{"error": "<snake_case_code>"}`. Errors the
 // routes throw on purpose (HttpError) carry their code; the database's refusals that input causes map here,
 // in one place, so a race that the routes' own checks lose still answers the code they would have given.
-import type { FastifyError, FastifyInstance } from 'fastify'
-import type { ErrorCode } from '../contract/errorCodes.ts'
+// It sits below every layer of the server (docs/architecture.md): services, access checks and stores throw
+// these, and http/errorHandler.ts turns them into answers.
+import type { ErrorCode } from './contract/errorCodes.ts'
 
 /** An error the API answers on purpose: its status and the snake_case code of the spec. */
 export class HttpError extends Error {
@@ -67,32 +68,4 @@ export function databaseRefusal(error: unknown): HttpError | undefined {
   // Schemas bound every value first; this keeps one they missed a 400 instead of a 500.
   if (error.code.startsWith('22')) return new HttpError(400, 'invalid_request')
   return undefined
-}
-
-/** Turns every thrown error into `{"error": "<snake_case_code>"}` with its status. */
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((thrown: FastifyError | HttpError, request, reply) => {
-    const refusal = databaseRefusal(thrown)
-    if (refusal?.statusCode === 400) request.log.warn({ err: thrown }, 'the database refused a value')
-    const error = refusal ?? thrown
-    if (error instanceof HttpError) {
-      return reply
-        .code(error.statusCode)
-        .send(error.limit === undefined ? { error: error.code } : { error: error.code, limit: error.limit })
-    }
-    // A path parameter that is not an id names nothing: it is not found, as a missing id is.
-    if (error.validation && error.validationContext === 'params') {
-      return reply.code(404).send({ error: 'not_found' })
-    }
-    if (error.validation) {
-      return reply.code(400).send({ error: 'invalid_request', message: error.message })
-    }
-    const status = error.statusCode ?? 500
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed')
-      return reply.code(status).send({ error: 'internal_error' })
-    }
-    // Fastify's own 4xx errors: unparsable JSON, a body too large, an unsupported content type.
-    return reply.code(status).send({ error: 'invalid_request', message: error.message })
-  })
 }

@@ -5,21 +5,12 @@
 import type { FastifyRequest } from 'fastify'
 import type { Capability } from '../contract/endpoints.ts'
 import type { ErrorCode } from '../contract/errorCodes.ts'
-import type { Membership } from '../repositories/orgs.ts'
-import { findHeldGrant, type HeldGrant } from '../repositories/grants.ts'
+import { findHeldGrant } from '../repositories/grants.ts'
 import { findMedia, type MediaRow } from '../repositories/media.ts'
+import { HttpError } from '../errors.ts'
+import type { GrantAccess } from '../services/callers.ts'
 import { grantRoot, isUnder } from '../services/paths.ts'
-import { idParam, requireMember } from './access.ts'
-import { HttpError } from './errors.ts'
-
-export interface GrantAccess {
-  member: Membership
-  grant: HeldGrant
-  /** The grant's root directory as a full path ('/media/...'/). */
-  root: string
-  /** The device calling through its mount (http/deviceAccess.ts); undefined for the web. */
-  device?: { device_id: number }
-}
+import { idParam, requireMember } from './caller.ts'
 
 const REFUSALS: Record<Capability, ErrorCode> = {
   cap_web_upload: 'upload_not_allowed',

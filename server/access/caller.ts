@@ -3,10 +3,9 @@
 // does not belong to answers exactly as a missing one does, so ids of other tenants reveal nothing.
 import type { FastifyRequest } from 'fastify'
 import { sha256 } from '../auth/secrets.ts'
+import { HttpError } from '../errors.ts'
 import { findMembership, type Membership } from '../repositories/orgs.ts'
 import { findLiveSession, type SessionRow } from '../repositories/sessions.ts'
-import { addressMatcher, limitSubject, type AddressMatcher } from './addresses.ts'
-import { HttpError } from './errors.ts'
 
 const sessions = new WeakMap<FastifyRequest, SessionRow>()
 
@@ -54,31 +53,4 @@ export async function requireAdmin(request: FastifyRequest): Promise<Membership>
   const membership = await requireMember(request)
   if (!membership.is_admin) throw new HttpError(403, 'admin_required')
   return membership
-}
-
-const exemptions = new WeakMap<readonly string[], AddressMatcher>()
-const warnedOfForwarding = new WeakSet<object>()
-
-/**
- * The address a request came from, for per-address rate limits: the forwarded client address when one of
- * TRUSTED_PROXIES sent the request (Fastify's trustProxy), else the peer; an IPv6 address as its /64 (one
- * host holds a whole /64). Undefined for a client listed in RATE_LIMIT_EXEMPT, which no per-address limit
- * counts; by default no one is exempt, loopback included.
- */
-export function clientAddress(request: FastifyRequest): string | undefined {
-  const { config } = request.server
-  let isExempt = exemptions.get(config.rateLimitExempt)
-  if (!isExempt) exemptions.set(config.rateLimitExempt, (isExempt = addressMatcher(config.rateLimitExempt)))
-  if (isExempt(request.ip)) return undefined
-  if (request.headers['x-forwarded-for'] && request.ip === request.socket.remoteAddress) {
-    // Behind a proxy that is not named, every client counts as the proxy: say so once.
-    if (!warnedOfForwarding.has(config)) {
-      warnedOfForwarding.add(config)
-      request.log.warn(
-        { peer: request.ip },
-        'X-Forwarded-For from a peer not in TRUSTED_PROXIES is ignored: rate limits count this peer as one client',
-      )
-    }
-  }
-  return limitSubject(request.ip)
 }
