@@ -11,8 +11,7 @@ import type {
   RegisterMediaRequest,
 } from '../../server/contract/media.ts'
 import { collectDownloadFiles } from '../transfers/downloadPlan.ts'
-import { callEndpoint } from './endpoint.ts'
-import type { Transport } from './transport.ts'
+import { call } from './client.ts'
 
 export type { AuditEvent, DirListResponse, Media, MediaDetail, MediaVersion }
 
@@ -28,9 +27,8 @@ export function grantParams({ orgId, mediaGrantId }: GrantRef) {
 }
 
 /** One directory of a container; `directory` is relative to it ('/' or '/a/b/'). */
-export function listDirectory(api: Transport, grant: GrantRef, directory: string): Promise<DirListResponse> {
-  return callEndpoint(
-    api,
+export function listDirectory(grant: GrantRef, directory: string): Promise<DirListResponse> {
+  return call(
     endpoints.dirList,
     {
       params: grantParams(grant),
@@ -40,34 +38,29 @@ export function listDirectory(api: Transport, grant: GrantRef, directory: string
   )
 }
 
-export async function createDirectory(api: Transport, grant: GrantRef, directory: string): Promise<void> {
-  await callEndpoint(api, endpoints.dirCreate, {
+export async function createDirectory(grant: GrantRef, directory: string): Promise<void> {
+  await call(endpoints.dirCreate, {
     params: grantParams(grant),
     body: { prefix_path: directory },
   })
 }
 
-export async function getMedia(api: Transport, grant: GrantRef, mediaId: number): Promise<MediaDetail> {
+export async function getMedia(grant: GrantRef, mediaId: number): Promise<MediaDetail> {
   const params = { ...grantParams(grant), media_id: mediaId }
-  return (await callEndpoint(api, endpoints.mediaDetail, { params }, { retry: true })).media
+  return (await call(endpoints.mediaDetail, { params }, { retry: true })).media
 }
 
-export async function deleteMedia(api: Transport, grant: GrantRef, mediaId: number): Promise<void> {
-  await callEndpoint(api, endpoints.mediaDelete, { params: { ...grantParams(grant), media_id: mediaId } })
+export async function deleteMedia(grant: GrantRef, mediaId: number): Promise<void> {
+  await call(endpoints.mediaDelete, { params: { ...grantParams(grant), media_id: mediaId } })
 }
 
-export async function undeleteMedia(api: Transport, grant: GrantRef, mediaId: number): Promise<void> {
-  await callEndpoint(api, endpoints.mediaUndelete, { params: { ...grantParams(grant), media_id: mediaId } })
+export async function undeleteMedia(grant: GrantRef, mediaId: number): Promise<void> {
+  await call(endpoints.mediaUndelete, { params: { ...grantParams(grant), media_id: mediaId } })
 }
 
 /** Registers content at a path (relative to the container); 409 different_file when another file is there. */
-export async function registerMedia(
-  api: Transport,
-  grant: GrantRef,
-  request: RegisterMediaRequest,
-): Promise<number> {
-  const answer = await callEndpoint(
-    api,
+export async function registerMedia(grant: GrantRef, request: RegisterMediaRequest): Promise<number> {
+  const answer = await call(
     endpoints.mediaRegister,
     { params: grantParams(grant), body: request },
     { retry: true },
@@ -76,13 +69,8 @@ export async function registerMedia(
 }
 
 /** A signed address of the current content: inline opens it in the browser, otherwise it downloads. */
-export async function getDownloadUrl(
-  api: Transport,
-  grant: GrantRef,
-  mediaId: number,
-  inline: boolean,
-): Promise<string> {
-  const answer = await callEndpoint(api, endpoints.mediaDownloadUrl, {
+export async function getDownloadUrl(grant: GrantRef, mediaId: number, inline: boolean): Promise<string> {
+  const answer = await call(endpoints.mediaDownloadUrl, {
     params: { ...grantParams(grant), media_id: mediaId },
     query: { inline },
   })
@@ -90,49 +78,41 @@ export async function getDownloadUrl(
 }
 
 export async function getVersionDownloadUrl(
-  api: Transport,
   grant: GrantRef,
   mediaVersionId: number,
   inline: boolean,
 ): Promise<string> {
-  const answer = await callEndpoint(api, endpoints.versionDownloadUrl, {
+  const answer = await call(endpoints.versionDownloadUrl, {
     params: { ...grantParams(grant), media_version_id: mediaVersionId },
     query: { inline },
   })
   return answer.url
 }
 
-export async function listMediaAudit(api: Transport, orgId: number, mediaId: number): Promise<AuditEvent[]> {
-  return (await callEndpoint(api, endpoints.mediaAudit, { params: { org_id: orgId, media_id: mediaId } }))
-    .audit_list
+export async function listMediaAudit(orgId: number, mediaId: number): Promise<AuditEvent[]> {
+  return (await call(endpoints.mediaAudit, { params: { org_id: orgId, media_id: mediaId } })).audit_list
 }
 
 export const mediaQueries = {
   /** Every listing of a container: what a change in it invalidates. */
   grant: (grant: GrantRef) => ['org', grant.orgId, 'media_grant', grant.mediaGrantId] as const,
-  directory: (api: Transport, grant: GrantRef, directory: string) =>
+  directory: (grant: GrantRef, directory: string) =>
     queryOptions({
       queryKey: [...mediaQueries.grant(grant), 'dir', directory.toLowerCase()],
-      queryFn: () => listDirectory(api, grant, directory),
+      queryFn: () => listDirectory(grant, directory),
     }),
-  detail: (api: Transport, grant: GrantRef, mediaId: number) =>
+  detail: (grant: GrantRef, mediaId: number) =>
     queryOptions({
       queryKey: [...mediaQueries.grant(grant), 'media', mediaId],
-      queryFn: () => getMedia(api, grant, mediaId),
+      queryFn: () => getMedia(grant, mediaId),
     }),
   /** The files a multi-download fetches: the chosen entries, folders walked to the bottom. */
-  downloadFiles: (
-    api: Transport,
-    grant: GrantRef,
-    grantPrefixPath: string,
-    directory: string,
-    selected: string[],
-  ) =>
+  downloadFiles: (grant: GrantRef, grantPrefixPath: string, directory: string, selected: string[]) =>
     queryOptions({
       queryKey: [...mediaQueries.grant(grant), 'download_files', directory, selected],
       queryFn: () =>
         collectDownloadFiles({
-          list: (folder) => listDirectory(api, grant, folder),
+          list: (folder) => listDirectory(grant, folder),
           directory,
           selected,
           grantPrefixPath,
@@ -141,9 +121,9 @@ export const mediaQueries = {
       staleTime: Infinity,
       gcTime: 0,
     }),
-  audit: (api: Transport, orgId: number, mediaId: number) =>
+  audit: (orgId: number, mediaId: number) =>
     queryOptions({
       queryKey: ['org', orgId, 'audit_event', 'media', mediaId],
-      queryFn: () => listMediaAudit(api, orgId, mediaId),
+      queryFn: () => listMediaAudit(orgId, mediaId),
     }),
 }

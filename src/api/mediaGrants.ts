@@ -9,65 +9,51 @@ import type {
   UpdateGrantRequest,
 } from '../../server/contract/grant.ts'
 import type { MediaGrant } from '../../server/contract/volume.ts'
-import { useApi } from '../app/session.ts'
-import { callEndpoint } from './endpoint.ts'
-import type { Transport } from './transport.ts'
+import { call } from './client.ts'
 
 export type { CreateGrantRequest, GrantOverlapResponse, MediaGrant, UpdateGrantRequest }
 
 /** The containers the caller holds in an organization. */
-export async function listMediaGrants(api: Transport, orgId: number): Promise<MediaGrant[]> {
-  return (await callEndpoint(api, endpoints.memberGrantList, { params: { org_id: orgId } }, { retry: true }))
+export async function listMediaGrants(orgId: number): Promise<MediaGrant[]> {
+  return (await call(endpoints.memberGrantList, { params: { org_id: orgId } }, { retry: true }))
     .media_grant_list
 }
 
 /** Every container of the organization, held or not (admins only). */
-export async function listAdminMediaGrants(api: Transport, orgId: number): Promise<MediaGrant[]> {
-  return (await callEndpoint(api, endpoints.grantList, { params: { org_id: orgId } }, { retry: true }))
-    .media_grant_list
+export async function listAdminMediaGrants(orgId: number): Promise<MediaGrant[]> {
+  return (await call(endpoints.grantList, { params: { org_id: orgId } }, { retry: true })).media_grant_list
 }
 
-export async function createGrant(
-  api: Transport,
-  orgId: number,
-  request: CreateGrantRequest,
-): Promise<number> {
-  return (await callEndpoint(api, endpoints.grantCreate, { params: { org_id: orgId }, body: request }))
-    .media_grant_id
+export async function createGrant(orgId: number, request: CreateGrantRequest): Promise<number> {
+  return (await call(endpoints.grantCreate, { params: { org_id: orgId }, body: request })).media_grant_id
 }
 
-export function grantOverlap(
-  api: Transport,
-  orgId: number,
-  request: GrantOverlapRequest,
-): Promise<GrantOverlapResponse> {
-  return callEndpoint(api, endpoints.grantOverlap, { params: { org_id: orgId }, body: request })
+export function grantOverlap(orgId: number, request: GrantOverlapRequest): Promise<GrantOverlapResponse> {
+  return call(endpoints.grantOverlap, { params: { org_id: orgId }, body: request })
 }
 
 export async function updateGrant(
-  api: Transport,
   orgId: number,
   grantId: number,
   changes: UpdateGrantRequest,
 ): Promise<void> {
-  await callEndpoint(api, endpoints.grantUpdate, {
+  await call(endpoints.grantUpdate, {
     params: { org_id: orgId, media_grant_id: grantId },
     body: changes,
   })
 }
 
-export async function deleteGrant(api: Transport, orgId: number, grantId: number): Promise<void> {
-  await callEndpoint(api, endpoints.grantDelete, { params: { org_id: orgId, media_grant_id: grantId } })
+export async function deleteGrant(orgId: number, grantId: number): Promise<void> {
+  await call(endpoints.grantDelete, { params: { org_id: orgId, media_grant_id: grantId } })
 }
 
 export async function setGrantUser(
-  api: Transport,
   orgId: number,
   grantId: number,
   userId: number,
   holds: boolean,
 ): Promise<void> {
-  await callEndpoint(api, holds ? endpoints.grantAddUser : endpoints.grantRemoveUser, {
+  await call(holds ? endpoints.grantAddUser : endpoints.grantRemoveUser, {
     params: { org_id: orgId, media_grant_id: grantId },
     body: { user_id: userId },
   })
@@ -75,20 +61,20 @@ export async function setGrantUser(
 
 export const mediaGrantQueries = {
   /** The caller's containers; a user without an organization (orgId undefined) holds none, unasked. */
-  list: (api: Transport, orgId: number | undefined) =>
+  list: (orgId: number | undefined) =>
     queryOptions({
       queryKey: ['org', orgId ?? null, 'media_grant'],
-      queryFn: () => (orgId === undefined ? Promise.resolve([]) : listMediaGrants(api, orgId)),
+      queryFn: () => (orgId === undefined ? Promise.resolve([]) : listMediaGrants(orgId)),
     }),
-  adminList: (api: Transport, orgId: number) =>
+  adminList: (orgId: number) =>
     queryOptions({
       queryKey: ['org', orgId, 'admin_media_grant'],
-      queryFn: () => listAdminMediaGrants(api, orgId),
+      queryFn: () => listAdminMediaGrants(orgId),
     }),
-  overlap: (api: Transport, orgId: number, request: GrantOverlapRequest) =>
+  overlap: (orgId: number, request: GrantOverlapRequest) =>
     queryOptions({
       queryKey: ['org', orgId, 'grant_overlap', request],
-      queryFn: () => grantOverlap(api, orgId, request),
+      queryFn: () => grantOverlap(orgId, request),
     }),
 }
 
@@ -99,35 +85,31 @@ function useInvalidateOrg(orgId: number) {
 }
 
 export function useCreateGrant(orgId: number) {
-  const api = useApi()
   const invalidate = useInvalidateOrg(orgId)
   return useMutation({
-    mutationFn: (request: CreateGrantRequest) => createGrant(api, orgId, request),
+    mutationFn: (request: CreateGrantRequest) => createGrant(orgId, request),
     onSuccess: invalidate,
   })
 }
 
 export function useUpdateGrant(orgId: number, grantId: number) {
-  const api = useApi()
   const invalidate = useInvalidateOrg(orgId)
   return useMutation({
-    mutationFn: (changes: UpdateGrantRequest) => updateGrant(api, orgId, grantId, changes),
+    mutationFn: (changes: UpdateGrantRequest) => updateGrant(orgId, grantId, changes),
     onSuccess: invalidate,
   })
 }
 
 export function useDeleteGrant(orgId: number, grantId: number) {
-  const api = useApi()
   const invalidate = useInvalidateOrg(orgId)
-  return useMutation({ mutationFn: () => deleteGrant(api, orgId, grantId), onSuccess: invalidate })
+  return useMutation({ mutationFn: () => deleteGrant(orgId, grantId), onSuccess: invalidate })
 }
 
 export function useSetGrantUser(orgId: number, grantId: number) {
-  const api = useApi()
   const invalidate = useInvalidateOrg(orgId)
   return useMutation({
     mutationFn: ({ userId, holds }: { userId: number; holds: boolean }) =>
-      setGrantUser(api, orgId, grantId, userId, holds),
+      setGrantUser(orgId, grantId, userId, holds),
     onSuccess: invalidate,
   })
 }

@@ -3,7 +3,6 @@ import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { configQueries } from '../../api/config.ts'
 import { emailLogin, sendEmailCode } from '../../api/user.ts'
-import { useApi } from '../../app/session.ts'
 import { sendCodeMessage, verifyFailure } from '../../lib/messages.ts'
 import {
   INVALID_EMAIL_MESSAGE,
@@ -23,15 +22,14 @@ export interface EmailCodeFormProps {
 }
 
 export function EmailCodeForm({ signup, onLoggedIn, onNotAMember }: EmailCodeFormProps) {
-  const api = useApi()
-  const { data: config } = useSuspenseQuery(configQueries.client(api))
+  const { data: config } = useSuspenseQuery(configQueries.client())
   const [step, setStep] = useState<'email' | 'code'>('email')
   const [email, setEmail] = useState('')
   const [code, setCode] = useState('')
   const [error, setError] = useState<string>()
 
   const sendCode = useMutation({
-    mutationFn: (address: string) => sendEmailCode(api, address, signup),
+    mutationFn: (address: string) => sendEmailCode(address, signup),
     onSuccess: () => {
       setCode('')
       setStep('code')
@@ -40,7 +38,7 @@ export function EmailCodeForm({ signup, onLoggedIn, onNotAMember }: EmailCodeFor
   })
   const login = useMutation({
     mutationFn: (loginCode: string) =>
-      emailLogin(api, {
+      emailLogin({
         email: normalizeEmail(email),
         login_code: loginCode,
         domain_prefix: config.domain_prefix,

@@ -7,7 +7,7 @@ import { leaveOrg } from '../../api/orgs.ts'
 import { updateUserName, userQueries, type OrgListItem } from '../../api/user.ts'
 import { showAlert } from '../../app/dialogs.tsx'
 import { navigateRemembering } from '../../app/navigation.ts'
-import { switchOrg, useApi, useSession } from '../../app/session.ts'
+import { switchOrg, useSession } from '../../app/session.ts'
 import { orgSwitchAddress } from '../../lib/currentOrg.ts'
 import { changedFields, useDraft } from '../../lib/draft.ts'
 import { localState } from '../../lib/localState.ts'
@@ -29,14 +29,13 @@ export const Route = createFileRoute('/_app/account')({
 })
 
 function UserNameForm({ saved }: { saved: string }) {
-  const api = useApi()
   const queryClient = useQueryClient()
   const savedValues = useMemo(() => ({ user_name: saved }), [saved])
   const { draft, set } = useDraft(savedValues)
   const [error, setError] = useState<string>()
   const save = useMutation({
-    mutationFn: (userName: string) => updateUserName(api, userName),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.current(api).queryKey }),
+    mutationFn: (userName: string) => updateUserName(userName),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.current().queryKey }),
     onError: (failure) => setError(userNameMessage(failure)),
   })
   // What would be sent: the name as saved, without surrounding spaces.
@@ -65,7 +64,6 @@ function UserNameForm({ saved }: { saved: string }) {
 }
 
 function OrgActions({ org, isCurrent }: { org: OrgListItem; isCurrent: boolean }) {
-  const api = useApi()
   const { config } = useSession()
   // On a custom-domain site, another organization is opened on its own address (a plain link: the new
   // host is another origin with its own sign-in), never switched to in place.
@@ -79,10 +77,10 @@ function OrgActions({ org, isCurrent }: { org: OrgListItem; isCurrent: boolean }
   const router = useRouter()
   const queryClient = useQueryClient()
   const leave = useMutation({
-    mutationFn: () => leaveOrg(api, org.org_id),
+    mutationFn: () => leaveOrg(org.org_id),
     onSuccess: async () => {
       if (localState.read('current_org_id') === org.org_id) localState.remove('current_org_id')
-      await queryClient.invalidateQueries({ queryKey: userQueries.current(api).queryKey })
+      await queryClient.invalidateQueries({ queryKey: userQueries.current().queryKey })
       showAlert(ORG_LEFT_MESSAGE)
     },
     onError: (failure) => showAlert(leaveOrgMessage(failure)),

@@ -6,7 +6,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { orgQueries } from '../../api/orgs.ts'
 import { orgUserQueries, permissionsText, useAddOrgUser, type OrgUser } from '../../api/orgUsers.ts'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { TextField } from '../../ui/Field.tsx'
 import { FormError } from '../../ui/FormError.tsx'
@@ -25,8 +25,8 @@ export const Route = createFileRoute('/_app/admin/user/')({
   loader: async ({ context }) => {
     const orgId = adminOrgId(context.session)
     await Promise.all([
-      context.queryClient.ensureQueryData(orgUserQueries.list(context.api, orgId)),
-      context.queryClient.ensureQueryData(orgQueries.detail(context.api, orgId)),
+      context.queryClient.ensureQueryData(orgUserQueries.list(orgId)),
+      context.queryClient.ensureQueryData(orgQueries.detail(orgId)),
     ])
   },
   component: UsersPage,
@@ -108,11 +108,10 @@ function AddUserForm({ orgId }: { orgId: number }) {
 }
 
 function UsersPage() {
-  const api = useApi()
   const session = useSession()
   const orgId = adminOrgId(session)
-  const { data: users } = useSuspenseQuery(orgUserQueries.list(api, orgId))
-  const { data: org } = useSuspenseQuery(orgQueries.detail(api, orgId))
+  const { data: users } = useSuspenseQuery(orgUserQueries.list(orgId))
+  const { data: org } = useSuspenseQuery(orgQueries.detail(orgId))
   const maxUsers = org.plan?.max_user_count ?? null
   return (
     <main className="page">

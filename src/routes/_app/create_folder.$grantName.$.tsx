@@ -6,7 +6,7 @@ import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { createDirectory, mediaQueries } from '../../api/media.ts'
 import { goBack, navigateRemembering } from '../../app/navigation.ts'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { areaHref, childPath, findName } from '../../lib/filePaths.ts'
 import { CREATE_FAILED_MESSAGE } from '../../lib/messages.ts'
 import { FormError } from '../../ui/FormError.tsx'
@@ -20,10 +20,9 @@ export const Route = createFileRoute('/_app/create_folder/$grantName/$')({
 })
 
 function CreateFolderForm({ container, directory }: { container: Container; directory: string }) {
-  const api = useApi()
   const router = useRouter()
   const queryClient = useQueryClient()
-  const listing = useQuery(mediaQueries.directory(api, container.ref, directory))
+  const listing = useQuery(mediaQueries.directory(container.ref, directory))
   const [name, setName] = useState('')
   const [error, setError] = useState<string>()
   const [pending, setPending] = useState(false)
@@ -38,7 +37,7 @@ function CreateFolderForm({ container, directory }: { container: Container; dire
     if (!existing) {
       setPending(true)
       try {
-        await createDirectory(api, container.ref, folder)
+        await createDirectory(container.ref, folder)
       } catch {
         setPending(false)
         return setError(CREATE_FAILED_MESSAGE)

@@ -7,7 +7,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { appQueries, type AppDevice } from '../../api/apps.ts'
 import { ApiError } from '../../api/transport.ts'
 import { adminOrgId } from '../../app/adminAccess.ts'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { NO_APP_DEVICES_MESSAGE } from '../../lib/messages.ts'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
@@ -26,7 +26,7 @@ export const Route = createFileRoute('/_app/org/app/$appId')({
     const appId = parseId(params.appId)
     if (appId === undefined) throw notFound()
     try {
-      await context.queryClient.ensureQueryData(appQueries.detail(context.api, orgId, appId))
+      await context.queryClient.ensureQueryData(appQueries.detail(orgId, appId))
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) throw notFound()
       throw error
@@ -50,11 +50,10 @@ const DEVICE_COLUMNS: ReadonlyArray<Column<AppDevice>> = [
 ]
 
 function AppPage() {
-  const api = useApi()
   const orgId = adminOrgId(useSession())
   const appId = parseId(Route.useParams().appId)
   if (appId === undefined) throw notFound()
-  const { data: app } = useSuspenseQuery(appQueries.detail(api, orgId, appId))
+  const { data: app } = useSuspenseQuery(appQueries.detail(orgId, appId))
   return (
     <main className="page">
       <p>

@@ -5,7 +5,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { appQueries, useCreateApp, type AppListItem } from '../../api/apps.ts'
 import { adminOrgId } from '../../app/adminAccess.ts'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { CreateByNameForm } from '../../ui/CreateByNameForm.tsx'
 import { RouteLink } from '../../ui/RouteLink.tsx'
@@ -19,7 +19,7 @@ export const Route = createFileRoute('/_app/org/app/')({
   },
   loader: async ({ context }) => {
     const orgId = adminOrgId(context.session)
-    await context.queryClient.ensureQueryData(appQueries.list(context.api, orgId))
+    await context.queryClient.ensureQueryData(appQueries.list(orgId))
   },
   component: AppsPage,
 })
@@ -56,9 +56,8 @@ function AddAppForm({ orgId }: { orgId: number }) {
 }
 
 function AppsPage() {
-  const api = useApi()
   const orgId = adminOrgId(useSession())
-  const { data: apps } = useSuspenseQuery(appQueries.list(api, orgId))
+  const { data: apps } = useSuspenseQuery(appQueries.list(orgId))
   return (
     <main className="page">
       <h1>Apps</h1>

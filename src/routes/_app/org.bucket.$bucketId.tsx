@@ -13,7 +13,7 @@ import {
 import { ApiError } from '../../api/transport.ts'
 import { adminOrgId } from '../../app/adminAccess.ts'
 import { showAlert } from '../../app/dialogs.tsx'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { formatBytes, formatLongTime } from '../../lib/format.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { RouteLink } from '../../ui/RouteLink.tsx'
@@ -32,7 +32,7 @@ export const Route = createFileRoute('/_app/org/bucket/$bucketId')({
     const storeId = parseId(params.bucketId)
     if (storeId === undefined) throw notFound()
     try {
-      await context.queryClient.ensureQueryData(networkStoreQueries.detail(context.api, orgId, storeId))
+      await context.queryClient.ensureQueryData(networkStoreQueries.detail(orgId, storeId))
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) throw notFound()
       throw error
@@ -87,11 +87,10 @@ function StoreHealth({ store }: { store: NetworkStore }) {
 }
 
 function NetworkStorePage() {
-  const api = useApi()
   const orgId = adminOrgId(useSession())
   const storeId = parseId(Route.useParams().bucketId)
   if (storeId === undefined) throw notFound()
-  const { data: store } = useSuspenseQuery(networkStoreQueries.detail(api, orgId, storeId))
+  const { data: store } = useSuspenseQuery(networkStoreQueries.detail(orgId, storeId))
   const update = useUpdateNetworkStore(orgId, storeId)
   return (
     <main className="page">

@@ -13,7 +13,7 @@ import {
 } from '../../api/networkStores.ts'
 import { adminOrgId } from '../../app/adminAccess.ts'
 import { showAlert } from '../../app/dialogs.tsx'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { formatBytes } from '../../lib/format.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { RouteLink } from '../../ui/RouteLink.tsx'
@@ -28,7 +28,7 @@ export const Route = createFileRoute('/_app/org/bucket/')({
   },
   loader: async ({ context }) => {
     const orgId = adminOrgId(context.session)
-    await context.queryClient.ensureQueryData(networkStoreQueries.list(context.api, orgId))
+    await context.queryClient.ensureQueryData(networkStoreQueries.list(orgId))
   },
   component: NetworkStoresPage,
 })
@@ -118,9 +118,8 @@ function AddNetworkStoreForm({ orgId }: { orgId: number }) {
 }
 
 function NetworkStoresPage() {
-  const api = useApi()
   const orgId = adminOrgId(useSession())
-  const { data: stores } = useSuspenseQuery(networkStoreQueries.list(api, orgId))
+  const { data: stores } = useSuspenseQuery(networkStoreQueries.list(orgId))
   return (
     <main className="page">
       <h1>Network Stores</h1>

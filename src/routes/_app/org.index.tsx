@@ -9,7 +9,7 @@ import { useMemo, useState, type FormEvent } from 'react'
 import { configQueries } from '../../api/config.ts'
 import { orgQueries, useUpdateOrg } from '../../api/orgs.ts'
 import { adminOrgId } from '../../app/adminAccess.ts'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { useDraft } from '../../lib/draft.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { TextField } from '../../ui/Field.tsx'
@@ -33,18 +33,17 @@ export const Route = createFileRoute('/_app/org/')({
   loader: async ({ context }) => {
     const orgId = adminOrgId(context.session)
     await Promise.all([
-      context.queryClient.ensureQueryData(orgQueries.detail(context.api, orgId)),
-      context.queryClient.ensureQueryData(configQueries.client(context.api)),
+      context.queryClient.ensureQueryData(orgQueries.detail(orgId)),
+      context.queryClient.ensureQueryData(configQueries.client()),
     ])
   },
   component: OrgDetailPage,
 })
 
 function OrgDetailPage() {
-  const api = useApi()
   const orgId = adminOrgId(useSession())
-  const { data: org } = useSuspenseQuery(orgQueries.detail(api, orgId))
-  const { data: config } = useSuspenseQuery(configQueries.client(api))
+  const { data: org } = useSuspenseQuery(orgQueries.detail(orgId))
+  const { data: config } = useSuspenseQuery(configQueries.client())
   const saved = useMemo(() => orgDraftOf(org), [org])
   const { draft, set } = useDraft(saved)
   const update = useUpdateOrg(orgId)

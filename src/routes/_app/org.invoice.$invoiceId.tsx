@@ -6,7 +6,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { invoiceQueries } from '../../api/invoices.ts'
 import { ApiError } from '../../api/transport.ts'
 import { adminOrgId } from '../../app/adminAccess.ts'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { InvoiceLines, InvoicePayments, InvoiceSummaryFacts } from './-invoice/InvoiceDetail.tsx'
 import { shortInvoiceId } from './-invoice/invoiceText.ts'
@@ -24,8 +24,8 @@ export const Route = createFileRoute('/_app/org/invoice/$invoiceId')({
     const orgId = adminOrgId(context.session)
     try {
       await Promise.all([
-        context.queryClient.ensureQueryData(invoiceQueries.detail(context.api, orgId, params.invoiceId)),
-        context.queryClient.ensureQueryData(invoiceQueries.usage(context.api, orgId, params.invoiceId)),
+        context.queryClient.ensureQueryData(invoiceQueries.detail(orgId, params.invoiceId)),
+        context.queryClient.ensureQueryData(invoiceQueries.usage(orgId, params.invoiceId)),
       ])
     } catch (error) {
       if (error instanceof ApiError && NOT_AN_INVOICE.includes(error.status)) throw notFound()
@@ -36,11 +36,10 @@ export const Route = createFileRoute('/_app/org/invoice/$invoiceId')({
 })
 
 function InvoicePage() {
-  const api = useApi()
   const orgId = adminOrgId(useSession())
   const { invoiceId } = Route.useParams()
-  const { data: invoice } = useSuspenseQuery(invoiceQueries.detail(api, orgId, invoiceId))
-  const { data: usage } = useSuspenseQuery(invoiceQueries.usage(api, orgId, invoiceId))
+  const { data: invoice } = useSuspenseQuery(invoiceQueries.detail(orgId, invoiceId))
+  const { data: usage } = useSuspenseQuery(invoiceQueries.usage(orgId, invoiceId))
   return (
     <main className="page">
       <h1>Invoice {shortInvoiceId(invoice.invoice_id)}</h1>

@@ -4,7 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { invoiceQueries } from '../../api/invoices.ts'
 import { adminOrgId } from '../../app/adminAccess.ts'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { InvoiceTable } from './-invoice/InvoiceTable.tsx'
 import { OrgTabs } from './-org/OrgTabs.tsx'
 
@@ -14,15 +14,14 @@ export const Route = createFileRoute('/_app/org/invoice/')({
   },
   loader: async ({ context }) => {
     const orgId = adminOrgId(context.session)
-    await context.queryClient.ensureQueryData(invoiceQueries.list(context.api, orgId))
+    await context.queryClient.ensureQueryData(invoiceQueries.list(orgId))
   },
   component: InvoicesPage,
 })
 
 function InvoicesPage() {
-  const api = useApi()
   const orgId = adminOrgId(useSession())
-  const { data: invoices } = useSuspenseQuery(invoiceQueries.list(api, orgId))
+  const { data: invoices } = useSuspenseQuery(invoiceQueries.list(orgId))
   return (
     <main className="page">
       <h1>Invoices</h1>

@@ -8,7 +8,6 @@ import { useState } from 'react'
 import { atRiskQueries, type AtRiskFile } from '../../api/atRisk.ts'
 import { mediaGrantQueries } from '../../api/mediaGrants.ts'
 import { adminOrgId } from '../../app/adminAccess.ts'
-import { useApi } from '../../app/session.ts'
 import { formatBytes, formatSimpleTime } from '../../lib/format.ts'
 import { AppLink } from '../../ui/AppLink.tsx'
 import { SelectField } from '../../ui/Field.tsx'
@@ -49,9 +48,7 @@ export const Route = createFileRoute('/_app/volume/$volumeId/at_risk')({
   loader: async ({ context, params, deps }) => {
     const volume = await ensureVolume(context, params.volumeId)
     const orgId = adminOrgId(context.session)
-    await context.queryClient.ensureQueryData(
-      atRiskQueries.volume(context.api, orgId, volume.volume_id, deps.days),
-    )
+    await context.queryClient.ensureQueryData(atRiskQueries.volume(orgId, volume.volume_id, deps.days))
   },
   component: VolumeAtRiskPage,
 })
@@ -93,7 +90,6 @@ function columns(href: (file: AtRiskFile) => string | undefined): ReadonlyArray<
 }
 
 function VolumeAtRiskPage() {
-  const api = useApi()
   const { volumeId } = Route.useParams()
   const { orgId, volume } = useVolume(volumeId)
   const days = Route.useSearch().days ?? AT_RISK_DEFAULT_DAYS
@@ -105,9 +101,9 @@ function VolumeAtRiskPage() {
     setAddressDays(days)
     setChoice(days)
   }
-  const { data: answer } = useSuspenseQuery(atRiskQueries.volume(api, orgId, volume.volume_id, days))
+  const { data: answer } = useSuspenseQuery(atRiskQueries.volume(orgId, volume.volume_id, days))
   // The containers the admin holds (the layout reads them): a file under one of them opens in the browser.
-  const grants = useQuery(mediaGrantQueries.list(api, orgId)).data ?? []
+  const grants = useQuery(mediaGrantQueries.list(orgId)).data ?? []
   const showing = showingText(answer)
   return (
     <main className="page">

@@ -7,7 +7,6 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useMemo, useState, type FormEvent } from 'react'
 import { orgQueries } from '../../api/orgs.ts'
 import { useUpdateVolume, type Volume } from '../../api/volumes.ts'
-import { useApi } from '../../app/session.ts'
 import { changedFields, useDraft } from '../../lib/draft.ts'
 import { formatBytes } from '../../lib/format.ts'
 import { messageFor } from '../../lib/messages.ts'
@@ -37,7 +36,7 @@ export const Route = createFileRoute('/_app/volume/$volumeId/')({
   },
   loader: async ({ context, params }) => {
     await ensureVolume(context, params.volumeId)
-    await context.queryClient.ensureQueryData(orgQueries.detail(context.api, adminOrgId(context.session)))
+    await context.queryClient.ensureQueryData(orgQueries.detail(adminOrgId(context.session)))
   },
   component: VolumeSettingsPage,
 })
@@ -203,10 +202,9 @@ function SettingsForm({ orgId, volume, plan }: { orgId: number; volume: Volume; 
 }
 
 function VolumeSettingsPage() {
-  const api = useApi()
   const { volumeId } = Route.useParams()
   const { orgId, volume } = useVolume(volumeId)
-  const { data: org } = useSuspenseQuery(orgQueries.detail(api, orgId))
+  const { data: org } = useSuspenseQuery(orgQueries.detail(orgId))
   return (
     <main className="page">
       <VolumeHeader volume={volume} />

@@ -9,7 +9,6 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { usageQueries } from '../../api/usage.ts'
 import { adminOrgId } from '../../app/adminAccess.ts'
-import { useApi } from '../../app/session.ts'
 import { formatBytes, formatLongTime } from '../../lib/format.ts'
 import { ChartFigure } from '../../ui/ChartFigure.tsx'
 import { SelectField } from '../../ui/Field.tsx'
@@ -54,9 +53,7 @@ export const Route = createFileRoute('/_app/volume/$volumeId/metric')({
   loader: async ({ context, params, deps }) => {
     const volume = await ensureVolume(context, params.volumeId)
     const orgId = adminOrgId(context.session)
-    await context.queryClient.ensureQueryData(
-      usageQueries.volume(context.api, orgId, volume.volume_id, deps.range),
-    )
+    await context.queryClient.ensureQueryData(usageQueries.volume(orgId, volume.volume_id, deps.range))
   },
   component: VolumeMetricPage,
 })
@@ -97,12 +94,11 @@ function axes(days: readonly string[], range: UsageRange, tick: (value: number) 
 }
 
 function VolumeMetricPage() {
-  const api = useApi()
   const { volumeId } = Route.useParams()
   const { orgId, volume } = useVolume(volumeId)
   const range: UsageRange = Route.useSearch().range ?? DEFAULT_USAGE_RANGE
   const navigate = useNavigate({ from: Route.fullPath })
-  const { data: answer } = useSuspenseQuery(usageQueries.volume(api, orgId, volume.volume_id, range))
+  const { data: answer } = useSuspenseQuery(usageQueries.volume(orgId, volume.volume_id, range))
 
   const days = daysOf(answer.from_date, answer.to_date)
   const sizes = fillUsage(days, answer.usage_list)

@@ -4,7 +4,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { mediaGrantQueries } from '../../api/mediaGrants.ts'
-import { useApi } from '../../app/session.ts'
 import { AddGrantForm } from './-grants/AddGrantForm.tsx'
 import { GrantTable } from './-grants/GrantTable.tsx'
 import { VolumeHeader } from './-volume/VolumeHeader.tsx'
@@ -18,18 +17,15 @@ export const Route = createFileRoute('/_app/volume/$volumeId/permission')({
   loader: async ({ context, params }) => {
     await Promise.all([
       ensureVolume(context, params.volumeId),
-      context.queryClient.ensureQueryData(
-        mediaGrantQueries.adminList(context.api, adminOrgId(context.session)),
-      ),
+      context.queryClient.ensureQueryData(mediaGrantQueries.adminList(adminOrgId(context.session))),
     ])
   },
   component: VolumeContainersPage,
 })
 
 function VolumeContainersPage() {
-  const api = useApi()
   const { orgId, volume } = useVolume(Route.useParams().volumeId)
-  const { data: every } = useSuspenseQuery(mediaGrantQueries.adminList(api, orgId))
+  const { data: every } = useSuspenseQuery(mediaGrantQueries.adminList(orgId))
   const grants = every.filter((grant) => grant.volume_id === volume.volume_id)
   return (
     <main className="page">

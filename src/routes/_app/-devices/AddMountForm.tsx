@@ -4,14 +4,12 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useChangeMount, type Device } from '../../../api/devices.ts'
 import { mediaGrantQueries } from '../../../api/mediaGrants.ts'
-import { useApi } from '../../../app/session.ts'
 import { messageFor } from '../../../lib/messages.ts'
 import { SelectField } from '../../../ui/Field.tsx'
 import { FormError } from '../../../ui/FormError.tsx'
 
 export function AddMountForm({ orgId, device }: { orgId: number; device: Device }) {
-  const api = useApi()
-  const { data: every } = useSuspenseQuery(mediaGrantQueries.adminList(api, orgId))
+  const { data: every } = useSuspenseQuery(mediaGrantQueries.adminList(orgId))
   const mounted = new Set(device.media_grant_list.map((mount) => mount.media_grant_id))
   const choices = every.filter((grant) => !mounted.has(grant.media_grant_id))
   const [chosen, setChosen] = useState('')

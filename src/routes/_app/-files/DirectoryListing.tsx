@@ -9,7 +9,6 @@ import { deleteMedia, mediaQueries, undeleteMedia } from '../../../api/media.ts'
 import { ApiError } from '../../../api/transport.ts'
 import { showAlert, showConfirm } from '../../../app/dialogs.tsx'
 import { navigateRemembering } from '../../../app/navigation.ts'
-import { useApi } from '../../../app/session.ts'
 import { runLimited } from '../../../lib/bulk.ts'
 import { areaHref, childPath } from '../../../lib/filePaths.ts'
 import { formatBytes, formatSimpleTime } from '../../../lib/format.ts'
@@ -144,11 +143,10 @@ function Row({ row, index, href, selected, onToggle, style, activeCol }: RowProp
 }
 
 export function DirectoryListing({ container, directory }: { container: Container; directory: string }) {
-  const api = useApi()
   const router = useRouter()
   const queryClient = useQueryClient()
   const { grant, org, ref } = container
-  const listing = useQuery(mediaQueries.directory(api, ref, directory))
+  const listing = useQuery(mediaQueries.directory(ref, directory))
   const filter = useLocalState('file_filter') ?? DEFAULT_FILE_FILTER
   const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<string>>(new Set())
   const [busy, setBusy] = useState(false)
@@ -225,7 +223,7 @@ export function DirectoryListing({ container, directory }: { container: Containe
       if (!positive) return
       setBusy(true)
       const call = kind === 'delete' ? deleteMedia : undeleteMedia
-      const result = await runLimited(files, (mediaId) => call(api, ref, mediaId))
+      const result = await runLimited(files, (mediaId) => call(ref, mediaId))
       await queryClient.invalidateQueries({ queryKey: mediaQueries.grant(ref) })
       setSelectedKeys(new Set())
       setBusy(false)
@@ -246,7 +244,7 @@ export function DirectoryListing({ container, directory }: { container: Containe
     if (!org.cap_web_download) return showAlert(NO_DOWNLOAD_PERMISSION_MESSAGE)
     const [only] = selected
     if (selected.length === 1 && only?.kind === 'file') {
-      void downloadFile(api, ref, { mediaId: only.media.media_id })
+      void downloadFile(ref, { mediaId: only.media.media_id })
       return
     }
     navigateRemembering(router, areaHref('download', grant.grant_name, directory), {

@@ -18,7 +18,6 @@ import { ApiError } from '../../../api/transport.ts'
 import { showAlert, showConfirm } from '../../../app/dialogs.tsx'
 import { NotFound } from '../../../app/NotFound.tsx'
 import { navigateRemembering } from '../../../app/navigation.ts'
-import { useApi } from '../../../app/session.ts'
 import { areaHref, baseName, parentDirectory, relativeMediaPath } from '../../../lib/filePaths.ts'
 import { changedByText, formatBytes, formatLongTime } from '../../../lib/format.ts'
 import { findListedFile } from '../../../lib/listing.ts'
@@ -210,24 +209,22 @@ function Versions({ versions, onOpen, onDownload, onRestore, busy }: VersionsPro
 const AUDIT_COLUMNS: readonly AuditColumn[] = ['timestamp', 'user', 'destination']
 
 function AuditTracking({ orgId, mediaId }: { orgId: number; mediaId: number }) {
-  const api = useApi()
-  const audit = useQuery(mediaQueries.audit(api, orgId, mediaId))
+  const audit = useQuery(mediaQueries.audit(orgId, mediaId))
   if (audit.isPending) return <p>Loading…</p>
   if (audit.isError) throw audit.error
   return <AuditTable label="Audit Tracking" events={audit.data} columns={AUDIT_COLUMNS} />
 }
 
 export function FileDetail({ container, path }: { container: Container; path: string }) {
-  const api = useApi()
   const router = useRouter()
   const queryClient = useQueryClient()
   const { grant, org, ref } = container
   const directory = parentDirectory(path)
   const name = baseName(path)
-  const listing = useQuery(mediaQueries.directory(api, ref, directory))
+  const listing = useQuery(mediaQueries.directory(ref, directory))
   const found = listing.data ? findListedFile(listing.data, name) : undefined
   const detail = useQuery({
-    ...mediaQueries.detail(api, ref, found?.media_id ?? 0),
+    ...mediaQueries.detail(ref, found?.media_id ?? 0),
     enabled: found !== undefined,
   })
   const [busy, setBusy] = useState(false)
@@ -247,7 +244,7 @@ export function FileDetail({ container, path }: { container: Container; path: st
 
   function transfer(target: Target, open: boolean) {
     if (!org.cap_web_download) return showAlert(NO_DOWNLOAD_PERMISSION_MESSAGE)
-    void (open ? openInWindow(api, ref, target) : downloadFile(api, ref, target))
+    void (open ? openInWindow(ref, target) : downloadFile(ref, target))
   }
 
   function changeStatus() {
@@ -258,7 +255,7 @@ export function FileDetail({ container, path }: { container: Container; path: st
         if (!positive) return
         setBusy(true)
         try {
-          await (undelete ? undeleteMedia : deleteMedia)(api, ref, media.media_id)
+          await (undelete ? undeleteMedia : deleteMedia)(ref, media.media_id)
         } catch {
           showAlert(undelete ? RESTORE_FAILED_MESSAGE : DELETE_FAILED_MESSAGE)
         }
@@ -277,7 +274,7 @@ export function FileDetail({ container, path }: { container: Container; path: st
         try {
           let content: MediaVersion | undefined
           try {
-            const fresh = await getMedia(api, ref, media.media_id)
+            const fresh = await getMedia(ref, media.media_id)
             content = fresh.version_list.find((each) => each.media_version_id === version.media_version_id)
           } catch {
             content = undefined
@@ -286,7 +283,7 @@ export function FileDetail({ container, path }: { container: Container; path: st
           const { file_hash, file_size } = content
           try {
             await registerWithSuffix(name, (candidate) =>
-              registerMedia(api, ref, { media_path: `${directory}${candidate}`, file_hash, file_size }),
+              registerMedia(ref, { media_path: `${directory}${candidate}`, file_hash, file_size }),
             )
           } catch {
             return showAlert(RESTORE_FAILED_MESSAGE)

@@ -6,7 +6,6 @@ import { useState, type FormEvent } from 'react'
 import { useSetGrantUser, type MediaGrant } from '../../../api/mediaGrants.ts'
 import { orgUserQueries } from '../../../api/orgUsers.ts'
 import { showAlert } from '../../../app/dialogs.tsx'
-import { useApi } from '../../../app/session.ts'
 import { messageFor } from '../../../lib/messages.ts'
 import { SelectField } from '../../../ui/Field.tsx'
 import { FormError } from '../../../ui/FormError.tsx'
@@ -15,8 +14,7 @@ import { Table, type Column } from '../../../ui/Table.tsx'
 type Holder = MediaGrant['user_list'][number]
 
 function AddUserForm({ orgId, grant }: { orgId: number; grant: MediaGrant }) {
-  const api = useApi()
-  const { data: members } = useSuspenseQuery(orgUserQueries.list(api, orgId))
+  const { data: members } = useSuspenseQuery(orgUserQueries.list(orgId))
   const setHolder = useSetGrantUser(orgId, grant.media_grant_id)
   const [chosen, setChosen] = useState('')
   const [error, setError] = useState<string>()

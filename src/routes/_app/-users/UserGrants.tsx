@@ -5,7 +5,6 @@ import { useState, type FormEvent } from 'react'
 import { mediaGrantQueries, useSetGrantUser } from '../../../api/mediaGrants.ts'
 import type { OrgUser } from '../../../api/orgUsers.ts'
 import { showAlert } from '../../../app/dialogs.tsx'
-import { useApi } from '../../../app/session.ts'
 import { messageFor } from '../../../lib/messages.ts'
 import { SelectField } from '../../../ui/Field.tsx'
 import { grantColumns } from '../-grants/GrantTable.tsx'
@@ -53,8 +52,7 @@ function RemoveGrant({
 }
 
 function AddGrantForm({ orgId, user, readOnly }: Props) {
-  const api = useApi()
-  const { data: every } = useSuspenseQuery(mediaGrantQueries.adminList(api, orgId))
+  const { data: every } = useSuspenseQuery(mediaGrantQueries.adminList(orgId))
   const held = new Set(user.media_grant_list.map((grant) => grant.media_grant_id))
   const choices = every.filter((grant) => !held.has(grant.media_grant_id))
   const [chosen, setChosen] = useState('')

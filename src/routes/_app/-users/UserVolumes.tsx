@@ -6,7 +6,6 @@ import type { OrgUser } from '../../../api/orgUsers.ts'
 import { useSetUserVolume } from '../../../api/orgUsers.ts'
 import { volumeQueries, type Volume } from '../../../api/volumes.ts'
 import { showAlert } from '../../../app/dialogs.tsx'
-import { useApi } from '../../../app/session.ts'
 import { messageFor } from '../../../lib/messages.ts'
 import { Table, type Column } from '../../../ui/Table.tsx'
 
@@ -17,8 +16,7 @@ interface Props {
 }
 
 export function UserVolumes({ orgId, user, readOnly }: Props) {
-  const api = useApi()
-  const { data: volumes } = useSuspenseQuery(volumeQueries.list(api, orgId))
+  const { data: volumes } = useSuspenseQuery(volumeQueries.list(orgId))
   const setVolume = useSetUserVolume(orgId, user.user_id)
   const whole = new Set(user.volume_list.map((volume) => volume.volume_id))
   function toggle(volume: Volume) {

@@ -6,7 +6,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { volumeQueries, type Volume } from '../../../api/volumes.ts'
 import { adminOrgId, type SignedInContext } from '../../../app/adminAccess.ts'
-import { useApi, useSession } from '../../../app/session.ts'
+import { useSession } from '../../../app/session.ts'
 
 /** The volume id of a path segment ('12'); undefined for anything else ('x', '012', '1e3'). */
 export function parseVolumeId(segment: string): number | undefined {
@@ -19,7 +19,7 @@ export async function ensureVolume(context: SignedInContext, volumeIdSegment: st
   const orgId = adminOrgId(context.session)
   const volumeId = parseVolumeId(volumeIdSegment)
   if (volumeId === undefined) throw notFound()
-  const list = volumeQueries.list(context.api, orgId)
+  const list = volumeQueries.list(orgId)
   const volumes = await context.queryClient.ensureQueryData(list)
   // A volume added since the list was read (in another tab) is not in it yet: ask once more first.
   const volume =
@@ -37,9 +37,8 @@ export async function ensureVolume(context: SignedInContext, volumeIdSegment: st
  * role taken away) before the loaders run again, the screen shows 'Page not found' as they then will.
  */
 export function useVolume(volumeIdSegment: string): { orgId: number; volume: Volume } {
-  const api = useApi()
   const orgId = adminOrgId(useSession())
-  const { data: volumes } = useSuspenseQuery(volumeQueries.list(api, orgId))
+  const { data: volumes } = useSuspenseQuery(volumeQueries.list(orgId))
   const volumeId = parseVolumeId(volumeIdSegment)
   const volume = volumes.find((each) => each.volume_id === volumeId)
   if (!volume) throw notFound()

@@ -9,7 +9,6 @@ import { addPaymentMethod, paymentMethodQueries } from '../../../api/paymentMeth
 import type { Plan } from '../../../api/plans.ts'
 import { userQueries } from '../../../api/user.ts'
 import { createVolume, volumeQueries } from '../../../api/volumes.ts'
-import { useApi } from '../../../app/session.ts'
 import {
   SAVE_PLAN_FAILED_MESSAGE,
   addCardMessage,
@@ -24,14 +23,13 @@ import { CardForm } from '../../../ui/CardForm.tsx'
 import { ContactSalesLink, PlanCard } from '../../../ui/PlanCard.tsx'
 
 export function OrgStep({ onCreated }: { onCreated: (orgId: number) => void }) {
-  const api = useApi()
   const queryClient = useQueryClient()
   const [name, setName] = useState('')
   const [error, setError] = useState<string>()
   const create = useMutation({
-    mutationFn: (orgName: string) => createOrg(api, orgName),
+    mutationFn: (orgName: string) => createOrg(orgName),
     onSuccess: async (orgId) => {
-      await queryClient.invalidateQueries({ queryKey: userQueries.current(api).queryKey })
+      await queryClient.invalidateQueries({ queryKey: userQueries.current().queryKey })
       onCreated(orgId)
     },
     onError: (failure) => setError(createOrgMessage(failure)),
@@ -99,13 +97,11 @@ export function CardStep({
   publishableKey: string | null
   onChangePlan: () => void
 }) {
-  const api = useApi()
   const queryClient = useQueryClient()
   const [error, setError] = useState<string>()
   const add = useMutation({
-    mutationFn: (paymentMethodId: string) => addPaymentMethod(api, orgId, paymentMethodId),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: paymentMethodQueries.list(api, orgId).queryKey }),
+    mutationFn: (paymentMethodId: string) => addPaymentMethod(orgId, paymentMethodId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentMethodQueries.list(orgId).queryKey }),
     onError: (failure) => setError(addCardMessage(failure)),
   })
   return (
@@ -132,11 +128,10 @@ export function CardStep({
 
 /** Saves the chosen plan as soon as the card is there; on failure the user may try again. */
 export function SavePlanStep({ orgId, plan }: { orgId: number; plan: Plan }) {
-  const api = useApi()
   const queryClient = useQueryClient()
   const save = useMutation({
-    mutationFn: () => setOrgPlan(api, orgId, plan.plan_id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.current(api).queryKey }),
+    mutationFn: () => setOrgPlan(orgId, plan.plan_id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.current().queryKey }),
   })
   const started = useRef(false)
   const { mutate } = save
@@ -163,17 +158,16 @@ export function SavePlanStep({ orgId, plan }: { orgId: number; plan: Plan }) {
 }
 
 export function VolumeStep({ orgId }: { orgId: number }) {
-  const api = useApi()
   const queryClient = useQueryClient()
   const [name, setName] = useState('')
   const [error, setError] = useState<string>()
   const create = useMutation({
-    mutationFn: (volumeName: string) => createVolume(api, orgId, volumeName),
+    mutationFn: (volumeName: string) => createVolume(orgId, volumeName),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: volumeQueries.list(api, orgId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: volumeQueries.list(orgId).queryKey }),
         // Creating a volume also creates its container, held by its creator.
-        queryClient.invalidateQueries({ queryKey: mediaGrantQueries.list(api, orgId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: mediaGrantQueries.list(orgId).queryKey }),
       ]),
     onError: (failure) => setError(createVolumeMessage(failure, INVALID_VOLUME_NAME_MESSAGE)),
   })
