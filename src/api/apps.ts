@@ -1,10 +1,11 @@
 // Apps (specification 001, sections 2 and 7): the clients devices register through. The list, adding one
 // by name, its detail with the devices registered through it, renaming, enabling and disabling, and a new
 // secret key (shown once: the server keeps only its hash); with query options and mutation hooks.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation } from '@tanstack/react-query'
 import type { App, AppDevice, AppListItem, UpdateAppRequest } from '../../server/contract/app.ts'
 import { endpoints } from '../../server/contract/endpoints.ts'
 import { call } from './client.ts'
+import { useInvalidateOrg } from './invalidation.ts'
 
 export type { App, AppDevice, AppListItem, UpdateAppRequest }
 
@@ -36,11 +37,8 @@ export const appQueries = {
     queryOptions({ queryKey: ['org', orgId, 'app', appId], queryFn: () => getApp(orgId, appId) }),
 }
 
-/** An app's name and state show in its list, its detail and the devices registered through it. */
-function useInvalidateOrg(orgId: number) {
-  const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: ['org', orgId] })
-}
+// An app's name and state show in its list, its detail and the devices registered through it: each change
+// below reads the organization's queries again (src/api/invalidation.ts).
 
 export function useCreateApp(orgId: number) {
   const invalidate = useInvalidateOrg(orgId)

@@ -1,7 +1,7 @@
 // Devices and their mounts (specification 001, sections 2 and 7): the list (an admin sees every device of the
 // organization, a member their own), a device's detail, the admin's changes, the mounts (add, enable,
 // disable, delete) and a mount's volume key; with query options and mutation hooks.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation } from '@tanstack/react-query'
 import type {
   Device,
   DeviceListItem,
@@ -13,6 +13,7 @@ import type {
 } from '../../server/contract/device.ts'
 import { endpoints } from '../../server/contract/endpoints.ts'
 import { call } from './client.ts'
+import { useInvalidateOrg } from './invalidation.ts'
 
 export type { Device, DeviceListItem, DeviceMount, UpdateDeviceRequest, UserRefusal, VolumeKeyEvent }
 
@@ -87,11 +88,8 @@ export const deviceQueries = {
     }),
 }
 
-/** A device change shows in the device list, the containers' device lists, the app's and the user's. */
-function useInvalidateOrg(orgId: number) {
-  const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: ['org', orgId] })
-}
+// A device change shows in the device list, the containers' device lists, the app's and the user's: each
+// change below reads the organization's queries again (src/api/invalidation.ts).
 
 export function useUpdateDevice(orgId: number, deviceId: number) {
   const invalidate = useInvalidateOrg(orgId)

@@ -1,6 +1,7 @@
 // Files of a container (specification 000, section 7): listing, detail, delete and undelete, folders,
-// registration, download addresses and the audit trail, each with its queryOptions factory.
-import { queryOptions } from '@tanstack/react-query'
+// registration, download addresses and the audit trail, each with its queryOptions factory; and the changes
+// the file screens make (a folder, delete and undelete, a version restored), as mutation hooks.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { endpoints } from '../../server/contract/endpoints.ts'
 import type {
   AuditEvent,
@@ -10,6 +11,8 @@ import type {
   MediaVersion,
   RegisterMediaRequest,
 } from '../../server/contract/media.ts'
+import { runLimited } from '../lib/bulk.ts'
+import { registerWithSuffix } from '../lib/restore.ts'
 import { collectDownloadFiles } from '../transfers/downloadPlan.ts'
 import { call } from './client.ts'
 
@@ -126,4 +129,66 @@ export const mediaQueries = {
       queryKey: ['org', orgId, 'audit_event', 'media', mediaId],
       queryFn: () => listMediaAudit(orgId, mediaId),
     }),
+}
+
+/** What a change in a container reads again: its listings and files. An upload's end asks for it too. */
+export function useInvalidateContainer(grant: GrantRef): () => Promise<void> {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: mediaQueries.grant(grant) })
+}
+
+/** `directory` is relative to the container and ends in '/'. */
+export function useCreateDirectory(grant: GrantRef) {
+  const invalidate = useInvalidateContainer(grant)
+  return useMutation({
+    mutationFn: (directory: string) => createDirectory(grant, directory),
+    onSuccess: invalidate,
+  })
+}
+
+/**
+ * Deletes or undeletes files, a few calls at a time (src/lib/bulk.ts): the answer says which failed, and the
+ * container is read again whatever happened, since some may have succeeded.
+ */
+export function useSetFilesDeleted(grant: GrantRef) {
+  const invalidate = useInvalidateContainer(grant)
+  return useMutation({
+    mutationFn: ({ mediaIds, deleted }: { mediaIds: readonly number[]; deleted: boolean }) =>
+      runLimited(mediaIds, (mediaId) => (deleted ? deleteMedia : undeleteMedia)(grant, mediaId)),
+    onSuccess: invalidate,
+  })
+}
+
+export interface RestoreRequest {
+  mediaId: number
+  mediaVersionId: number
+  /** The file's folder and name: the content is registered beside it under a numbered name. */
+  directory: string
+  name: string
+}
+
+/**
+ * Restores a version to its file's folder (000 section 4). The version's content is read fresh: 'no_content'
+ * when it has none to restore (or the file could not be read); a refused registration rejects.
+ */
+export function useRestoreVersion(grant: GrantRef) {
+  const invalidate = useInvalidateContainer(grant)
+  return useMutation({
+    mutationFn: async (request: RestoreRequest): Promise<'restored' | 'no_content'> => {
+      let content: MediaVersion | undefined
+      try {
+        const fresh = await getMedia(grant, request.mediaId)
+        content = fresh.version_list.find((each) => each.media_version_id === request.mediaVersionId)
+      } catch {
+        content = undefined
+      }
+      if (!content?.file_hash) return 'no_content'
+      const { file_hash, file_size } = content
+      await registerWithSuffix(request.name, (candidate) =>
+        registerMedia(grant, { media_path: `${request.directory}${candidate}`, file_hash, file_size }),
+      )
+      return 'restored'
+    },
+    onSuccess: (outcome) => (outcome === 'restored' ? invalidate() : undefined),
+  })
 }

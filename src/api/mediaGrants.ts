@@ -1,6 +1,6 @@
 // Containers (grants): the member's own list (specification 000), and the admin's list, additions and
 // changes (001, sections 2 and 7), with their query options and mutation hooks.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation } from '@tanstack/react-query'
 import { endpoints } from '../../server/contract/endpoints.ts'
 import type {
   CreateGrantRequest,
@@ -10,6 +10,7 @@ import type {
 } from '../../server/contract/grant.ts'
 import type { MediaGrant } from '../../server/contract/volume.ts'
 import { call } from './client.ts'
+import { useInvalidateOrg } from './invalidation.ts'
 
 export type { CreateGrantRequest, GrantOverlapResponse, MediaGrant, UpdateGrantRequest }
 
@@ -78,11 +79,8 @@ export const mediaGrantQueries = {
     }),
 }
 
-/** A container change shows in both lists, the users' holdings, the sidebar and the admin trail. */
-function useInvalidateOrg(orgId: number) {
-  const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: ['org', orgId] })
-}
+// A container change shows in both lists, the users' holdings, the sidebar and the admin trail: each change
+// below reads the organization's queries again (src/api/invalidation.ts).
 
 export function useCreateGrant(orgId: number) {
   const invalidate = useInvalidateOrg(orgId)

@@ -2,7 +2,7 @@
 // list in the order uploads try them (the service's own store last), adding one, its detail and edit (a
 // blank secret keeps the stored one), Enable and Disable, and the reorder of Move Up and Move Down; with
 // query options and mutation hooks.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation } from '@tanstack/react-query'
 import { endpoints } from '../../server/contract/endpoints.ts'
 import type {
   CreateNetworkStoreRequest,
@@ -11,6 +11,7 @@ import type {
   UpdateNetworkStoreRequest,
 } from '../../server/contract/networkStore.ts'
 import { call } from './client.ts'
+import { useInvalidateOrg } from './invalidation.ts'
 
 export type { CreateNetworkStoreRequest, NetworkStore, UpdateNetworkStoreRequest }
 export { DEFAULT_STORE_MAX_SIZE, SECRET_MASK } from '../../server/contract/networkStore.ts'
@@ -34,10 +35,7 @@ export const networkStoreQueries = {
     }),
 }
 
-function useInvalidateOrg(orgId: number) {
-  const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: ['org', orgId] })
-}
+// Each change below reads the organization's queries again (src/api/invalidation.ts).
 
 export function useAddNetworkStore(orgId: number) {
   const invalidate = useInvalidateOrg(orgId)

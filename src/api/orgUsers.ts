@@ -4,6 +4,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { endpoints } from '../../server/contract/endpoints.ts'
 import type { AddUserRequest, OrgUser, UpdateOrgUserRequest } from '../../server/contract/orgUser.ts'
 import { call } from './client.ts'
+import { useInvalidateOrg } from './invalidation.ts'
 
 export type { AddUserRequest, OrgUser, UpdateOrgUserRequest }
 
@@ -43,11 +44,8 @@ export const orgUserQueries = {
     queryOptions({ queryKey: ['org', orgId, 'user'], queryFn: () => listOrgUsers(orgId) }),
 }
 
-/** A user change shows in the users list, the containers' holder lists and the admin trail. */
-function useInvalidateOrg(orgId: number) {
-  const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: ['org', orgId] })
-}
+// A user change shows in the users list, the containers' holder lists and the admin trail: each change below
+// reads the organization's queries again (src/api/invalidation.ts).
 
 export function useAddOrgUser(orgId: number) {
   const invalidate = useInvalidateOrg(orgId)

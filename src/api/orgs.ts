@@ -1,7 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation } from '@tanstack/react-query'
 import { endpoints } from '../../server/contract/endpoints.ts'
 import type { SetPlanRequest, UpdateOrgRequest } from '../../server/contract/org.ts'
+import { localState } from '../lib/localState.ts'
 import { call } from './client.ts'
+import { useInvalidateCurrentUser, useInvalidateOrg } from './invalidation.ts'
 
 export async function createOrg(org_name: string): Promise<number> {
   const answer = await call(endpoints.orgCreate, { body: { org_name } })
@@ -31,29 +33,48 @@ export const orgQueries = {
   detail: (orgId: number) => queryOptions({ queryKey: ['org', orgId], queryFn: () => getOrg(orgId) }),
 }
 
-/** The name and prefix show in the org detail and in the user's org list (the org switcher). */
+/** An organization's name, prefix and plan show in its detail and in the user's org list (the switcher). */
+function useInvalidateOrgAndUser(orgId: number) {
+  const invalidateOrg = useInvalidateOrg(orgId)
+  const invalidateUser = useInvalidateCurrentUser()
+  return () => Promise.all([invalidateOrg(), invalidateUser()])
+}
+
+/** The new organization joins the user's list, where signup finds it. */
+export function useCreateOrg() {
+  const invalidate = useInvalidateCurrentUser()
+  return useMutation({ mutationFn: (orgName: string) => createOrg(orgName), onSuccess: invalidate })
+}
+
 export function useUpdateOrg(orgId: number) {
-  const queryClient = useQueryClient()
+  const invalidate = useInvalidateOrgAndUser(orgId)
   return useMutation({
     mutationFn: (body: UpdateOrgRequest) => updateOrg(orgId, body),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['org', orgId] }),
-        queryClient.invalidateQueries({ queryKey: ['user'] }),
-      ]),
+    onSuccess: invalidate,
   })
 }
 
-/** The plan shows in the org detail and in the user's org list (its limits guard other screens). */
+/** The plan's limits guard other screens, which read it from the user's org list. */
 export function useChangePlan(orgId: number) {
-  const queryClient = useQueryClient()
+  const invalidate = useInvalidateOrgAndUser(orgId)
   return useMutation({
     mutationFn: (request: SetPlanRequest) =>
       setOrgPlan(orgId, request.plan_id, request.accept_expire_days === true),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['org', orgId] }),
-        queryClient.invalidateQueries({ queryKey: ['user'] }),
-      ]),
+    onSuccess: invalidate,
+  })
+}
+
+/**
+ * Leaving takes the organization out of the user's list; were it the one the console showed, the console
+ * chooses again (src/lib/currentOrg.ts).
+ */
+export function useLeaveOrg(orgId: number) {
+  const invalidate = useInvalidateCurrentUser()
+  return useMutation({
+    mutationFn: () => leaveOrg(orgId),
+    onSuccess: () => {
+      if (localState.read('current_org_id') === orgId) localState.remove('current_org_id')
+      return invalidate()
+    },
   })
 }

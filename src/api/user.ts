@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useMutation } from '@tanstack/react-query'
 import type {
   CurrentUserResponse,
   EmailLoginResponse,
@@ -7,6 +7,7 @@ import type {
 } from '../../server/contract/user.ts'
 import { endpoints } from '../../server/contract/endpoints.ts'
 import { call } from './client.ts'
+import { useInvalidateCurrentUser } from './invalidation.ts'
 
 export type { CurrentUserResponse, OrgListItem, User }
 
@@ -39,4 +40,19 @@ export async function logout(): Promise<void> {
 
 export const userQueries = {
   current: () => queryOptions({ queryKey: ['user', 'current'], queryFn: () => getCurrentUser() }),
+}
+
+/** Sends a sign-in code to the address; signup creates the user when the address is new. */
+export function useSendEmailCode(signup: boolean) {
+  return useMutation({ mutationFn: (email: string) => sendEmailCode(email, signup) })
+}
+
+/** Answers the new session's key; the caller starts the session with it (src/app/session.ts). */
+export function useEmailLogin() {
+  return useMutation({ mutationFn: emailLogin })
+}
+
+export function useUpdateUserName() {
+  const invalidate = useInvalidateCurrentUser()
+  return useMutation({ mutationFn: (userName: string) => updateUserName(userName), onSuccess: invalidate })
 }

@@ -1,10 +1,11 @@
 // Volumes (specification 001, sections 2 and 7): the list, creating one, changing its settings; with
 // their query options and the mutation hooks that invalidate what a change touches.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation } from '@tanstack/react-query'
 import { endpoints } from '../../server/contract/endpoints.ts'
 import type { RetentionPreviewRequest, RetentionPreviewResponse } from '../../server/contract/retention.ts'
 import type { UpdateVolumeRequest, Volume } from '../../server/contract/volume.ts'
 import { call } from './client.ts'
+import { useInvalidateOrg } from './invalidation.ts'
 
 export type { RetentionPreviewRequest, RetentionPreviewResponse, UpdateVolumeRequest, Volume }
 
@@ -57,14 +58,11 @@ export const volumeQueries = {
     }),
 }
 
-/** A volume's name and state show in container lists, the sidebar and the org's plan counts. */
-function useInvalidateVolumes(orgId: number) {
-  const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: ['org', orgId] })
-}
+// A volume's name and state show in container lists, the sidebar and the org's plan counts: each change below
+// reads the organization's queries again (src/api/invalidation.ts).
 
 export function useCreateVolume(orgId: number) {
-  const invalidate = useInvalidateVolumes(orgId)
+  const invalidate = useInvalidateOrg(orgId)
   return useMutation({
     mutationFn: (request: { volume_name: string; is_disabled?: boolean }) =>
       createVolume(orgId, request.volume_name, request.is_disabled),
@@ -73,7 +71,7 @@ export function useCreateVolume(orgId: number) {
 }
 
 export function useUpdateVolume(orgId: number, volumeId: number) {
-  const invalidate = useInvalidateVolumes(orgId)
+  const invalidate = useInvalidateOrg(orgId)
   return useMutation({
     mutationFn: (changes: UpdateVolumeRequest) => updateVolume(orgId, volumeId, changes),
     onSuccess: invalidate,

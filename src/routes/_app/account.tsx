@@ -1,16 +1,14 @@
 // Account (specification 000, section 2): the user name, the organizations with their role, switching
 // and leaving them, and signing out.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { useMemo, useState, type FormEvent } from 'react'
-import { leaveOrg } from '../../api/orgs.ts'
-import { updateUserName, userQueries, type OrgListItem } from '../../api/user.ts'
+import { useLeaveOrg } from '../../api/orgs.ts'
+import { useUpdateUserName, type OrgListItem } from '../../api/user.ts'
 import { showAlert } from '../../app/dialogs.tsx'
 import { navigateRemembering } from '../../app/navigation.ts'
 import { switchOrg, useSession } from '../../app/session.ts'
 import { orgSwitchAddress } from '../../lib/currentOrg.ts'
 import { changedFields, useDraft } from '../../lib/draft.ts'
-import { localState } from '../../lib/localState.ts'
 import { isValidUserName } from '../../lib/validation.ts'
 import {
   ADMIN_CANNOT_LEAVE_MESSAGE,
@@ -29,15 +27,10 @@ export const Route = createFileRoute('/_app/account')({
 })
 
 function UserNameForm({ saved }: { saved: string }) {
-  const queryClient = useQueryClient()
   const savedValues = useMemo(() => ({ user_name: saved }), [saved])
   const { draft, set } = useDraft(savedValues)
   const [error, setError] = useState<string>()
-  const save = useMutation({
-    mutationFn: (userName: string) => updateUserName(userName),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.current().queryKey }),
-    onError: (failure) => setError(userNameMessage(failure)),
-  })
+  const save = useUpdateUserName()
   // What would be sent: the name as saved, without surrounding spaces.
   const trimmed = draft.user_name.trim()
   const changes = changedFields(savedValues, { user_name: trimmed })
@@ -47,7 +40,7 @@ function UserNameForm({ saved }: { saved: string }) {
     // The rule of section 5 is checked here first; the server applies the same one.
     if (!isValidUserName(changes.user_name)) return setError(INVALID_USER_NAME_MESSAGE)
     setError(undefined)
-    save.mutate(changes.user_name)
+    save.mutate(changes.user_name, { onError: (failure) => setError(userNameMessage(failure)) })
   }
   return (
     <form className="form" onSubmit={submit}>
@@ -75,16 +68,7 @@ function OrgActions({ org, isCurrent }: { org: OrgListItem; isCurrent: boolean }
         location: window.location,
       })
   const router = useRouter()
-  const queryClient = useQueryClient()
-  const leave = useMutation({
-    mutationFn: () => leaveOrg(org.org_id),
-    onSuccess: async () => {
-      if (localState.read('current_org_id') === org.org_id) localState.remove('current_org_id')
-      await queryClient.invalidateQueries({ queryKey: userQueries.current().queryKey })
-      showAlert(ORG_LEFT_MESSAGE)
-    },
-    onError: (failure) => showAlert(leaveOrgMessage(failure)),
-  })
+  const leave = useLeaveOrg(org.org_id)
   return (
     <>
       {address !== undefined ? (
@@ -112,7 +96,14 @@ function OrgActions({ org, isCurrent }: { org: OrgListItem; isCurrent: boolean }
       ) : (
         <ConfirmAction
           confirm={{ text: `Leave ${org.org_name}?`, positive: 'Leave Org' }}
-          onConfirm={() => leave.mutate()}
+          // Awaited rather than told through mutate's callbacks: the organization's row, and this button
+          // with it, is gone from the list by the time the leaving is done.
+          onConfirm={() =>
+            void leave.mutateAsync().then(
+              () => showAlert(ORG_LEFT_MESSAGE),
+              (failure: unknown) => showAlert(leaveOrgMessage(failure)),
+            )
+          }
           disabled={leave.isPending}
         >
           Leave Org

@@ -5,7 +5,7 @@
 // address keeps redirecting. Admins only.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { useMemo, useState, type FormEvent } from 'react'
+import { useMemo, type FormEvent } from 'react'
 import { configQueries } from '../../api/config.ts'
 import { orgQueries, useUpdateOrg } from '../../api/orgs.ts'
 import { adminOrgId } from '../../app/adminAccess.ts'
@@ -13,8 +13,8 @@ import { useSession } from '../../app/session.ts'
 import { useDraft } from '../../lib/draft.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { TextField } from '../../ui/Field.tsx'
-import { FormError } from '../../ui/FormError.tsx'
 import { SaveButton } from '../../ui/SaveButton.tsx'
+import { SaveFormMessages, useSaveForm } from '../../ui/SaveForm.tsx'
 import { OrgTabs } from './-org/OrgTabs.tsx'
 import {
   canSaveOrg,
@@ -46,23 +46,18 @@ function OrgDetailPage() {
   const { data: config } = useSuspenseQuery(configQueries.client())
   const saved = useMemo(() => orgDraftOf(org), [org])
   const { draft, set } = useDraft(saved)
-  const update = useUpdateOrg(orgId)
-  const [error, setError] = useState<string>()
-  const [status, setStatus] = useState<string>()
+  const form = useSaveForm(useUpdateOrg(orgId), {
+    saved: (body) => savedStatus(saved, body, config.domain_suffix),
+    failed: (failure) => messageFor('org_update', failure),
+  })
   const host = orgHost(org.domain_prefix, config.domain_suffix)
   function submit(event: FormEvent) {
     event.preventDefault()
     if (!canSaveOrg(saved, draft)) return
-    setError(undefined)
-    setStatus(undefined)
-    const body = orgUpdateBody(saved, draft)
-    update.mutate(body, {
-      onSuccess: () => setStatus(savedStatus(saved, body, config.domain_suffix)),
-      onError: (failure) => setError(messageFor('org_update', failure)),
-    })
+    form.save(orgUpdateBody(saved, draft))
   }
   function edit(key: 'org_name' | 'domain_prefix', value: string) {
-    setStatus(undefined)
+    form.edited()
     set(key, value)
   }
   return (
@@ -93,11 +88,8 @@ function OrgDetailPage() {
             hint={prefixWarning(draft.domain_prefix)}
             onChange={(value) => edit('domain_prefix', typedPrefix(value))}
           />
-          <FormError message={error} />
-          <p className="form-status" role="status">
-            {status ?? ''}
-          </p>
-          <SaveButton changed={canSaveOrg(saved, draft)} pending={update.isPending} />
+          <SaveFormMessages form={form} />
+          <SaveButton changed={canSaveOrg(saved, draft)} pending={form.pending} />
         </form>
       </section>
     </main>

@@ -2,14 +2,13 @@
 // windowed so that a directory of 20,000 entries stays smooth. The rows form an ARIA grid (rows are
 // selected, cells hold a checkbox and a link): one tab stop, and the arrow keys, Home, End and the page
 // keys move between cells (src/lib/gridKeys.ts), as the WAI-ARIA grid pattern has it.
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
-import { deleteMedia, mediaQueries, undeleteMedia } from '../../../api/media.ts'
+import { mediaQueries, useSetFilesDeleted } from '../../../api/media.ts'
 import { ApiError } from '../../../api/transport.ts'
 import { showAlert, showConfirm } from '../../../app/dialogs.tsx'
 import { navigateRemembering } from '../../../app/navigation.ts'
-import { runLimited } from '../../../lib/bulk.ts'
 import { areaHref, childPath } from '../../../lib/filePaths.ts'
 import { formatBytes, formatSimpleTime } from '../../../lib/format.ts'
 import { clampToGrid, moveInGrid, type GridPosition } from '../../../lib/gridKeys.ts'
@@ -144,12 +143,12 @@ function Row({ row, index, href, selected, onToggle, style, activeCol }: RowProp
 
 export function DirectoryListing({ container, directory }: { container: Container; directory: string }) {
   const router = useRouter()
-  const queryClient = useQueryClient()
   const { grant, org, ref } = container
   const listing = useQuery(mediaQueries.directory(ref, directory))
   const filter = useLocalState('file_filter') ?? DEFAULT_FILE_FILTER
   const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<string>>(new Set())
-  const [busy, setBusy] = useState(false)
+  const setDeleted = useSetFilesDeleted(ref)
+  const busy = setDeleted.isPending
   const gridRef = useRef<HTMLDivElement>(null)
   // The grid's current cell (its tab stop); row 0 is the header. It starts on the first entry's name.
   const [activeCell, setActiveCell] = useState<GridPosition>({ row: 1, col: 1 })
@@ -219,19 +218,21 @@ export function DirectoryListing({ container, directory }: { container: Containe
     )
     const count = `${files.length} file${files.length === 1 ? '' : 's'}`
     const text = kind === 'delete' ? `Delete ${count}?` : `Undelete ${count}?`
-    showConfirm({ text, positive: kind === 'delete' ? 'Delete' : 'Undelete' }, async (positive) => {
+    showConfirm({ text, positive: kind === 'delete' ? 'Delete' : 'Undelete' }, (positive) => {
       if (!positive) return
-      setBusy(true)
-      const call = kind === 'delete' ? deleteMedia : undeleteMedia
-      const result = await runLimited(files, (mediaId) => call(ref, mediaId))
-      await queryClient.invalidateQueries({ queryKey: mediaQueries.grant(ref) })
-      setSelectedKeys(new Set())
-      setBusy(false)
-      // The action's button is disabled now (nothing is selected): focus goes back to where the user was
-      // in the rows, not to the top of the page.
-      if (result.failed.length > 0)
-        showAlert(kind === 'delete' ? DELETE_FAILED_MESSAGE : RESTORE_FAILED_MESSAGE)
-      else moveFocus(active)
+      setDeleted.mutate(
+        { mediaIds: files, deleted: kind === 'delete' },
+        {
+          onSuccess: (result) => {
+            setSelectedKeys(new Set())
+            // The action's button is disabled now (nothing is selected): focus goes back to where the user
+            // was in the rows, not to the top of the page.
+            if (result.failed.length > 0)
+              showAlert(kind === 'delete' ? DELETE_FAILED_MESSAGE : RESTORE_FAILED_MESSAGE)
+            else moveFocus(active)
+          },
+        },
+      )
     })
   }
 
