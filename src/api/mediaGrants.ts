@@ -103,10 +103,11 @@ export function useDeleteGrant(orgId: number, grantId: number) {
   return useMutation({ mutationFn: () => deleteGrant(orgId, grantId), onSuccess: invalidate })
 }
 
-export function useSetGrantUser(orgId: number, grantId: number) {
+/** Gives a user a container, or takes it away (`holds`). */
+export function useSetGrantUser(orgId: number) {
   const invalidate = useInvalidateOrg(orgId)
   return useMutation({
-    mutationFn: ({ userId, holds }: { userId: number; holds: boolean }) =>
+    mutationFn: ({ grantId, userId, holds }: { grantId: number; userId: number; holds: boolean }) =>
       setGrantUser(orgId, grantId, userId, holds),
     onSuccess: invalidate,
   })

@@ -9,7 +9,7 @@ import { orgUserQueries, permissionsText, useAddOrgUser, type OrgUser } from '..
 import { useSession } from '../../app/session.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { TextField } from '../../ui/Field.tsx'
-import { FormError } from '../../ui/FormError.tsx'
+import { SaveFormMessages, useSaveForm } from '../../ui/SaveForm.tsx'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
 import { adminOrgId } from '../../app/adminAccess.ts'
@@ -54,28 +54,21 @@ function userColumns(selfId: number): ReadonlyArray<Column<OrgUser>> {
 }
 
 function AddUserForm({ orgId }: { orgId: number }) {
-  const add = useAddOrgUser(orgId)
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<RoleValues>(NEW_USER_ROLE)
-  const [error, setError] = useState<string>()
-  const [added, setAdded] = useState<string>()
+  const form = useSaveForm(useAddOrgUser(orgId), {
+    saved: USER_ADDED_MESSAGE,
+    failed: (failure) => messageFor('user_add', failure),
+    onSaved: () => {
+      setEmail('')
+      setRole(NEW_USER_ROLE)
+    },
+  })
   function submit(event: FormEvent) {
     event.preventDefault()
     const address = email.trim()
     if (address === '') return
-    setError(undefined)
-    setAdded(undefined)
-    add.mutate(
-      { email: address, ...role },
-      {
-        onSuccess: () => {
-          setAdded(USER_ADDED_MESSAGE)
-          setEmail('')
-          setRole(NEW_USER_ROLE)
-        },
-        onError: (failure) => setError(messageFor('user_add', failure)),
-      },
-    )
+    form.save({ email: address, ...role })
   }
   return (
     <form className="form" onSubmit={submit} noValidate>
@@ -87,19 +80,16 @@ function AddUserForm({ orgId }: { orgId: number }) {
         value={email}
         onChange={(value) => {
           setEmail(value)
-          setAdded(undefined)
+          form.edited()
         }}
       />
       <RoleFields values={role} onChange={setRole} memberCaps={NEW_USER_ROLE} />
-      <FormError message={error} />
-      <p className="form-status" role="status">
-        {added ?? ''}
-      </p>
+      <SaveFormMessages form={form} />
       <button
         type="submit"
         className="button"
-        disabled={email.trim() === '' || add.isPending}
-        aria-busy={add.isPending}
+        disabled={email.trim() === '' || form.pending}
+        aria-busy={form.pending}
       >
         Add User
       </button>

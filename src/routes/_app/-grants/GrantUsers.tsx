@@ -15,7 +15,7 @@ type Holder = MediaGrant['user_list'][number]
 
 function AddUserForm({ orgId, grant }: { orgId: number; grant: MediaGrant }) {
   const { data: members } = useSuspenseQuery(orgUserQueries.list(orgId))
-  const setHolder = useSetGrantUser(orgId, grant.media_grant_id)
+  const setHolder = useSetGrantUser(orgId)
   const [chosen, setChosen] = useState('')
   const [error, setError] = useState<string>()
   const holders = new Set(grant.user_list.map((user) => user.user_id))
@@ -28,7 +28,7 @@ function AddUserForm({ orgId, grant }: { orgId: number; grant: MediaGrant }) {
     if (choice === '') return
     setError(undefined)
     setHolder.mutate(
-      { userId: Number(choice), holds: true },
+      { grantId: grant.media_grant_id, userId: Number(choice), holds: true },
       {
         onSuccess: () => setChosen(''),
         onError: (failure) => setError(messageFor('grant_add_user', failure)),
@@ -72,7 +72,7 @@ function AddUserForm({ orgId, grant }: { orgId: number; grant: MediaGrant }) {
 }
 
 export function GrantUsers({ orgId, grant }: { orgId: number; grant: MediaGrant }) {
-  const setHolder = useSetGrantUser(orgId, grant.media_grant_id)
+  const setHolder = useSetGrantUser(orgId)
   const columns: Array<Column<Holder>> = [
     { key: 'email', header: 'Email', rowHeader: true, render: (user) => user.email },
     { key: 'name', header: 'User Name', render: (user) => user.user_name ?? '' },
@@ -88,7 +88,7 @@ export function GrantUsers({ orgId, grant }: { orgId: number; grant: MediaGrant 
           disabled={setHolder.isPending}
           onClick={() =>
             setHolder.mutate(
-              { userId: user.user_id, holds: false },
+              { grantId: grant.media_grant_id, userId: user.user_id, holds: false },
               { onError: (failure) => showAlert(messageFor('grant_remove_user', failure)) },
             )
           }
