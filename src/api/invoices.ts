@@ -4,16 +4,7 @@
 // organization's key, so leaving the organization forgets them.
 import { queryOptions } from '@tanstack/react-query'
 import { endpoints } from '../../server/contract/endpoints.ts'
-import type {
-  Invoice,
-  InvoiceLine,
-  InvoicePayment,
-  InvoiceStoreUsage,
-  InvoiceSummary,
-  InvoiceUsageDay,
-  InvoiceUsageResponse,
-  InvoiceUsageRow,
-} from '../../server/contract/invoice.ts'
+import type { Invoice, InvoiceSummary, InvoiceUsageResponse } from '../../server/contract/invoice.ts'
 import { call } from './client.ts'
 
 export type {
@@ -25,7 +16,7 @@ export type {
   InvoiceUsageDay,
   InvoiceUsageResponse,
   InvoiceUsageRow,
-}
+} from '../../server/contract/invoice.ts'
 
 /** Newest first, as the server lists them. */
 export async function listInvoices(orgId: number): Promise<InvoiceSummary[]> {

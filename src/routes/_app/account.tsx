@@ -20,7 +20,7 @@ import {
 import { ConfirmAction } from '../../ui/ConfirmAction.tsx'
 import { TextField } from '../../ui/Field.tsx'
 import { SaveButton } from '../../ui/SaveButton.tsx'
-import { Table, type Column } from '../../ui/Table.tsx'
+import { actionsColumn, Table, type Column } from '../../ui/Table.tsx'
 
 export const Route = createFileRoute('/_app/account')({
   component: AccountPage,
@@ -133,13 +133,7 @@ function OrgTable({
       ),
     },
     { key: 'role', header: 'Role', render: (org) => (org.is_admin ? 'Admin' : 'Member') },
-    {
-      key: 'actions',
-      header: 'Actions',
-      hideHeader: true,
-      className: 'row-actions',
-      render: (org) => <OrgActions org={org} isCurrent={org.org_id === currentOrgId} />,
-    },
+    actionsColumn((org) => <OrgActions org={org} isCurrent={org.org_id === currentOrgId} />),
   ]
   return (
     <Table

@@ -40,6 +40,12 @@ const ROW_HEIGHT = 44
 /** Select, Name, Size, Last Modified. */
 const COLUMN_COUNT = 4
 
+/** The bulk actions on the selected files, in the toolbar's order. */
+const BULK_ACTIONS = [
+  { kind: 'delete', label: 'Delete' },
+  { kind: 'undelete', label: 'Undelete' },
+] as const
+
 /** The tab index of a cell's control: 0 for the grid's current cell (its one tab stop), else -1. */
 const tabStop = (activeCol: number | undefined, col: number) => (activeCol === col ? 0 : -1)
 
@@ -278,22 +284,17 @@ export function DirectoryListing({ container, directory }: { container: Containe
           <button type="button" className="button secondary" onClick={upload}>
             Upload
           </button>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={!actions.delete || busy}
-            onClick={() => bulk('delete')}
-          >
-            Delete
-          </button>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={!actions.undelete || busy}
-            onClick={() => bulk('undelete')}
-          >
-            Undelete
-          </button>
+          {BULK_ACTIONS.map(({ kind, label }) => (
+            <button
+              key={kind}
+              type="button"
+              className="button secondary"
+              disabled={!actions[kind] || busy}
+              onClick={() => bulk(kind)}
+            >
+              {label}
+            </button>
+          ))}
           <button type="button" className="button" disabled={!actions.download} onClick={download}>
             Download
           </button>

@@ -9,7 +9,7 @@ import { showAlert } from '../../../app/dialogs.tsx'
 import { messageFor } from '../../../lib/messages.ts'
 import { SelectField } from '../../../ui/Field.tsx'
 import { FormError } from '../../../ui/FormError.tsx'
-import { Table, type Column } from '../../../ui/Table.tsx'
+import { actionsColumn, Table, type Column } from '../../../ui/Table.tsx'
 
 type Holder = MediaGrant['user_list'][number]
 
@@ -76,27 +76,21 @@ export function GrantUsers({ orgId, grant }: { orgId: number; grant: MediaGrant 
   const columns: Array<Column<Holder>> = [
     { key: 'email', header: 'Email', rowHeader: true, render: (user) => user.email },
     { key: 'name', header: 'User Name', render: (user) => user.user_name ?? '' },
-    {
-      key: 'actions',
-      header: 'Actions',
-      hideHeader: true,
-      className: 'row-actions',
-      render: (user) => (
-        <button
-          type="button"
-          className="button secondary"
-          disabled={setHolder.isPending}
-          onClick={() =>
-            setHolder.mutate(
-              { grantId: grant.media_grant_id, userId: user.user_id, holds: false },
-              { onError: (failure) => showAlert(messageFor('grant_remove_user', failure)) },
-            )
-          }
-        >
-          Remove<span className="visually-hidden"> {user.email}</span>
-        </button>
-      ),
-    },
+    actionsColumn((user) => (
+      <button
+        type="button"
+        className="button secondary"
+        disabled={setHolder.isPending}
+        onClick={() =>
+          setHolder.mutate(
+            { grantId: grant.media_grant_id, userId: user.user_id, holds: false },
+            { onError: (failure) => showAlert(messageFor('grant_remove_user', failure)) },
+          )
+        }
+      >
+        Remove<span className="visually-hidden"> {user.email}</span>
+      </button>
+    )),
   ]
   return (
     <>

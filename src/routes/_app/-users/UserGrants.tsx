@@ -7,7 +7,7 @@ import { showAlert } from '../../../app/dialogs.tsx'
 import { messageFor } from '../../../lib/messages.ts'
 import { AddContainerForm } from '../-grants/AddContainerForm.tsx'
 import { grantColumns } from '../-grants/GrantTable.tsx'
-import { Table, type Column } from '../../../ui/Table.tsx'
+import { actionsColumn, Table, type Column } from '../../../ui/Table.tsx'
 
 type UserGrant = OrgUser['media_grant_list'][number]
 
@@ -68,15 +68,9 @@ function AddGrantForm({ orgId, user, readOnly }: Props) {
 export function UserGrants({ orgId, user, readOnly }: Props) {
   const columns: ReadonlyArray<Column<UserGrant>> = [
     ...grantColumns<UserGrant>(),
-    {
-      key: 'actions',
-      header: 'Actions',
-      hideHeader: true,
-      className: 'row-actions',
-      render: (grant) => (
-        <RemoveGrant orgId={orgId} userId={user.user_id} grant={grant} disabled={readOnly} />
-      ),
-    },
+    actionsColumn((grant) => (
+      <RemoveGrant orgId={orgId} userId={user.user_id} grant={grant} disabled={readOnly} />
+    )),
   ]
   return (
     <section className="panel" aria-labelledby="grants-heading">

@@ -7,7 +7,7 @@ import { useSetUserVolume } from '../../../api/orgUsers.ts'
 import { volumeQueries, type Volume } from '../../../api/volumes.ts'
 import { showAlert } from '../../../app/dialogs.tsx'
 import { messageFor } from '../../../lib/messages.ts'
-import { Table, type Column } from '../../../ui/Table.tsx'
+import { actionsColumn, Table, type Column } from '../../../ui/Table.tsx'
 
 interface Props {
   orgId: number
@@ -36,23 +36,17 @@ export function UserVolumes({ orgId, user, readOnly }: Props) {
       header: 'Whole Volume',
       render: (volume) => (whole.has(volume.volume_id) ? 'Held' : 'Not held'),
     },
-    {
-      key: 'actions',
-      header: 'Actions',
-      hideHeader: true,
-      className: 'row-actions',
-      render: (volume) => (
-        <button
-          type="button"
-          className="button secondary"
-          disabled={readOnly || setVolume.isPending}
-          onClick={() => toggle(volume)}
-        >
-          {whole.has(volume.volume_id) ? 'Remove' : 'Add'}
-          <span className="visually-hidden"> {volume.volume_name}</span>
-        </button>
-      ),
-    },
+    actionsColumn((volume) => (
+      <button
+        type="button"
+        className="button secondary"
+        disabled={readOnly || setVolume.isPending}
+        onClick={() => toggle(volume)}
+      >
+        {whole.has(volume.volume_id) ? 'Remove' : 'Add'}
+        <span className="visually-hidden"> {volume.volume_name}</span>
+      </button>
+    )),
   ]
   return (
     <section className="panel" aria-labelledby="volumes-heading">
