@@ -2,7 +2,6 @@
 // reach it here, so no screen, loader or hook passes it along. Every call carries the session key kept in
 // local state, read at the moment of the call so that signing in or out takes effect on the next request.
 // Every call's outcome tells whether the server can be reached (src/api/serverReach.ts).
-import type { Endpoint } from '../../server/contract/endpoints.ts'
 import { fetchTakingEarlyAnswers } from './earlyAnswers.ts'
 import { callEndpoint, type EndpointAnswer, type EndpointInput } from './endpoint.ts'
 import { localState } from '../lib/localState.ts'
@@ -26,8 +25,11 @@ export function setTransport(transport: Transport | undefined): void {
   current = transport ?? api
 }
 
+/** An entry of the endpoint table, as callEndpoint takes it. */
+type Entry = Parameters<typeof callEndpoint>[1]
+
 /** A call of the endpoint table (src/api/endpoint.ts) through the app's transport. */
-export function call<const E extends Endpoint>(
+export function call<const E extends Entry>(
   endpoint: E,
   input: EndpointInput<E>,
   options: Pick<RequestOptions, 'timeoutMs' | 'retry' | 'signal'> = {},
