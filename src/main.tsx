@@ -2,7 +2,6 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider, onlineManager } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
-import { api } from './api/client.ts'
 import { OfflineStatus, setRestoredAt } from './app/OfflineStatus.tsx'
 import { createQueryClient, followNetwork } from './app/queryClient.ts'
 import { keepQueryCache, restoreQueryCache } from './app/queryPersistence.ts'
@@ -14,7 +13,7 @@ import { followServer } from './app/unreachableServer.ts'
 import './styles.css'
 
 const queryClient = createQueryClient()
-const router = createAppRouter({ queryClient, api })
+const router = createAppRouter({ queryClient })
 
 installTestHooks()
 registerServiceWorker((listener) => router.subscribe('onResolved', listener))
@@ -25,14 +24,14 @@ async function start(root: HTMLElement): Promise<void> {
   onlineManager.setOnline(navigator.onLine)
   followNetwork(queryClient)
   // Online, but the server does not answer: the same saved answers stand in, until it answers again.
-  followServer(queryClient, api)
+  followServer(queryClient)
   // Opened offline: the last answers of this session stand in, so a deep link shows its screen at once.
   // Online, every screen loads fresh, as it always has.
   if (!navigator.onLine) setRestoredAt(await restoreQueryCache(queryClient))
   keepQueryCache(queryClient)
   // The first screen's data and code are asked for now, side by side, rather than one after the other as
   // the router would reach them.
-  prefetchSession({ queryClient, api })
+  prefetchSession({ queryClient })
   preloadCurrentScreen(router)
   createRoot(root).render(
     <StrictMode>

@@ -5,19 +5,12 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { AtRiskDevice, AtRiskFile, AtRiskResponse } from '../../server/contract/atRisk.ts'
 import { endpoints } from '../../server/contract/endpoints.ts'
-import { callEndpoint } from './endpoint.ts'
-import type { Transport } from './transport.ts'
+import { call } from './client.ts'
 
 export type { AtRiskDevice, AtRiskFile, AtRiskResponse }
 
-export function getVolumeAtRisk(
-  api: Transport,
-  orgId: number,
-  volumeId: number,
-  staleDays: number,
-): Promise<AtRiskResponse> {
-  return callEndpoint(
-    api,
+export function getVolumeAtRisk(orgId: number, volumeId: number, staleDays: number): Promise<AtRiskResponse> {
+  return call(
     endpoints.volumeAtRisk,
     { params: { org_id: orgId, volume_id: volumeId }, query: { stale_days: String(staleDays) } },
     { retry: true },
@@ -25,9 +18,9 @@ export function getVolumeAtRisk(
 }
 
 export const atRiskQueries = {
-  volume: (api: Transport, orgId: number, volumeId: number, staleDays: number) =>
+  volume: (orgId: number, volumeId: number, staleDays: number) =>
     queryOptions({
       queryKey: ['org', orgId, 'volume_at_risk', volumeId, staleDays],
-      queryFn: () => getVolumeAtRisk(api, orgId, volumeId, staleDays),
+      queryFn: () => getVolumeAtRisk(orgId, volumeId, staleDays),
     }),
 }

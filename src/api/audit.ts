@@ -3,17 +3,14 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import type { AdminEventListResponse, VolumeAuditResponse } from '../../server/contract/audit.ts'
 import { endpoints } from '../../server/contract/endpoints.ts'
-import { callEndpoint } from './endpoint.ts'
-import type { Transport } from './transport.ts'
+import { call } from './client.ts'
 
 export function listVolumeAudit(
-  api: Transport,
   orgId: number,
   volumeId: number,
   before: string | undefined,
 ): Promise<VolumeAuditResponse> {
-  return callEndpoint(
-    api,
+  return call(
     endpoints.volumeAudit,
     { params: { org_id: orgId, volume_id: volumeId }, query: before === undefined ? {} : { before } },
     { retry: true },
@@ -21,13 +18,11 @@ export function listVolumeAudit(
 }
 
 export function listAdminEvents(
-  api: Transport,
   orgId: number,
   filter: { volume_id?: number; user_id?: number },
   before: string | undefined,
 ): Promise<AdminEventListResponse> {
-  return callEndpoint(
-    api,
+  return call(
     endpoints.adminEventList,
     {
       params: { org_id: orgId },
@@ -42,17 +37,17 @@ export function listAdminEvents(
 }
 
 export const auditQueries = {
-  volume: (api: Transport, orgId: number, volumeId: number) =>
+  volume: (orgId: number, volumeId: number) =>
     infiniteQueryOptions({
       queryKey: ['org', orgId, 'audit_event', 'volume', volumeId],
-      queryFn: ({ pageParam }) => listVolumeAudit(api, orgId, volumeId, pageParam),
+      queryFn: ({ pageParam }) => listVolumeAudit(orgId, volumeId, pageParam),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.next_before ?? undefined,
     }),
-  adminEvents: (api: Transport, orgId: number, filter: { volume_id?: number; user_id?: number }) =>
+  adminEvents: (orgId: number, filter: { volume_id?: number; user_id?: number }) =>
     infiniteQueryOptions({
       queryKey: ['org', orgId, 'admin_event', filter],
-      queryFn: ({ pageParam }) => listAdminEvents(api, orgId, filter, pageParam),
+      queryFn: ({ pageParam }) => listAdminEvents(orgId, filter, pageParam),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.next_before ?? undefined,
     }),

@@ -1,7 +1,7 @@
 // Devices and their mounts (specification 001, sections 2 and 7): the list (an admin sees every device of the
 // organization, a member their own), a device's detail, the admin's changes, the mounts (add, enable,
 // disable, delete) and a mount's volume key; with query options and mutation hooks.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation } from '@tanstack/react-query'
 import type {
   Device,
   DeviceListItem,
@@ -12,22 +12,16 @@ import type {
   VolumeKeyEvent,
 } from '../../server/contract/device.ts'
 import { endpoints } from '../../server/contract/endpoints.ts'
-import { useApi } from '../app/session.ts'
-import { callEndpoint } from './endpoint.ts'
-import type { Transport } from './transport.ts'
+import { call } from './client.ts'
+import { useInvalidateOrg } from './invalidation.ts'
 
 export type { Device, DeviceListItem, DeviceMount, UpdateDeviceRequest, UserRefusal, VolumeKeyEvent }
 
 /** active: devices that are not disabled (the default); all: every device. */
 export type DeviceFilter = NonNullable<DeviceListQuery['filter']>
 
-export async function listDevices(
-  api: Transport,
-  orgId: number,
-  filter: DeviceFilter,
-): Promise<DeviceListItem[]> {
-  const answer = await callEndpoint(
-    api,
+export async function listDevices(orgId: number, filter: DeviceFilter): Promise<DeviceListItem[]> {
+  const answer = await call(
     endpoints.deviceList,
     { params: { org_id: orgId }, query: { filter } },
     { retry: true },
@@ -35,18 +29,17 @@ export async function listDevices(
   return answer.device_list
 }
 
-export async function getDevice(api: Transport, orgId: number, deviceId: number): Promise<Device> {
+export async function getDevice(orgId: number, deviceId: number): Promise<Device> {
   const params = { org_id: orgId, device_id: deviceId }
-  return (await callEndpoint(api, endpoints.deviceDetail, { params }, { retry: true })).device
+  return (await call(endpoints.deviceDetail, { params }, { retry: true })).device
 }
 
 export async function updateDevice(
-  api: Transport,
   orgId: number,
   deviceId: number,
   changes: UpdateDeviceRequest,
 ): Promise<void> {
-  await callEndpoint(api, endpoints.deviceUpdate, {
+  await call(endpoints.deviceUpdate, {
     params: { org_id: orgId, device_id: deviceId },
     body: changes,
   })
@@ -63,75 +56,63 @@ const MOUNT_ENDPOINTS = {
 } as const
 
 export async function changeMount(
-  api: Transport,
   orgId: number,
   deviceId: number,
   grantId: number,
   action: MountAction,
 ): Promise<void> {
-  await callEndpoint(api, MOUNT_ENDPOINTS[action], {
+  await call(MOUNT_ENDPOINTS[action], {
     params: { org_id: orgId, device_id: deviceId },
     body: { media_grant_id: grantId },
   })
 }
 
 /** The key of the volume a mounted container lies in: 64 hex digits (each retrieval is recorded). */
-export async function getVolumeKey(
-  api: Transport,
-  orgId: number,
-  deviceId: number,
-  grantId: number,
-): Promise<string> {
-  const answer = await callEndpoint(api, endpoints.deviceVolumeKey, {
+export async function getVolumeKey(orgId: number, deviceId: number, grantId: number): Promise<string> {
+  const answer = await call(endpoints.deviceVolumeKey, {
     params: { org_id: orgId, device_id: deviceId, media_grant_id: grantId },
   })
   return answer.volume_encryption_key
 }
 
 export const deviceQueries = {
-  list: (api: Transport, orgId: number, filter: DeviceFilter) =>
+  list: (orgId: number, filter: DeviceFilter) =>
     queryOptions({
       queryKey: ['org', orgId, 'device_list', filter],
-      queryFn: () => listDevices(api, orgId, filter),
+      queryFn: () => listDevices(orgId, filter),
     }),
-  detail: (api: Transport, orgId: number, deviceId: number) =>
+  detail: (orgId: number, deviceId: number) =>
     queryOptions({
       queryKey: ['org', orgId, 'device', deviceId],
-      queryFn: () => getDevice(api, orgId, deviceId),
+      queryFn: () => getDevice(orgId, deviceId),
     }),
 }
 
-/** A device change shows in the device list, the containers' device lists, the app's and the user's. */
-function useInvalidateOrg(orgId: number) {
-  const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: ['org', orgId] })
-}
+// A device change shows in the device list, the containers' device lists, the app's and the user's: each
+// change below reads the organization's queries again (src/api/invalidation.ts).
 
 export function useUpdateDevice(orgId: number, deviceId: number) {
-  const api = useApi()
   const invalidate = useInvalidateOrg(orgId)
   return useMutation({
-    mutationFn: (changes: UpdateDeviceRequest) => updateDevice(api, orgId, deviceId, changes),
+    mutationFn: (changes: UpdateDeviceRequest) => updateDevice(orgId, deviceId, changes),
     onSuccess: invalidate,
   })
 }
 
 export function useChangeMount(orgId: number, deviceId: number) {
-  const api = useApi()
   const invalidate = useInvalidateOrg(orgId)
   return useMutation({
     mutationFn: ({ grantId, action }: { grantId: number; action: MountAction }) =>
-      changeMount(api, orgId, deviceId, grantId, action),
+      changeMount(orgId, deviceId, grantId, action),
     onSuccess: invalidate,
   })
 }
 
 /** The retrieval is recorded: the device's list of keys handed out is read again. */
 export function useVolumeKey(orgId: number, deviceId: number) {
-  const api = useApi()
   const invalidate = useInvalidateOrg(orgId)
   return useMutation({
-    mutationFn: (grantId: number) => getVolumeKey(api, orgId, deviceId, grantId),
+    mutationFn: (grantId: number) => getVolumeKey(orgId, deviceId, grantId),
     onSuccess: invalidate,
   })
 }

@@ -4,18 +4,8 @@
 // organization's key, so leaving the organization forgets them.
 import { queryOptions } from '@tanstack/react-query'
 import { endpoints } from '../../server/contract/endpoints.ts'
-import type {
-  Invoice,
-  InvoiceLine,
-  InvoicePayment,
-  InvoiceStoreUsage,
-  InvoiceSummary,
-  InvoiceUsageDay,
-  InvoiceUsageResponse,
-  InvoiceUsageRow,
-} from '../../server/contract/invoice.ts'
-import { callEndpoint } from './endpoint.ts'
-import type { Transport } from './transport.ts'
+import type { Invoice, InvoiceSummary, InvoiceUsageResponse } from '../../server/contract/invoice.ts'
+import { call } from './client.ts'
 
 export type {
   Invoice,
@@ -26,22 +16,16 @@ export type {
   InvoiceUsageDay,
   InvoiceUsageResponse,
   InvoiceUsageRow,
-}
+} from '../../server/contract/invoice.ts'
 
 /** Newest first, as the server lists them. */
-export async function listInvoices(api: Transport, orgId: number): Promise<InvoiceSummary[]> {
-  const answer = await callEndpoint(
-    api,
-    endpoints.invoiceList,
-    { params: { org_id: orgId } },
-    { retry: true },
-  )
+export async function listInvoices(orgId: number): Promise<InvoiceSummary[]> {
+  const answer = await call(endpoints.invoiceList, { params: { org_id: orgId } }, { retry: true })
   return answer.invoice_list
 }
 
-export async function getInvoice(api: Transport, orgId: number, invoiceId: string): Promise<Invoice> {
-  const answer = await callEndpoint(
-    api,
+export async function getInvoice(orgId: number, invoiceId: string): Promise<Invoice> {
+  const answer = await call(
     endpoints.invoiceDetail,
     { params: { org_id: orgId, invoice_id: invoiceId } },
     { retry: true },
@@ -49,33 +33,24 @@ export async function getInvoice(api: Transport, orgId: number, invoiceId: strin
   return answer.invoice
 }
 
-export function getInvoiceUsage(
-  api: Transport,
-  orgId: number,
-  invoiceId: string,
-): Promise<InvoiceUsageResponse> {
-  return callEndpoint(
-    api,
-    endpoints.invoiceUsage,
-    { params: { org_id: orgId, invoice_id: invoiceId } },
-    { retry: true },
-  )
+export function getInvoiceUsage(orgId: number, invoiceId: string): Promise<InvoiceUsageResponse> {
+  return call(endpoints.invoiceUsage, { params: { org_id: orgId, invoice_id: invoiceId } }, { retry: true })
 }
 
 export const invoiceQueries = {
-  list: (api: Transport, orgId: number) =>
+  list: (orgId: number) =>
     queryOptions({
       queryKey: ['org', orgId, 'invoice'],
-      queryFn: () => listInvoices(api, orgId),
+      queryFn: () => listInvoices(orgId),
     }),
-  detail: (api: Transport, orgId: number, invoiceId: string) =>
+  detail: (orgId: number, invoiceId: string) =>
     queryOptions({
       queryKey: ['org', orgId, 'invoice', invoiceId],
-      queryFn: () => getInvoice(api, orgId, invoiceId),
+      queryFn: () => getInvoice(orgId, invoiceId),
     }),
-  usage: (api: Transport, orgId: number, invoiceId: string) =>
+  usage: (orgId: number, invoiceId: string) =>
     queryOptions({
       queryKey: ['org', orgId, 'invoice', invoiceId, 'usage'],
-      queryFn: () => getInvoiceUsage(api, orgId, invoiceId),
+      queryFn: () => getInvoiceUsage(orgId, invoiceId),
     }),
 }

@@ -1,6 +1,7 @@
 // Files of a container (specification 000, section 7): listing, detail, delete and undelete, folders,
-// registration, download addresses and the audit trail, each with its queryOptions factory.
-import { queryOptions } from '@tanstack/react-query'
+// registration, download addresses and the audit trail, each with its queryOptions factory; and the changes
+// the file screens make (a folder, delete and undelete, a version restored), as mutation hooks.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { endpoints } from '../../server/contract/endpoints.ts'
 import type {
   AuditEvent,
@@ -10,9 +11,10 @@ import type {
   MediaVersion,
   RegisterMediaRequest,
 } from '../../server/contract/media.ts'
+import { runLimited } from '../lib/bulk.ts'
+import { registerWithSuffix } from '../lib/restore.ts'
 import { collectDownloadFiles } from '../transfers/downloadPlan.ts'
-import { callEndpoint } from './endpoint.ts'
-import type { Transport } from './transport.ts'
+import { call } from './client.ts'
 
 export type { AuditEvent, DirListResponse, Media, MediaDetail, MediaVersion }
 
@@ -28,9 +30,8 @@ export function grantParams({ orgId, mediaGrantId }: GrantRef) {
 }
 
 /** One directory of a container; `directory` is relative to it ('/' or '/a/b/'). */
-export function listDirectory(api: Transport, grant: GrantRef, directory: string): Promise<DirListResponse> {
-  return callEndpoint(
-    api,
+export function listDirectory(grant: GrantRef, directory: string): Promise<DirListResponse> {
+  return call(
     endpoints.dirList,
     {
       params: grantParams(grant),
@@ -40,34 +41,29 @@ export function listDirectory(api: Transport, grant: GrantRef, directory: string
   )
 }
 
-export async function createDirectory(api: Transport, grant: GrantRef, directory: string): Promise<void> {
-  await callEndpoint(api, endpoints.dirCreate, {
+export async function createDirectory(grant: GrantRef, directory: string): Promise<void> {
+  await call(endpoints.dirCreate, {
     params: grantParams(grant),
     body: { prefix_path: directory },
   })
 }
 
-export async function getMedia(api: Transport, grant: GrantRef, mediaId: number): Promise<MediaDetail> {
+export async function getMedia(grant: GrantRef, mediaId: number): Promise<MediaDetail> {
   const params = { ...grantParams(grant), media_id: mediaId }
-  return (await callEndpoint(api, endpoints.mediaDetail, { params }, { retry: true })).media
+  return (await call(endpoints.mediaDetail, { params }, { retry: true })).media
 }
 
-export async function deleteMedia(api: Transport, grant: GrantRef, mediaId: number): Promise<void> {
-  await callEndpoint(api, endpoints.mediaDelete, { params: { ...grantParams(grant), media_id: mediaId } })
+export async function deleteMedia(grant: GrantRef, mediaId: number): Promise<void> {
+  await call(endpoints.mediaDelete, { params: { ...grantParams(grant), media_id: mediaId } })
 }
 
-export async function undeleteMedia(api: Transport, grant: GrantRef, mediaId: number): Promise<void> {
-  await callEndpoint(api, endpoints.mediaUndelete, { params: { ...grantParams(grant), media_id: mediaId } })
+export async function undeleteMedia(grant: GrantRef, mediaId: number): Promise<void> {
+  await call(endpoints.mediaUndelete, { params: { ...grantParams(grant), media_id: mediaId } })
 }
 
 /** Registers content at a path (relative to the container); 409 different_file when another file is there. */
-export async function registerMedia(
-  api: Transport,
-  grant: GrantRef,
-  request: RegisterMediaRequest,
-): Promise<number> {
-  const answer = await callEndpoint(
-    api,
+export async function registerMedia(grant: GrantRef, request: RegisterMediaRequest): Promise<number> {
+  const answer = await call(
     endpoints.mediaRegister,
     { params: grantParams(grant), body: request },
     { retry: true },
@@ -76,13 +72,8 @@ export async function registerMedia(
 }
 
 /** A signed address of the current content: inline opens it in the browser, otherwise it downloads. */
-export async function getDownloadUrl(
-  api: Transport,
-  grant: GrantRef,
-  mediaId: number,
-  inline: boolean,
-): Promise<string> {
-  const answer = await callEndpoint(api, endpoints.mediaDownloadUrl, {
+export async function getDownloadUrl(grant: GrantRef, mediaId: number, inline: boolean): Promise<string> {
+  const answer = await call(endpoints.mediaDownloadUrl, {
     params: { ...grantParams(grant), media_id: mediaId },
     query: { inline },
   })
@@ -90,49 +81,41 @@ export async function getDownloadUrl(
 }
 
 export async function getVersionDownloadUrl(
-  api: Transport,
   grant: GrantRef,
   mediaVersionId: number,
   inline: boolean,
 ): Promise<string> {
-  const answer = await callEndpoint(api, endpoints.versionDownloadUrl, {
+  const answer = await call(endpoints.versionDownloadUrl, {
     params: { ...grantParams(grant), media_version_id: mediaVersionId },
     query: { inline },
   })
   return answer.url
 }
 
-export async function listMediaAudit(api: Transport, orgId: number, mediaId: number): Promise<AuditEvent[]> {
-  return (await callEndpoint(api, endpoints.mediaAudit, { params: { org_id: orgId, media_id: mediaId } }))
-    .audit_list
+export async function listMediaAudit(orgId: number, mediaId: number): Promise<AuditEvent[]> {
+  return (await call(endpoints.mediaAudit, { params: { org_id: orgId, media_id: mediaId } })).audit_list
 }
 
 export const mediaQueries = {
   /** Every listing of a container: what a change in it invalidates. */
   grant: (grant: GrantRef) => ['org', grant.orgId, 'media_grant', grant.mediaGrantId] as const,
-  directory: (api: Transport, grant: GrantRef, directory: string) =>
+  directory: (grant: GrantRef, directory: string) =>
     queryOptions({
       queryKey: [...mediaQueries.grant(grant), 'dir', directory.toLowerCase()],
-      queryFn: () => listDirectory(api, grant, directory),
+      queryFn: () => listDirectory(grant, directory),
     }),
-  detail: (api: Transport, grant: GrantRef, mediaId: number) =>
+  detail: (grant: GrantRef, mediaId: number) =>
     queryOptions({
       queryKey: [...mediaQueries.grant(grant), 'media', mediaId],
-      queryFn: () => getMedia(api, grant, mediaId),
+      queryFn: () => getMedia(grant, mediaId),
     }),
   /** The files a multi-download fetches: the chosen entries, folders walked to the bottom. */
-  downloadFiles: (
-    api: Transport,
-    grant: GrantRef,
-    grantPrefixPath: string,
-    directory: string,
-    selected: string[],
-  ) =>
+  downloadFiles: (grant: GrantRef, grantPrefixPath: string, directory: string, selected: string[]) =>
     queryOptions({
       queryKey: [...mediaQueries.grant(grant), 'download_files', directory, selected],
       queryFn: () =>
         collectDownloadFiles({
-          list: (folder) => listDirectory(api, grant, folder),
+          list: (folder) => listDirectory(grant, folder),
           directory,
           selected,
           grantPrefixPath,
@@ -141,9 +124,71 @@ export const mediaQueries = {
       staleTime: Infinity,
       gcTime: 0,
     }),
-  audit: (api: Transport, orgId: number, mediaId: number) =>
+  audit: (orgId: number, mediaId: number) =>
     queryOptions({
       queryKey: ['org', orgId, 'audit_event', 'media', mediaId],
-      queryFn: () => listMediaAudit(api, orgId, mediaId),
+      queryFn: () => listMediaAudit(orgId, mediaId),
     }),
+}
+
+/** What a change in a container reads again: its listings and files. An upload's end asks for it too. */
+export function useInvalidateContainer(grant: GrantRef): () => Promise<void> {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: mediaQueries.grant(grant) })
+}
+
+/** `directory` is relative to the container and ends in '/'. */
+export function useCreateDirectory(grant: GrantRef) {
+  const invalidate = useInvalidateContainer(grant)
+  return useMutation({
+    mutationFn: (directory: string) => createDirectory(grant, directory),
+    onSuccess: invalidate,
+  })
+}
+
+/**
+ * Deletes or undeletes files, a few calls at a time (src/lib/bulk.ts): the answer says which failed, and the
+ * container is read again whatever happened, since some may have succeeded.
+ */
+export function useSetFilesDeleted(grant: GrantRef) {
+  const invalidate = useInvalidateContainer(grant)
+  return useMutation({
+    mutationFn: ({ mediaIds, deleted }: { mediaIds: readonly number[]; deleted: boolean }) =>
+      runLimited(mediaIds, (mediaId) => (deleted ? deleteMedia : undeleteMedia)(grant, mediaId)),
+    onSuccess: invalidate,
+  })
+}
+
+export interface RestoreRequest {
+  mediaId: number
+  mediaVersionId: number
+  /** The file's folder and name: the content is registered beside it under a numbered name. */
+  directory: string
+  name: string
+}
+
+/**
+ * Restores a version to its file's folder (000 section 4). The version's content is read fresh: 'no_content'
+ * when it has none to restore (or the file could not be read); a refused registration rejects.
+ */
+export function useRestoreVersion(grant: GrantRef) {
+  const invalidate = useInvalidateContainer(grant)
+  return useMutation({
+    mutationFn: async (request: RestoreRequest): Promise<'restored' | 'no_content'> => {
+      let content: MediaVersion | undefined
+      try {
+        const fresh = await getMedia(grant, request.mediaId)
+        content = fresh.version_list.find((each) => each.media_version_id === request.mediaVersionId)
+      } catch {
+        content = undefined
+      }
+      if (!content?.file_hash) return 'no_content'
+      const { file_hash, file_size } = content
+      await registerWithSuffix(request.name, (candidate) =>
+        registerMedia(grant, { media_path: `${request.directory}${candidate}`, file_hash, file_size }),
+      )
+      return 'restored'
+    },
+    onSuccess: (outcome) => (outcome === 'restored' ? invalidate() : undefined),
+  })
 }

@@ -1,6 +1,6 @@
 // Containers (grants): the member's own list (specification 000), and the admin's list, additions and
 // changes (001, sections 2 and 7), with their query options and mutation hooks.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation } from '@tanstack/react-query'
 import { endpoints } from '../../server/contract/endpoints.ts'
 import type {
   CreateGrantRequest,
@@ -9,65 +9,52 @@ import type {
   UpdateGrantRequest,
 } from '../../server/contract/grant.ts'
 import type { MediaGrant } from '../../server/contract/volume.ts'
-import { useApi } from '../app/session.ts'
-import { callEndpoint } from './endpoint.ts'
-import type { Transport } from './transport.ts'
+import { call } from './client.ts'
+import { useInvalidateOrg } from './invalidation.ts'
 
 export type { CreateGrantRequest, GrantOverlapResponse, MediaGrant, UpdateGrantRequest }
 
 /** The containers the caller holds in an organization. */
-export async function listMediaGrants(api: Transport, orgId: number): Promise<MediaGrant[]> {
-  return (await callEndpoint(api, endpoints.memberGrantList, { params: { org_id: orgId } }, { retry: true }))
+export async function listMediaGrants(orgId: number): Promise<MediaGrant[]> {
+  return (await call(endpoints.memberGrantList, { params: { org_id: orgId } }, { retry: true }))
     .media_grant_list
 }
 
 /** Every container of the organization, held or not (admins only). */
-export async function listAdminMediaGrants(api: Transport, orgId: number): Promise<MediaGrant[]> {
-  return (await callEndpoint(api, endpoints.grantList, { params: { org_id: orgId } }, { retry: true }))
-    .media_grant_list
+export async function listAdminMediaGrants(orgId: number): Promise<MediaGrant[]> {
+  return (await call(endpoints.grantList, { params: { org_id: orgId } }, { retry: true })).media_grant_list
 }
 
-export async function createGrant(
-  api: Transport,
-  orgId: number,
-  request: CreateGrantRequest,
-): Promise<number> {
-  return (await callEndpoint(api, endpoints.grantCreate, { params: { org_id: orgId }, body: request }))
-    .media_grant_id
+export async function createGrant(orgId: number, request: CreateGrantRequest): Promise<number> {
+  return (await call(endpoints.grantCreate, { params: { org_id: orgId }, body: request })).media_grant_id
 }
 
-export function grantOverlap(
-  api: Transport,
-  orgId: number,
-  request: GrantOverlapRequest,
-): Promise<GrantOverlapResponse> {
-  return callEndpoint(api, endpoints.grantOverlap, { params: { org_id: orgId }, body: request })
+export function grantOverlap(orgId: number, request: GrantOverlapRequest): Promise<GrantOverlapResponse> {
+  return call(endpoints.grantOverlap, { params: { org_id: orgId }, body: request })
 }
 
 export async function updateGrant(
-  api: Transport,
   orgId: number,
   grantId: number,
   changes: UpdateGrantRequest,
 ): Promise<void> {
-  await callEndpoint(api, endpoints.grantUpdate, {
+  await call(endpoints.grantUpdate, {
     params: { org_id: orgId, media_grant_id: grantId },
     body: changes,
   })
 }
 
-export async function deleteGrant(api: Transport, orgId: number, grantId: number): Promise<void> {
-  await callEndpoint(api, endpoints.grantDelete, { params: { org_id: orgId, media_grant_id: grantId } })
+export async function deleteGrant(orgId: number, grantId: number): Promise<void> {
+  await call(endpoints.grantDelete, { params: { org_id: orgId, media_grant_id: grantId } })
 }
 
 export async function setGrantUser(
-  api: Transport,
   orgId: number,
   grantId: number,
   userId: number,
   holds: boolean,
 ): Promise<void> {
-  await callEndpoint(api, holds ? endpoints.grantAddUser : endpoints.grantRemoveUser, {
+  await call(holds ? endpoints.grantAddUser : endpoints.grantRemoveUser, {
     params: { org_id: orgId, media_grant_id: grantId },
     body: { user_id: userId },
   })
@@ -75,59 +62,53 @@ export async function setGrantUser(
 
 export const mediaGrantQueries = {
   /** The caller's containers; a user without an organization (orgId undefined) holds none, unasked. */
-  list: (api: Transport, orgId: number | undefined) =>
+  list: (orgId: number | undefined) =>
     queryOptions({
       queryKey: ['org', orgId ?? null, 'media_grant'],
-      queryFn: () => (orgId === undefined ? Promise.resolve([]) : listMediaGrants(api, orgId)),
+      queryFn: () => (orgId === undefined ? Promise.resolve([]) : listMediaGrants(orgId)),
     }),
-  adminList: (api: Transport, orgId: number) =>
+  adminList: (orgId: number) =>
     queryOptions({
       queryKey: ['org', orgId, 'admin_media_grant'],
-      queryFn: () => listAdminMediaGrants(api, orgId),
+      queryFn: () => listAdminMediaGrants(orgId),
     }),
-  overlap: (api: Transport, orgId: number, request: GrantOverlapRequest) =>
+  overlap: (orgId: number, request: GrantOverlapRequest) =>
     queryOptions({
       queryKey: ['org', orgId, 'grant_overlap', request],
-      queryFn: () => grantOverlap(api, orgId, request),
+      queryFn: () => grantOverlap(orgId, request),
     }),
 }
 
-/** A container change shows in both lists, the users' holdings, the sidebar and the admin trail. */
-function useInvalidateOrg(orgId: number) {
-  const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: ['org', orgId] })
-}
+// A container change shows in both lists, the users' holdings, the sidebar and the admin trail: each change
+// below reads the organization's queries again (src/api/invalidation.ts).
 
 export function useCreateGrant(orgId: number) {
-  const api = useApi()
   const invalidate = useInvalidateOrg(orgId)
   return useMutation({
-    mutationFn: (request: CreateGrantRequest) => createGrant(api, orgId, request),
+    mutationFn: (request: CreateGrantRequest) => createGrant(orgId, request),
     onSuccess: invalidate,
   })
 }
 
 export function useUpdateGrant(orgId: number, grantId: number) {
-  const api = useApi()
   const invalidate = useInvalidateOrg(orgId)
   return useMutation({
-    mutationFn: (changes: UpdateGrantRequest) => updateGrant(api, orgId, grantId, changes),
+    mutationFn: (changes: UpdateGrantRequest) => updateGrant(orgId, grantId, changes),
     onSuccess: invalidate,
   })
 }
 
 export function useDeleteGrant(orgId: number, grantId: number) {
-  const api = useApi()
   const invalidate = useInvalidateOrg(orgId)
-  return useMutation({ mutationFn: () => deleteGrant(api, orgId, grantId), onSuccess: invalidate })
+  return useMutation({ mutationFn: () => deleteGrant(orgId, grantId), onSuccess: invalidate })
 }
 
-export function useSetGrantUser(orgId: number, grantId: number) {
-  const api = useApi()
+/** Gives a user a container, or takes it away (`holds`). */
+export function useSetGrantUser(orgId: number) {
   const invalidate = useInvalidateOrg(orgId)
   return useMutation({
-    mutationFn: ({ userId, holds }: { userId: number; holds: boolean }) =>
-      setGrantUser(api, orgId, grantId, userId, holds),
+    mutationFn: ({ grantId, userId, holds }: { grantId: number; userId: number; holds: boolean }) =>
+      setGrantUser(orgId, grantId, userId, holds),
     onSuccess: invalidate,
   })
 }

@@ -2,7 +2,7 @@
 // list in the order uploads try them (the service's own store last), adding one, its detail and edit (a
 // blank secret keeps the stored one), Enable and Disable, and the reorder of Move Up and Move Down; with
 // query options and mutation hooks.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation } from '@tanstack/react-query'
 import { endpoints } from '../../server/contract/endpoints.ts'
 import type {
   CreateNetworkStoreRequest,
@@ -10,64 +10,56 @@ import type {
   NetworkStoreOrderRequest,
   UpdateNetworkStoreRequest,
 } from '../../server/contract/networkStore.ts'
-import { useApi } from '../app/session.ts'
-import { callEndpoint } from './endpoint.ts'
-import type { Transport } from './transport.ts'
+import { call } from './client.ts'
+import { useInvalidateOrg } from './invalidation.ts'
 
 export type { CreateNetworkStoreRequest, NetworkStore, UpdateNetworkStoreRequest }
 export { DEFAULT_STORE_MAX_SIZE, SECRET_MASK } from '../../server/contract/limits.ts'
 
-export async function listNetworkStores(api: Transport, orgId: number): Promise<NetworkStore[]> {
-  return (await callEndpoint(api, endpoints.s3BucketList, { params: { org_id: orgId } }, { retry: true }))
-    .s3_bucket_list
+export async function listNetworkStores(orgId: number): Promise<NetworkStore[]> {
+  return (await call(endpoints.s3BucketList, { params: { org_id: orgId } }, { retry: true })).s3_bucket_list
 }
 
-export async function getNetworkStore(api: Transport, orgId: number, storeId: number): Promise<NetworkStore> {
+export async function getNetworkStore(orgId: number, storeId: number): Promise<NetworkStore> {
   const params = { org_id: orgId, s3_bucket_id: storeId }
-  return (await callEndpoint(api, endpoints.s3BucketDetail, { params }, { retry: true })).s3_bucket
+  return (await call(endpoints.s3BucketDetail, { params }, { retry: true })).s3_bucket
 }
 
 export const networkStoreQueries = {
-  list: (api: Transport, orgId: number) =>
-    queryOptions({ queryKey: ['org', orgId, 's3_bucket'], queryFn: () => listNetworkStores(api, orgId) }),
-  detail: (api: Transport, orgId: number, storeId: number) =>
+  list: (orgId: number) =>
+    queryOptions({ queryKey: ['org', orgId, 's3_bucket'], queryFn: () => listNetworkStores(orgId) }),
+  detail: (orgId: number, storeId: number) =>
     queryOptions({
       queryKey: ['org', orgId, 's3_bucket', storeId],
-      queryFn: () => getNetworkStore(api, orgId, storeId),
+      queryFn: () => getNetworkStore(orgId, storeId),
     }),
 }
 
-function useInvalidateOrg(orgId: number) {
-  const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: ['org', orgId] })
-}
+// Each change below reads the organization's queries again (src/api/invalidation.ts).
 
 export function useAddNetworkStore(orgId: number) {
-  const api = useApi()
   const invalidate = useInvalidateOrg(orgId)
   return useMutation({
     mutationFn: async (body: CreateNetworkStoreRequest) =>
-      (await callEndpoint(api, endpoints.s3BucketAdd, { params: { org_id: orgId }, body })).s3_bucket_id,
+      (await call(endpoints.s3BucketAdd, { params: { org_id: orgId }, body })).s3_bucket_id,
     onSuccess: invalidate,
   })
 }
 
 export function useUpdateNetworkStore(orgId: number, storeId: number) {
-  const api = useApi()
   const invalidate = useInvalidateOrg(orgId)
   return useMutation({
     mutationFn: (body: UpdateNetworkStoreRequest) =>
-      callEndpoint(api, endpoints.s3BucketUpdate, { params: { org_id: orgId, s3_bucket_id: storeId }, body }),
+      call(endpoints.s3BucketUpdate, { params: { org_id: orgId, s3_bucket_id: storeId }, body }),
     onSuccess: invalidate,
   })
 }
 
 export function useNetworkStoreStatus(orgId: number, storeId: number) {
-  const api = useApi()
   const invalidate = useInvalidateOrg(orgId)
   return useMutation({
     mutationFn: (isDisabled: boolean) =>
-      callEndpoint(api, endpoints.s3BucketStatus, {
+      call(endpoints.s3BucketStatus, {
         params: { org_id: orgId, s3_bucket_id: storeId },
         body: { is_disabled: isDisabled ? 1 : 0 },
       }),
@@ -76,11 +68,10 @@ export function useNetworkStoreStatus(orgId: number, storeId: number) {
 }
 
 export function useReorderNetworkStores(orgId: number) {
-  const api = useApi()
   const invalidate = useInvalidateOrg(orgId)
   return useMutation({
     mutationFn: (updateList: NetworkStoreOrderRequest['update_list']) =>
-      callEndpoint(api, endpoints.s3BucketOrder, {
+      call(endpoints.s3BucketOrder, {
         params: { org_id: orgId },
         body: { update_list: updateList },
       }),

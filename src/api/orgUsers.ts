@@ -3,91 +3,80 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { endpoints } from '../../server/contract/endpoints.ts'
 import type { AddUserRequest, OrgUser, UpdateOrgUserRequest } from '../../server/contract/orgUser.ts'
-import { useApi } from '../app/session.ts'
-import { callEndpoint } from './endpoint.ts'
-import type { Transport } from './transport.ts'
+import { call } from './client.ts'
+import { useInvalidateOrg } from './invalidation.ts'
 
 export type { AddUserRequest, OrgUser, UpdateOrgUserRequest }
 
-export async function listOrgUsers(api: Transport, orgId: number): Promise<OrgUser[]> {
-  return (await callEndpoint(api, endpoints.userList, { params: { org_id: orgId } }, { retry: true }))
-    .user_list
+export async function listOrgUsers(orgId: number): Promise<OrgUser[]> {
+  return (await call(endpoints.userList, { params: { org_id: orgId } }, { retry: true })).user_list
 }
 
-export async function addOrgUser(api: Transport, orgId: number, request: AddUserRequest): Promise<number> {
-  return (await callEndpoint(api, endpoints.userAdd, { params: { org_id: orgId }, body: request })).user_id
+export async function addOrgUser(orgId: number, request: AddUserRequest): Promise<number> {
+  return (await call(endpoints.userAdd, { params: { org_id: orgId }, body: request })).user_id
 }
 
 export async function updateOrgUser(
-  api: Transport,
   orgId: number,
   userId: number,
   changes: UpdateOrgUserRequest,
 ): Promise<void> {
-  await callEndpoint(api, endpoints.userUpdate, { params: { org_id: orgId, user_id: userId }, body: changes })
+  await call(endpoints.userUpdate, { params: { org_id: orgId, user_id: userId }, body: changes })
 }
 
-export async function removeOrgUser(api: Transport, orgId: number, userId: number): Promise<void> {
-  await callEndpoint(api, endpoints.userRemove, { params: { org_id: orgId, user_id: userId } })
+export async function removeOrgUser(orgId: number, userId: number): Promise<void> {
+  await call(endpoints.userRemove, { params: { org_id: orgId, user_id: userId } })
 }
 
 export async function setUserVolume(
-  api: Transport,
   orgId: number,
   userId: number,
   volumeId: number,
   holds: boolean,
 ): Promise<void> {
-  await callEndpoint(api, holds ? endpoints.userVolumeAdd : endpoints.userVolumeRemove, {
+  await call(holds ? endpoints.userVolumeAdd : endpoints.userVolumeRemove, {
     params: { org_id: orgId, user_id: userId, volume_id: volumeId },
   })
 }
 
 export const orgUserQueries = {
-  list: (api: Transport, orgId: number) =>
-    queryOptions({ queryKey: ['org', orgId, 'user'], queryFn: () => listOrgUsers(api, orgId) }),
+  list: (orgId: number) =>
+    queryOptions({ queryKey: ['org', orgId, 'user'], queryFn: () => listOrgUsers(orgId) }),
 }
 
-/** A user change shows in the users list, the containers' holder lists and the admin trail. */
-function useInvalidateOrg(orgId: number) {
-  const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: ['org', orgId] })
-}
+// A user change shows in the users list, the containers' holder lists and the admin trail: each change below
+// reads the organization's queries again (src/api/invalidation.ts).
 
 export function useAddOrgUser(orgId: number) {
-  const api = useApi()
   const invalidate = useInvalidateOrg(orgId)
   return useMutation({
-    mutationFn: (request: AddUserRequest) => addOrgUser(api, orgId, request),
+    mutationFn: (request: AddUserRequest) => addOrgUser(orgId, request),
     onSuccess: invalidate,
   })
 }
 
 export function useUpdateOrgUser(orgId: number, userId: number) {
-  const api = useApi()
   const invalidate = useInvalidateOrg(orgId)
   return useMutation({
-    mutationFn: (changes: UpdateOrgUserRequest) => updateOrgUser(api, orgId, userId, changes),
+    mutationFn: (changes: UpdateOrgUserRequest) => updateOrgUser(orgId, userId, changes),
     onSuccess: invalidate,
   })
 }
 
 export function useRemoveOrgUser(orgId: number, userId: number) {
-  const api = useApi()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => removeOrgUser(api, orgId, userId),
+    mutationFn: () => removeOrgUser(orgId, userId),
     // The removed user's detail must not be refetched on the way back to the list: refetch lists only.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['org', orgId], refetchType: 'active' }),
   })
 }
 
 export function useSetUserVolume(orgId: number, userId: number) {
-  const api = useApi()
   const invalidate = useInvalidateOrg(orgId)
   return useMutation({
     mutationFn: ({ volumeId, holds }: { volumeId: number; holds: boolean }) =>
-      setUserVolume(api, orgId, userId, volumeId, holds),
+      setUserVolume(orgId, userId, volumeId, holds),
     onSuccess: invalidate,
   })
 }

@@ -11,17 +11,15 @@ import type {
 } from '../../server/contract/media.ts'
 import { endpoints } from '../../server/contract/endpoints.ts'
 import { transferTimeoutMs } from '../transfers/limits.ts'
-import { callEndpoint } from './endpoint.ts'
+import { call } from './client.ts'
 import { grantParams, type GrantRef } from './media.ts'
-import type { Transport } from './transport.ts'
 
 /** Where to PUT one file of up to SINGLE_PART_MAX_BYTES, or skip_upload when the content is stored. */
 export async function offerUpload(
-  api: Transport,
   grant: GrantRef,
   file: { file_hash: string; file_size: number },
 ): Promise<UploadItem> {
-  const answer = await callEndpoint(api, endpoints.upload, {
+  const answer = await call(endpoints.upload, {
     params: grantParams(grant),
     body: { file_list: [file] },
   })
@@ -31,13 +29,8 @@ export async function offerUpload(
 }
 
 /** Confirms a single PUT; 412 while the store does not show the object. */
-export async function confirmObject(
-  api: Transport,
-  grant: GrantRef,
-  request: S3ObjectRequest,
-): Promise<void> {
-  await callEndpoint(
-    api,
+export async function confirmObject(grant: GrantRef, request: S3ObjectRequest): Promise<void> {
+  await call(
     endpoints.s3Object,
     { params: grantParams(grant), body: request },
     { timeoutMs: transferTimeoutMs(request.file_size) },
@@ -45,22 +38,13 @@ export async function confirmObject(
 }
 
 /** The part plan: signed PUTs for the parts the store lacks, skip_upload for those it holds. */
-export function planMultipart(
-  api: Transport,
-  grant: GrantRef,
-  request: MultipartRequest,
-): Promise<MultipartResponse> {
-  return callEndpoint(api, endpoints.multipart, { params: grantParams(grant), body: request })
+export function planMultipart(grant: GrantRef, request: MultipartRequest): Promise<MultipartResponse> {
+  return call(endpoints.multipart, { params: grantParams(grant), body: request })
 }
 
 /** Puts the parts together; 412 parts_missing while some part is not stored yet. */
-export async function completeMultipart(
-  api: Transport,
-  grant: GrantRef,
-  request: MultipartCompleteRequest,
-): Promise<void> {
-  await callEndpoint(
-    api,
+export async function completeMultipart(grant: GrantRef, request: MultipartCompleteRequest): Promise<void> {
+  await call(
     endpoints.multipartComplete,
     { params: grantParams(grant), body: request },
     { timeoutMs: transferTimeoutMs(request.file_size) },

@@ -10,19 +10,16 @@ import type {
   VolumeUsageResponse,
 } from '../../server/contract/usage.ts'
 import type { UsageRange } from '../../server/contract/limits.ts'
-import { callEndpoint } from './endpoint.ts'
-import type { Transport } from './transport.ts'
+import { call } from './client.ts'
 
 export type { OrgUsageDay, StoreUsageDay, UsageRange, VolumeUsageDay, VolumeUsageResponse }
 
 export function getVolumeUsage(
-  api: Transport,
   orgId: number,
   volumeId: number,
   range: UsageRange,
 ): Promise<VolumeUsageResponse> {
-  return callEndpoint(
-    api,
+  return call(
     endpoints.volumeUsage,
     { params: { org_id: orgId, volume_id: volumeId }, query: { range } },
     { retry: true },
@@ -30,9 +27,9 @@ export function getVolumeUsage(
 }
 
 export const usageQueries = {
-  volume: (api: Transport, orgId: number, volumeId: number, range: UsageRange) =>
+  volume: (orgId: number, volumeId: number, range: UsageRange) =>
     queryOptions({
       queryKey: ['org', orgId, 'volume_usage', volumeId, range],
-      queryFn: () => getVolumeUsage(api, orgId, volumeId, range),
+      queryFn: () => getVolumeUsage(orgId, volumeId, range),
     }),
 }

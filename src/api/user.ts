@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useMutation } from '@tanstack/react-query'
 import type {
   CurrentUserResponse,
   EmailLoginResponse,
@@ -6,38 +6,53 @@ import type {
   User,
 } from '../../server/contract/user.ts'
 import { endpoints } from '../../server/contract/endpoints.ts'
-import { callEndpoint } from './endpoint.ts'
-import type { Transport } from './transport.ts'
+import { call } from './client.ts'
+import { useInvalidateCurrentUser } from './invalidation.ts'
 
 export type { CurrentUserResponse, OrgListItem, User }
 
-export async function sendEmailCode(api: Transport, email: string, signup = false): Promise<void> {
-  await callEndpoint(api, endpoints.emailCode, { body: signup ? { email, signup: true } : { email } })
+export async function sendEmailCode(email: string, signup = false): Promise<void> {
+  await call(endpoints.emailCode, { body: signup ? { email, signup: true } : { email } })
 }
 
-export async function emailLogin(
-  api: Transport,
-  request: { email: string; login_code: string; domain_prefix: string | null },
-): Promise<string> {
+export async function emailLogin(request: {
+  email: string
+  login_code: string
+  domain_prefix: string | null
+}): Promise<string> {
   const body = request.domain_prefix ? request : { email: request.email, login_code: request.login_code }
-  const answer: EmailLoginResponse = await callEndpoint(api, endpoints.emailLogin, { body })
+  const answer: EmailLoginResponse = await call(endpoints.emailLogin, { body })
   return answer.user_session_key
 }
 
 /** Verifies the session: the user and the organizations they belong to (a retryable call). */
-export function getCurrentUser(api: Transport): Promise<CurrentUserResponse> {
-  return callEndpoint(api, endpoints.currentUser, {}, { retry: true })
+export function getCurrentUser(): Promise<CurrentUserResponse> {
+  return call(endpoints.currentUser, {}, { retry: true })
 }
 
-export async function updateUserName(api: Transport, user_name: string): Promise<void> {
-  await callEndpoint(api, endpoints.updateCurrentUser, { body: { user_name } })
+export async function updateUserName(user_name: string): Promise<void> {
+  await call(endpoints.updateCurrentUser, { body: { user_name } })
 }
 
-export async function logout(api: Transport): Promise<void> {
-  await callEndpoint(api, endpoints.logout, {})
+export async function logout(): Promise<void> {
+  await call(endpoints.logout, {})
 }
 
 export const userQueries = {
-  current: (api: Transport) =>
-    queryOptions({ queryKey: ['user', 'current'], queryFn: () => getCurrentUser(api) }),
+  current: () => queryOptions({ queryKey: ['user', 'current'], queryFn: () => getCurrentUser() }),
+}
+
+/** Sends a sign-in code to the address; signup creates the user when the address is new. */
+export function useSendEmailCode(signup: boolean) {
+  return useMutation({ mutationFn: (email: string) => sendEmailCode(email, signup) })
+}
+
+/** Answers the new session's key; the caller starts the session with it (src/app/session.ts). */
+export function useEmailLogin() {
+  return useMutation({ mutationFn: emailLogin })
+}
+
+export function useUpdateUserName() {
+  const invalidate = useInvalidateCurrentUser()
+  return useMutation({ mutationFn: (userName: string) => updateUserName(userName), onSuccess: invalidate })
 }

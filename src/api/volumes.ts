@@ -1,27 +1,24 @@
 // Volumes (specification 001, sections 2 and 7): the list, creating one, changing its settings; with
 // their query options and the mutation hooks that invalidate what a change touches.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation } from '@tanstack/react-query'
 import { endpoints } from '../../server/contract/endpoints.ts'
 import type { RetentionPreviewRequest, RetentionPreviewResponse } from '../../server/contract/retention.ts'
 import type { UpdateVolumeRequest, Volume } from '../../server/contract/volume.ts'
-import { useApi } from '../app/session.ts'
-import { callEndpoint } from './endpoint.ts'
-import type { Transport } from './transport.ts'
+import { call } from './client.ts'
+import { useInvalidateOrg } from './invalidation.ts'
 
 export type { RetentionPreviewRequest, RetentionPreviewResponse, UpdateVolumeRequest, Volume }
 
-export async function listVolumes(api: Transport, orgId: number): Promise<Volume[]> {
-  return (await callEndpoint(api, endpoints.volumeList, { params: { org_id: orgId } }, { retry: true }))
-    .volume_list
+export async function listVolumes(orgId: number): Promise<Volume[]> {
+  return (await call(endpoints.volumeList, { params: { org_id: orgId } }, { retry: true })).volume_list
 }
 
 export async function createVolume(
-  api: Transport,
   orgId: number,
   volume_name: string,
   is_disabled?: boolean,
 ): Promise<number> {
-  const answer = await callEndpoint(api, endpoints.volumeCreate, {
+  const answer = await call(endpoints.volumeCreate, {
     params: { org_id: orgId },
     body: { org_id: orgId, volume_name, ...(is_disabled === undefined ? {} : { is_disabled }) },
   })
@@ -29,12 +26,11 @@ export async function createVolume(
 }
 
 export async function updateVolume(
-  api: Transport,
   orgId: number,
   volumeId: number,
   changes: UpdateVolumeRequest,
 ): Promise<void> {
-  await callEndpoint(api, endpoints.volumeUpdate, {
+  await call(endpoints.volumeUpdate, {
     params: { org_id: orgId, volume_id: volumeId },
     body: changes,
   })
@@ -42,48 +38,42 @@ export async function updateVolume(
 
 /** What retention settings would purge over the next 30 days (nothing changes). */
 export async function previewRetention(
-  api: Transport,
   orgId: number,
   volumeId: number,
   settings: RetentionPreviewRequest,
 ): Promise<RetentionPreviewResponse> {
-  return callEndpoint(api, endpoints.volumeRetentionPreview, {
+  return call(endpoints.volumeRetentionPreview, {
     params: { org_id: orgId, volume_id: volumeId },
     body: settings,
   })
 }
 
 export const volumeQueries = {
-  list: (api: Transport, orgId: number) =>
-    queryOptions({ queryKey: ['org', orgId, 'volume'], queryFn: () => listVolumes(api, orgId) }),
-  retentionPreview: (api: Transport, orgId: number, volumeId: number, settings: RetentionPreviewRequest) =>
+  list: (orgId: number) =>
+    queryOptions({ queryKey: ['org', orgId, 'volume'], queryFn: () => listVolumes(orgId) }),
+  retentionPreview: (orgId: number, volumeId: number, settings: RetentionPreviewRequest) =>
     queryOptions({
       queryKey: ['org', orgId, 'retention_preview', volumeId, settings],
-      queryFn: () => previewRetention(api, orgId, volumeId, settings),
+      queryFn: () => previewRetention(orgId, volumeId, settings),
     }),
 }
 
-/** A volume's name and state show in container lists, the sidebar and the org's plan counts. */
-function useInvalidateVolumes(orgId: number) {
-  const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: ['org', orgId] })
-}
+// A volume's name and state show in container lists, the sidebar and the org's plan counts: each change below
+// reads the organization's queries again (src/api/invalidation.ts).
 
 export function useCreateVolume(orgId: number) {
-  const api = useApi()
-  const invalidate = useInvalidateVolumes(orgId)
+  const invalidate = useInvalidateOrg(orgId)
   return useMutation({
     mutationFn: (request: { volume_name: string; is_disabled?: boolean }) =>
-      createVolume(api, orgId, request.volume_name, request.is_disabled),
+      createVolume(orgId, request.volume_name, request.is_disabled),
     onSuccess: invalidate,
   })
 }
 
 export function useUpdateVolume(orgId: number, volumeId: number) {
-  const api = useApi()
-  const invalidate = useInvalidateVolumes(orgId)
+  const invalidate = useInvalidateOrg(orgId)
   return useMutation({
-    mutationFn: (changes: UpdateVolumeRequest) => updateVolume(api, orgId, volumeId, changes),
+    mutationFn: (changes: UpdateVolumeRequest) => updateVolume(orgId, volumeId, changes),
     onSuccess: invalidate,
   })
 }

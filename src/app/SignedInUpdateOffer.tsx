@@ -4,11 +4,10 @@ import { isActiveDownload } from '../transfers/downloadModel.ts'
 import { useDownloadQueue } from '../transfers/downloads.ts'
 import { isActiveUpload } from '../transfers/uploadModel.ts'
 import { useUploads } from '../transfers/uploads.ts'
-import { useApi } from './session.ts'
 import { UpdateOffer } from './UpdateBanner.tsx'
 
 export default function SignedInUpdateOffer({ apply }: { apply: () => void }) {
   const uploads = useUploads().queue.items.filter(isActiveUpload).length
-  const downloads = useDownloadQueue(useApi()).items.filter(isActiveDownload).length
+  const downloads = useDownloadQueue().items.filter(isActiveDownload).length
   return <UpdateOffer apply={apply} activeTransfers={uploads + downloads} />
 }

@@ -2,7 +2,7 @@
 // locally and every call sends it; verifying it loads the user and their organizations. A 403, or a
 // custom-domain site whose organization the user is not in, ends it.
 import type { QueryClient } from '@tanstack/react-query'
-import { redirect, useRouteContext } from '@tanstack/react-router'
+import { redirect } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { configQueries, type ClientConfig } from '../api/config.ts'
 import { ApiError } from '../api/transport.ts'
@@ -44,19 +44,16 @@ export interface Session {
  * user and their organizations), before the router reaches the guard: the answers then arrive while the app's
  * code is still loading, instead of one round trip after it. The guard reads the same queries.
  */
-export function prefetchSession({ queryClient, api }: RouterContext): void {
-  void queryClient.prefetchQuery(configQueries.client(api))
-  if (hasSessionKey()) void queryClient.prefetchQuery(userQueries.current(api))
+export function prefetchSession({ queryClient }: RouterContext): void {
+  void queryClient.prefetchQuery(configQueries.client())
+  if (hasSessionKey()) void queryClient.prefetchQuery(userQueries.current())
 }
 
 /**
  * The guard of the signed-in area: with no session, or one the server refuses, it sends to /login
  * remembering the path; when the server cannot be reached it waits on /loading.
  */
-export async function requireSession(
-  { queryClient, api }: RouterContext,
-  returnTo: string,
-): Promise<Session> {
+export async function requireSession({ queryClient }: RouterContext, returnTo: string): Promise<Session> {
   if (!hasSessionKey()) throw redirect({ to: '/login', search: { redirect: returnTo } })
   let config: ClientConfig
   let current
@@ -64,10 +61,10 @@ export async function requireSession(
     // Both asked at once: neither answer depends on the other, and on a phone's link each round trip is
     // a good part of the time to the first screen.
     ;[config, current] = await Promise.all([
-      queryClient.ensureQueryData(configQueries.client(api)),
+      queryClient.ensureQueryData(configQueries.client()),
       // A role or capability an admin changed reaches an open tab on its next navigation: a stale answer is
       // used at once and asked again behind it.
-      queryClient.ensureQueryData({ ...userQueries.current(api), revalidateIfStale: true }),
+      queryClient.ensureQueryData({ ...userQueries.current(), revalidateIfStale: true }),
     ])
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) {
@@ -88,15 +85,10 @@ export async function requireSession(
   return { user: current.user, orgs: current.org_list, currentOrg, config }
 }
 
-export function useApi() {
-  return useRouteContext({ from: '__root__', select: (context) => context.api })
-}
-
 /** The session as the signed-in screens read it; the guard has loaded it already. */
 export function useSession(): Session {
-  const api = useApi()
-  const { data: config } = useSuspenseQuery(configQueries.client(api))
-  const { data: current } = useSuspenseQuery(userQueries.current(api))
+  const { data: config } = useSuspenseQuery(configQueries.client())
+  const { data: current } = useSuspenseQuery(userQueries.current())
   const savedOrgId = useLocalState('current_org_id')
   const currentOrg = chooseCurrentOrg(current.org_list, savedOrgId, config.domain_prefix)
   return { user: current.user, orgs: current.org_list, currentOrg, config }

@@ -17,16 +17,15 @@
 // shown is asked again then.
 import type { QueryClient } from '@tanstack/react-query'
 import { endpoints } from '../../server/contract/endpoints.ts'
-import { callEndpoint } from '../api/endpoint.ts'
+import { call } from '../api/client.ts'
 import { isServerReachable, subscribeServerReach } from '../api/serverReach.ts'
-import type { Transport } from '../api/transport.ts'
 import { setRestoredAt } from './OfflineStatus.tsx'
 import { restoreQueryCache } from './queryPersistence.ts'
 
 /** How often the console asks whether the server answers again: as often as /loading retries. */
 export const PROBE_INTERVAL_MS = 5_000
 
-export function followServer(queryClient: QueryClient, api: Transport): () => void {
+export function followServer(queryClient: QueryClient): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined
   let asking = false
   let stopped = false
@@ -40,7 +39,7 @@ export function followServer(queryClient: QueryClient, api: Transport): () => vo
   const ask = () => {
     timer = undefined
     asking = true
-    callEndpoint(api, endpoints.clientConfig, {})
+    call(endpoints.clientConfig, {})
       .catch(() => undefined)
       .finally(() => {
         asking = false

@@ -2,7 +2,7 @@
 // queue; in the leading tab it runs the queue with a DownloadRunner (downloadRunner.ts).
 import { useSyncExternalStore } from 'react'
 import { getDownloadUrl } from '../api/media.ts'
-import { ApiError, type Transport } from '../api/transport.ts'
+import { ApiError } from '../api/transport.ts'
 import { emptyDownloadQueue, type DownloadQueue } from './downloadModel.ts'
 import { DownloadRunner, type DownloadCommand, type UrlFailure } from './downloadRunner.ts'
 import { browserTransfersOptions } from './leader.ts'
@@ -21,7 +21,7 @@ function classifyUrlError(error: unknown): UrlFailure {
 let manager: DownloadManager | undefined
 
 /** The tab's manager, made on first use: from then on the tab takes part in the queue. */
-export function downloadManager(api: Transport): DownloadManager {
+export function downloadManager(): DownloadManager {
   manager ??= new QueueManager<DownloadQueue, DownloadCommand>({
     leadership: browserTransfersOptions('downloads'),
     empty: emptyDownloadQueue,
@@ -30,12 +30,7 @@ export function downloadManager(api: Transport): DownloadManager {
         store: await openQueueStore(),
         pool: createTransferPool(),
         getUrl: (item) =>
-          getDownloadUrl(
-            api,
-            { orgId: item.org_id, mediaGrantId: item.media_grant_id },
-            item.media_id,
-            false,
-          ),
+          getDownloadUrl({ orgId: item.org_id, mediaGrantId: item.media_grant_id }, item.media_id, false),
         classifyUrlError,
         onChange,
       }),
@@ -44,7 +39,7 @@ export function downloadManager(api: Transport): DownloadManager {
 }
 
 /** The download queue of every tab, kept current. */
-export function useDownloadQueue(api: Transport): DownloadQueue {
-  const current = downloadManager(api)
+export function useDownloadQueue(): DownloadQueue {
+  const current = downloadManager()
   return useSyncExternalStore(current.subscribe, current.getQueue)
 }

@@ -3,7 +3,6 @@
 // store, worker pools, runners, hashing) comes in chunks of its own, fetched and run after the first screen
 // rather than in front of it. The upload and download screens import the queues themselves and do not wait.
 import { useEffect } from 'react'
-import type { Transport } from '../api/transport.ts'
 import { whenIdle } from '../lib/idle.ts'
 
 /**
@@ -13,19 +12,19 @@ import { whenIdle } from '../lib/idle.ts'
  */
 const JOIN_IDLE_TIMEOUT_MS = 2_000
 
-export function useJoinTransfers(api: Transport): void {
+export function useJoinTransfers(): void {
   useEffect(
     () =>
       whenIdle(() => {
         Promise.all([import('./uploads.ts'), import('./downloads.ts')]).then(
           ([uploads, downloads]) => {
             uploads.uploadsManager()
-            downloads.downloadManager(api)
+            downloads.downloadManager()
           },
           // Offline before the service worker had the chunks: the queues resume once a transfer screen opens.
           (error: unknown) => console.warn('the transfer queues could not be joined', error),
         )
       }, JOIN_IDLE_TIMEOUT_MS),
-    [api],
+    [],
   )
 }

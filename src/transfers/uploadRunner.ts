@@ -10,7 +10,7 @@
 import type { Remote } from 'comlink'
 import type { SignedOpts } from '../../server/contract/media.ts'
 import { registerMedia, type GrantRef } from '../api/media.ts'
-import { ApiError, type Transport } from '../api/transport.ts'
+import { ApiError } from '../api/transport.ts'
 import { completeMultipart, confirmObject, offerUpload, planMultipart } from '../api/uploads.ts'
 import type { TransferApi } from '../../workers/transfer.worker.ts'
 import type { TransferResult } from '../../workers/transferCore.ts'
@@ -62,7 +62,6 @@ export type UploadCommand =
 export type TransferWorkers = ItemTaskPool<Remote<TransferApi>>
 
 export interface UploadRunnerOptions {
-  api: Transport
   pool: TransferWorkers
   store: QueueStore
   /** Called whenever the queue changes (the manager publishes it, throttled by itself). */
@@ -367,7 +366,7 @@ export class UploadRunner {
   }
 
   private async register(item: UploadItem): Promise<UploadEvent> {
-    const mediaId = await registerMedia(this.options.api, grantOf(item), {
+    const mediaId = await registerMedia(grantOf(item), {
       media_path: item.media_path,
       file_size: item.file_size,
       file_hash: item.hash ?? '',
@@ -378,7 +377,7 @@ export class UploadRunner {
   }
 
   private async offer(item: UploadItem): Promise<UploadEvent> {
-    const offer = await offerUpload(this.options.api, grantOf(item), {
+    const offer = await offerUpload(grantOf(item), {
       file_hash: item.hash ?? '',
       file_size: item.file_size,
     })
@@ -400,7 +399,7 @@ export class UploadRunner {
   }
 
   private async plan(item: UploadItem): Promise<UploadEvent> {
-    const plan = await planMultipart(this.options.api, grantOf(item), {
+    const plan = await planMultipart(grantOf(item), {
       file_hash: item.hash ?? '',
       file_size: item.file_size,
       part_list: this.partList(item),
@@ -422,13 +421,13 @@ export class UploadRunner {
       s3_bucket_id: item.s3_bucket_id ?? 0,
     }
     if (item.multipart) {
-      await completeMultipart(this.options.api, grantOf(item), {
+      await completeMultipart(grantOf(item), {
         ...file,
         part_list: this.partList(item),
         upload_id: item.upload_id ?? '',
       })
     } else {
-      await confirmObject(this.options.api, grantOf(item), file)
+      await confirmObject(grantOf(item), file)
     }
     return { type: 'completed', id: item.id }
   }

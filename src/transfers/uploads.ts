@@ -1,7 +1,6 @@
 // The upload queue of this tab, for React: one QueueManager (queueManager.ts) joins the 'uploads' queue; in
 // the leading tab it runs the queue with an UploadRunner (uploadRunner.ts).
 import { useSyncExternalStore } from 'react'
-import { api } from '../api/client.ts'
 import { browserTransfersOptions } from './leader.ts'
 import { createTransferPool } from './pool.ts'
 import { QueueManager, type QueueSnapshot } from './queueManager.ts'
@@ -19,7 +18,7 @@ export function uploadsManager(): UploadsManager {
     leadership: browserTransfersOptions('uploads'),
     empty: emptyUploadQueue,
     makeRunner: async (onChange) =>
-      new UploadRunner({ api, pool: createTransferPool(), store: await openQueueStore(), onChange }),
+      new UploadRunner({ pool: createTransferPool(), store: await openQueueStore(), onChange }),
   })
   return manager
 }

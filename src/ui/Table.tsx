@@ -19,6 +19,11 @@ export interface Column<Row> {
   className?: string
 }
 
+/** The Actions column of a list: its buttons in each row, its header for screen readers only. */
+export function actionsColumn<Row>(render: (row: Row) => ReactNode): Column<Row> {
+  return { key: 'actions', header: 'Actions', hideHeader: true, className: 'row-actions', render }
+}
+
 export interface TableProps<Row> {
   /** The table's accessible name. */
   label: string

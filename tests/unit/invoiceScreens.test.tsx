@@ -15,6 +15,7 @@ import type {
   InvoiceUsageResponse,
 } from '../../server/contract/invoice.ts'
 import type { OrgListItem } from '../../server/contract/user.ts'
+import { setTransport } from '../../src/api/client.ts'
 import { getInvoice, getInvoiceUsage, listInvoices } from '../../src/api/invoices.ts'
 import { ApiError, type RequestOptions, type Transport } from '../../src/api/transport.ts'
 import {
@@ -271,7 +272,8 @@ describe('invoice screens: who reaches them', () => {
 
 describe('invoice list', () => {
   it('shows the short id as a link to the invoice, the date, the amount and the status in words', async () => {
-    const html = await render(<InvoiceTable invoices={await listInvoices(fakeApi(admin), 1)} />)
+    setTransport(fakeApi(admin))
+    const html = await render(<InvoiceTable invoices={await listInvoices(1)} />)
     expect(html).toContain(`href="/org/invoice/${INVOICE_ID}"`)
     expect(html).toContain('<code>1a2b3c4d</code>')
     expect(text(html)).not.toContain('1a2b3c4d-5e6f')
@@ -281,9 +283,8 @@ describe('invoice list', () => {
   })
 
   it('says when there are no invoices yet', async () => {
-    const html = await render(
-      <InvoiceTable invoices={await listInvoices(fakeApi(admin, { invoice_list: [] }), 1)} />,
-    )
+    setTransport(fakeApi(admin, { invoice_list: [] }))
+    const html = await render(<InvoiceTable invoices={await listInvoices(1)} />)
     expect(text(html)).toContain(NO_INVOICES_MESSAGE)
     expect(NO_INVOICES_MESSAGE).toBe('No invoices yet. The first is issued after your first month.')
   })
@@ -291,7 +292,8 @@ describe('invoice list', () => {
 
 describe('invoice detail', () => {
   it('shows the whole id, the date, the period, the total and the status', async () => {
-    const fetched = await getInvoice(fakeApi(admin), 1, INVOICE_ID)
+    setTransport(fakeApi(admin))
+    const fetched = await getInvoice(1, INVOICE_ID)
     const facts = text(await render(<InvoiceSummaryFacts invoice={fetched} />))
     expect(facts).toContain(`Invoice ID ${INVOICE_ID}`)
     expect(facts).toContain('Date 2026-11-03')
@@ -301,7 +303,8 @@ describe('invoice detail', () => {
   })
 
   it('shows each line with its unit price in the long form, count with its unit, days and subtotal', async () => {
-    const html = await render(<InvoiceLines invoice={await getInvoice(fakeApi(admin), 1, INVOICE_ID)} />)
+    setTransport(fakeApi(admin))
+    const html = await render(<InvoiceLines invoice={await getInvoice(1, INVOICE_ID)} />)
     const lines = text(html)
     expect(lines).toContain('Members Users · 2026-10-01 – 2026-10-31 $6.00 1.5 member-months $9.00')
     expect(lines).toContain(
@@ -322,7 +325,8 @@ describe('invoice detail', () => {
   })
 
   it('shows the payments, a declined one with its reason in words', async () => {
-    const html = await render(<InvoicePayments invoice={await getInvoice(fakeApi(admin), 1, INVOICE_ID)} />)
+    setTransport(fakeApi(admin))
+    const html = await render(<InvoicePayments invoice={await getInvoice(1, INVOICE_ID)} />)
     const payments = text(html)
     expect(payments).toContain('Visa ending in 0341 Declined (insufficient funds) $10.27')
     expect(payments).toContain('Mastercard ending in 4444 Declined $10.27')
@@ -352,7 +356,8 @@ describe('invoice detail', () => {
 
 describe('how storage was computed', () => {
   it('shows byte-days per store, live versus retained over the days, and each day as billed', async () => {
-    const fetched = await getInvoiceUsage(fakeApi(admin), 1, INVOICE_ID)
+    setTransport(fakeApi(admin))
+    const fetched = await getInvoiceUsage(1, INVOICE_ID)
     const html = await render(<StorageUsage invoiceId={INVOICE_ID} usage={fetched} />)
     expect(html).toContain('<h2 id="invoice-storage-heading">How storage was computed</h2>')
     expect(html).toContain('aria-labelledby="invoice-storage-heading"')
@@ -370,7 +375,8 @@ describe('how storage was computed', () => {
   })
 
   it('makes the CSV of the usage rows: header first, RFC 4180 quoting, CRLF lines', async () => {
-    const fetched = await getInvoiceUsage(fakeApi(admin), 1, INVOICE_ID)
+    setTransport(fakeApi(admin))
+    const fetched = await getInvoiceUsage(1, INVOICE_ID)
     expect(usageCsv(fetched.row_list)).toBe(
       'usage_date,volume_id,volume_name,s3_bucket_id,s3_bucket_name,byte_days\r\n' +
         '2026-10-01,3,"Dailies, ""final""",7,studio-archive,4831838208\r\n' +

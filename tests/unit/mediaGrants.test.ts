@@ -1,25 +1,30 @@
 import { QueryClient } from '@tanstack/react-query'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { setTransport } from '../../src/api/client.ts'
 import { endpointPath } from '../../src/api/endpoint.ts'
 import { mediaGrantQueries, permissionNames } from '../../src/api/mediaGrants.ts'
 import type { Transport } from '../../src/api/transport.ts'
 
+/** The calls go to a fake transport; the request it was asked. */
 function transport() {
   const request = vi.fn(() => Promise.resolve({ media_grant_list: [{ media_grant_id: 3 }] }))
-  return { api: { request } as unknown as Transport, request }
+  setTransport({ request } as unknown as Transport)
+  return { request }
 }
+
+afterEach(() => setTransport(undefined))
 
 describe('the containers of the caller', () => {
   it('are asked of the organization', async () => {
-    const { api, request } = transport()
-    const grants = await new QueryClient().fetchQuery(mediaGrantQueries.list(api, 7))
+    const { request } = transport()
+    const grants = await new QueryClient().fetchQuery(mediaGrantQueries.list(7))
     expect(request).toHaveBeenCalledWith('/web/1/org/7/media_grant', { method: 'GET', retry: true })
     expect(grants).toEqual([{ media_grant_id: 3 }])
   })
 
   it('are none, without a request, for a user without an organization', async () => {
-    const { api, request } = transport()
-    expect(await new QueryClient().fetchQuery(mediaGrantQueries.list(api, undefined))).toEqual([])
+    const { request } = transport()
+    expect(await new QueryClient().fetchQuery(mediaGrantQueries.list(undefined))).toEqual([])
     expect(request).not.toHaveBeenCalled()
   })
 })

@@ -6,6 +6,7 @@ import {
   type DownloadEvent,
   type DownloadQueue,
 } from '../../src/transfers/downloadModel.ts'
+import { setTransport } from '../../src/api/client.ts'
 import { downloadQueue, DownloadRunner, type DownloadCommand } from '../../src/transfers/downloadRunner.ts'
 import {
   PUBLISH_INTERVAL_MS,
@@ -312,8 +313,10 @@ interface RunnerCase<State, Command> {
 const uploadRunnerCase: RunnerCase<UploadQueue, UploadCommand> = {
   name: 'uploads',
   empty: emptyUploadQueue,
-  makeRunner: (store, workers, onChange) =>
-    new UploadRunner({ api: uploadServer(), pool: workers.pool, store, onChange }),
+  makeRunner: (store, workers, onChange) => {
+    setTransport(uploadServer())
+    return new UploadRunner({ pool: workers.pool, store, onChange })
+  },
   addOne: () => ({
     type: 'add',
     files: [

@@ -3,6 +3,7 @@
 // failed, and which route the path ends on.
 import { QueryClient } from '@tanstack/react-query'
 import { createMemoryHistory, createRouter } from '@tanstack/react-router'
+import { setTransport } from '../../src/api/client.ts'
 import type { Transport } from '../../src/api/transport.ts'
 import { localState } from '../../src/lib/localState.ts'
 import { routeTree } from '../../src/routeTree.gen.ts'
@@ -20,9 +21,10 @@ export function answering(answers: ReadonlyArray<readonly [RegExp, unknown]>): T
 /** Loads a path as the console would, signed in unless told otherwise. */
 export async function loadRoute(path: string, api: Transport, { signedIn = true } = {}) {
   if (signedIn) localState.write('session_key', 'key')
+  setTransport(api)
   const router = createRouter({
     routeTree,
-    context: { queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }), api },
+    context: { queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }) },
     history: createMemoryHistory({ initialEntries: [path] }),
   })
   await router.load()
@@ -39,7 +41,8 @@ export async function loadRoute(path: string, api: Transport, { signedIn = true 
   }
 }
 
-/** Signs the fake session out after each test. */
+/** Signs the fake session out after each test, and gives the calls back to the app's transport. */
 export function forgetSession(): void {
   localState.remove('session_key')
+  setTransport(undefined)
 }

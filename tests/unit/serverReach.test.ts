@@ -10,6 +10,7 @@ import {
   trackServerReach,
   type ReachState,
 } from '../../src/api/serverReach.ts'
+import { setTransport } from '../../src/api/client.ts'
 import { createTransport } from '../../src/api/transport.ts'
 import { connectionNotice } from '../../src/app/OfflineStatus.tsx'
 import { createQueryClient, followNetwork } from '../../src/app/queryClient.ts'
@@ -182,7 +183,8 @@ describe('followServer', () => {
       }) as typeof fetch,
       trackReach: trackServerReach,
     })
-    const stop = followServer(new QueryClient(), api)
+    setTransport(api)
+    const stop = followServer(new QueryClient())
     try {
       await api.request('/api/1/user/current').catch(() => undefined)
       expect(isServerReachable()).toBe(false)
@@ -203,6 +205,7 @@ describe('followServer', () => {
       expect(asked).toHaveLength(3)
     } finally {
       stop()
+      setTransport(undefined)
       vi.useRealTimers()
     }
   })

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import { deleteDB } from 'idb'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { UploadRequest } from '../../server/contract/media.ts'
+import { setTransport } from '../../src/api/client.ts'
 import { ApiError } from '../../src/api/transport.ts'
 import {
   PART_PLAN_MAX_AGE_MS,
@@ -109,8 +110,8 @@ function start(options: StartOptions = {}) {
   const api = options.api ?? uploadServer(journal)
   const workers = options.workers ?? new FakeWorkers(4, journal)
   const store = new RecordingStore(options.store ?? new MemoryQueueStore())
+  setTransport(api)
   const runner = new UploadRunner({
-    api,
     pool: workers.pool,
     store,
     onChange: () => undefined,
@@ -166,6 +167,7 @@ beforeEach(() => {
 })
 
 afterEach(async () => {
+  setTransport(undefined)
   for (const { runner, workers } of started.splice(0)) {
     runner.stop()
     workers.pool.close()

@@ -6,15 +6,14 @@ import { localState, useLocalState } from '../../lib/localState.ts'
 import { areaHref } from '../../lib/filePaths.ts'
 import { AppLink } from '../../ui/AppLink.tsx'
 import { VersionLabel } from '../AppFrame.tsx'
-import { useApi, type Session } from '../session.ts'
+import { type Session } from '../session.ts'
 import { NavIcon } from './NavIcon.tsx'
 import { OrgPicker } from './OrgPicker.tsx'
 
 /** Volume names under Home: the volumes of the containers the user holds. */
 function HomeChildren({ orgId, onNavigate }: { orgId: number; onNavigate: () => void }) {
-  const api = useApi()
   // Not suspending: the sidebar must not wait for the list, and a failure leaves Home without children.
-  const { data } = useQuery(mediaGrantQueries.list(api, orgId))
+  const { data } = useQuery(mediaGrantQueries.list(orgId))
   const volumes = volumesOfGrants(data ?? [])
   if (volumes.length === 0) return null
   return (

@@ -1,9 +1,8 @@
 // The e-mail step and the code step shared by login and the first step of signup.
-import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { configQueries } from '../../api/config.ts'
-import { emailLogin, sendEmailCode } from '../../api/user.ts'
-import { useApi } from '../../app/session.ts'
+import { useEmailLogin, useSendEmailCode } from '../../api/user.ts'
 import { sendCodeMessage, verifyFailure } from '../../lib/messages.ts'
 import {
   INVALID_EMAIL_MESSAGE,
@@ -23,43 +22,26 @@ export interface EmailCodeFormProps {
 }
 
 export function EmailCodeForm({ signup, onLoggedIn, onNotAMember }: EmailCodeFormProps) {
-  const api = useApi()
-  const { data: config } = useSuspenseQuery(configQueries.client(api))
+  const { data: config } = useSuspenseQuery(configQueries.client())
   const [step, setStep] = useState<'email' | 'code'>('email')
   const [email, setEmail] = useState('')
   const [code, setCode] = useState('')
   const [error, setError] = useState<string>()
 
-  const sendCode = useMutation({
-    mutationFn: (address: string) => sendEmailCode(api, address, signup),
-    onSuccess: () => {
-      setCode('')
-      setStep('code')
-    },
-    onError: (failure) => setError(sendCodeMessage(failure)),
-  })
-  const login = useMutation({
-    mutationFn: (loginCode: string) =>
-      emailLogin(api, {
-        email: normalizeEmail(email),
-        login_code: loginCode,
-        domain_prefix: config.domain_prefix,
-      }),
-    onSuccess: onLoggedIn,
-    onError: (failure) => {
-      const outcome = verifyFailure(failure)
-      if (outcome.kind === 'not_a_member') return onNotAMember()
-      setError(outcome.message)
-      // The code is burned after too many tries: a new one must be sent.
-      if (outcome.kind === 'too_many_tries') setStep('email')
-    },
-  })
+  const sendCode = useSendEmailCode(signup)
+  const login = useEmailLogin()
 
   function submitEmail(event: FormEvent) {
     event.preventDefault()
     setError(undefined)
     if (!isValidEmail(email)) return setError(INVALID_EMAIL_MESSAGE)
-    sendCode.mutate(normalizeEmail(email))
+    sendCode.mutate(normalizeEmail(email), {
+      onSuccess: () => {
+        setCode('')
+        setStep('code')
+      },
+      onError: (failure) => setError(sendCodeMessage(failure)),
+    })
   }
 
   function submitCode(event: FormEvent) {
@@ -67,7 +49,19 @@ export function EmailCodeForm({ signup, onLoggedIn, onNotAMember }: EmailCodeFor
     setError(undefined)
     const problem = codeError(code)
     if (problem) return setError(problem)
-    login.mutate(code)
+    login.mutate(
+      { email: normalizeEmail(email), login_code: code, domain_prefix: config.domain_prefix },
+      {
+        onSuccess: onLoggedIn,
+        onError: (failure) => {
+          const outcome = verifyFailure(failure)
+          if (outcome.kind === 'not_a_member') return onNotAMember()
+          setError(outcome.message)
+          // The code is burned after too many tries: a new one must be sent.
+          if (outcome.kind === 'too_many_tries') setStep('email')
+        },
+      },
+    )
   }
 
   if (step === 'email') {

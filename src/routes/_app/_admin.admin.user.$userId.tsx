@@ -9,7 +9,7 @@ import { mediaGrantQueries } from '../../api/mediaGrants.ts'
 import { orgUserQueries, useRemoveOrgUser, useUpdateOrgUser, type OrgUser } from '../../api/orgUsers.ts'
 import { volumeQueries } from '../../api/volumes.ts'
 import { showAlert } from '../../app/dialogs.tsx'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { useDraft } from '../../lib/draft.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { ConfirmAction } from '../../ui/ConfirmAction.tsx'
@@ -29,11 +29,11 @@ export const Route = createFileRoute('/_app/_admin/admin/user/$userId')({
     // A user id has the form of any other id of the API ('12', not '012' or '1e1').
     if (!/^[1-9][0-9]{0,14}$/.test(params.userId)) throw notFound()
     const userId = Number(params.userId)
-    const list = orgUserQueries.list(context.api, orgId)
+    const list = orgUserQueries.list(orgId)
     const [users] = await Promise.all([
       context.queryClient.ensureQueryData(list),
-      context.queryClient.ensureQueryData(mediaGrantQueries.adminList(context.api, orgId)),
-      context.queryClient.ensureQueryData(volumeQueries.list(context.api, orgId)),
+      context.queryClient.ensureQueryData(mediaGrantQueries.adminList(orgId)),
+      context.queryClient.ensureQueryData(volumeQueries.list(orgId)),
     ])
     // A user added since the list was read (in another tab) is not in it yet: ask once more before
     // answering 'Page not found'.
@@ -94,11 +94,10 @@ function RemoveUser({ orgId, user, readOnly }: { orgId: number; user: OrgUser; r
 }
 
 function UserPage() {
-  const api = useApi()
   const session = useSession()
   const orgId = adminOrgId(session)
   const { userId } = Route.useParams()
-  const { data: users } = useSuspenseQuery(orgUserQueries.list(api, orgId))
+  const { data: users } = useSuspenseQuery(orgUserQueries.list(orgId))
   const user = users.find((each) => String(each.user_id) === userId)
   if (!user) {
     // Removed while the page is open (the list is refetched before the way back to Users).

@@ -6,10 +6,10 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { orgQueries } from '../../api/orgs.ts'
 import { orgUserQueries, permissionsText, useAddOrgUser, type OrgUser } from '../../api/orgUsers.ts'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { TextField } from '../../ui/Field.tsx'
-import { FormError } from '../../ui/FormError.tsx'
+import { SaveFormMessages, useSaveForm } from '../../ui/SaveForm.tsx'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
 import { adminOrgId } from '../../app/adminAccess.ts'
@@ -22,8 +22,8 @@ export const Route = createFileRoute('/_app/_admin/admin/user/')({
   loader: async ({ context }) => {
     const { orgId } = context
     await Promise.all([
-      context.queryClient.ensureQueryData(orgUserQueries.list(context.api, orgId)),
-      context.queryClient.ensureQueryData(orgQueries.detail(context.api, orgId)),
+      context.queryClient.ensureQueryData(orgUserQueries.list(orgId)),
+      context.queryClient.ensureQueryData(orgQueries.detail(orgId)),
     ])
   },
   component: UsersPage,
@@ -51,28 +51,21 @@ function userColumns(selfId: number): ReadonlyArray<Column<OrgUser>> {
 }
 
 function AddUserForm({ orgId }: { orgId: number }) {
-  const add = useAddOrgUser(orgId)
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<RoleValues>(NEW_USER_ROLE)
-  const [error, setError] = useState<string>()
-  const [added, setAdded] = useState<string>()
+  const form = useSaveForm(useAddOrgUser(orgId), {
+    saved: USER_ADDED_MESSAGE,
+    failed: (failure) => messageFor('user_add', failure),
+    onSaved: () => {
+      setEmail('')
+      setRole(NEW_USER_ROLE)
+    },
+  })
   function submit(event: FormEvent) {
     event.preventDefault()
     const address = email.trim()
     if (address === '') return
-    setError(undefined)
-    setAdded(undefined)
-    add.mutate(
-      { email: address, ...role },
-      {
-        onSuccess: () => {
-          setAdded(USER_ADDED_MESSAGE)
-          setEmail('')
-          setRole(NEW_USER_ROLE)
-        },
-        onError: (failure) => setError(messageFor('user_add', failure)),
-      },
-    )
+    form.save({ email: address, ...role })
   }
   return (
     <form className="form" onSubmit={submit} noValidate>
@@ -84,19 +77,16 @@ function AddUserForm({ orgId }: { orgId: number }) {
         value={email}
         onChange={(value) => {
           setEmail(value)
-          setAdded(undefined)
+          form.edited()
         }}
       />
       <RoleFields values={role} onChange={setRole} memberCaps={NEW_USER_ROLE} />
-      <FormError message={error} />
-      <p className="form-status" role="status">
-        {added ?? ''}
-      </p>
+      <SaveFormMessages form={form} />
       <button
         type="submit"
         className="button"
-        disabled={email.trim() === '' || add.isPending}
-        aria-busy={add.isPending}
+        disabled={email.trim() === '' || form.pending}
+        aria-busy={form.pending}
       >
         Add User
       </button>
@@ -105,11 +95,10 @@ function AddUserForm({ orgId }: { orgId: number }) {
 }
 
 function UsersPage() {
-  const api = useApi()
   const session = useSession()
   const orgId = adminOrgId(session)
-  const { data: users } = useSuspenseQuery(orgUserQueries.list(api, orgId))
-  const { data: org } = useSuspenseQuery(orgQueries.detail(api, orgId))
+  const { data: users } = useSuspenseQuery(orgUserQueries.list(orgId))
+  const { data: org } = useSuspenseQuery(orgQueries.detail(orgId))
   const maxUsers = org.plan?.max_user_count ?? null
   return (
     <main className="page">

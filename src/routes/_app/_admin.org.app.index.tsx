@@ -5,7 +5,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { appQueries, useCreateApp, type AppListItem } from '../../api/apps.ts'
 import { adminOrgId } from '../../app/adminAccess.ts'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { CreateByNameForm } from '../../ui/CreateByNameForm.tsx'
 import { RouteLink } from '../../ui/RouteLink.tsx'
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_app/_admin/org/app/')({
   staticData: { orgHeading: 'Apps' },
   loader: async ({ context }) => {
     const { orgId } = context
-    await context.queryClient.ensureQueryData(appQueries.list(context.api, orgId))
+    await context.queryClient.ensureQueryData(appQueries.list(orgId))
   },
   component: AppsPage,
 })
@@ -53,9 +53,8 @@ function AddAppForm({ orgId }: { orgId: number }) {
 }
 
 function AppsPage() {
-  const api = useApi()
   const orgId = adminOrgId(useSession())
-  const { data: apps } = useSuspenseQuery(appQueries.list(api, orgId))
+  const { data: apps } = useSuspenseQuery(appQueries.list(orgId))
   return (
     <>
       <p className="hint">Devices register through an app, with its id and secret key.</p>

@@ -12,7 +12,7 @@ import {
 } from '../../api/networkStores.ts'
 import { adminOrgId, foundOrNotFound } from '../../app/adminAccess.ts'
 import { showAlert } from '../../app/dialogs.tsx'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { formatBytes, formatLongTime } from '../../lib/format.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { RouteLink } from '../../ui/RouteLink.tsx'
@@ -28,7 +28,7 @@ export const Route = createFileRoute('/_app/_admin/org/bucket/$bucketId')({
     const storeId = parseId(params.bucketId)
     if (storeId === undefined) throw notFound()
     await foundOrNotFound(
-      context.queryClient.ensureQueryData(networkStoreQueries.detail(context.api, orgId, storeId)),
+      context.queryClient.ensureQueryData(networkStoreQueries.detail(orgId, storeId)),
     )
   },
   component: NetworkStorePage,
@@ -81,10 +81,9 @@ function StoreHealth({ store }: { store: NetworkStore }) {
 
 /** The store's bucket name and state, above the organization's tabs: from the store the loader read. */
 function StoreHeading() {
-  const api = useApi()
   const storeId = parseId(Route.useParams().bucketId)
   if (storeId === undefined) throw notFound()
-  const { data: store } = useSuspenseQuery(networkStoreQueries.detail(api, adminOrgId(useSession()), storeId))
+  const { data: store } = useSuspenseQuery(networkStoreQueries.detail(adminOrgId(useSession()), storeId))
   return (
     <h1 className="device-heading">
       {store.s3_bucket}
@@ -94,11 +93,10 @@ function StoreHeading() {
 }
 
 function NetworkStorePage() {
-  const api = useApi()
   const orgId = adminOrgId(useSession())
   const storeId = parseId(Route.useParams().bucketId)
   if (storeId === undefined) throw notFound()
-  const { data: store } = useSuspenseQuery(networkStoreQueries.detail(api, orgId, storeId))
+  const { data: store } = useSuspenseQuery(networkStoreQueries.detail(orgId, storeId))
   const update = useUpdateNetworkStore(orgId, storeId)
   return (
     <>

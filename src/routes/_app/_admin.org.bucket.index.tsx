@@ -13,7 +13,7 @@ import {
 } from '../../api/networkStores.ts'
 import { adminOrgId } from '../../app/adminAccess.ts'
 import { showAlert } from '../../app/dialogs.tsx'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { formatBytes } from '../../lib/format.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { RouteLink } from '../../ui/RouteLink.tsx'
@@ -25,7 +25,7 @@ export const Route = createFileRoute('/_app/_admin/org/bucket/')({
   staticData: { orgHeading: 'Network Stores' },
   loader: async ({ context }) => {
     const { orgId } = context
-    await context.queryClient.ensureQueryData(networkStoreQueries.list(context.api, orgId))
+    await context.queryClient.ensureQueryData(networkStoreQueries.list(orgId))
   },
   component: NetworkStoresPage,
 })
@@ -115,9 +115,8 @@ function AddNetworkStoreForm({ orgId }: { orgId: number }) {
 }
 
 function NetworkStoresPage() {
-  const api = useApi()
   const orgId = adminOrgId(useSession())
-  const { data: stores } = useSuspenseQuery(networkStoreQueries.list(api, orgId))
+  const { data: stores } = useSuspenseQuery(networkStoreQueries.list(orgId))
   return (
     <>
       <p className="hint">

@@ -5,16 +5,16 @@
 // address keeps redirecting. Admins only.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { useMemo, useState, type FormEvent } from 'react'
+import { useMemo, type FormEvent } from 'react'
 import { configQueries } from '../../api/config.ts'
 import { orgQueries, useUpdateOrg } from '../../api/orgs.ts'
 import { adminOrgId } from '../../app/adminAccess.ts'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { useDraft } from '../../lib/draft.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { TextField } from '../../ui/Field.tsx'
-import { FormError } from '../../ui/FormError.tsx'
 import { SaveButton } from '../../ui/SaveButton.tsx'
+import { SaveFormMessages, useSaveForm } from '../../ui/SaveForm.tsx'
 import {
   canSaveOrg,
   orgDraftOf,
@@ -30,37 +30,31 @@ export const Route = createFileRoute('/_app/_admin/org/')({
   loader: async ({ context }) => {
     const { orgId } = context
     await Promise.all([
-      context.queryClient.ensureQueryData(orgQueries.detail(context.api, orgId)),
-      context.queryClient.ensureQueryData(configQueries.client(context.api)),
+      context.queryClient.ensureQueryData(orgQueries.detail(orgId)),
+      context.queryClient.ensureQueryData(configQueries.client()),
     ])
   },
   component: OrgDetailPage,
 })
 
 function OrgDetailPage() {
-  const api = useApi()
   const orgId = adminOrgId(useSession())
-  const { data: org } = useSuspenseQuery(orgQueries.detail(api, orgId))
-  const { data: config } = useSuspenseQuery(configQueries.client(api))
+  const { data: org } = useSuspenseQuery(orgQueries.detail(orgId))
+  const { data: config } = useSuspenseQuery(configQueries.client())
   const saved = useMemo(() => orgDraftOf(org), [org])
   const { draft, set } = useDraft(saved)
-  const update = useUpdateOrg(orgId)
-  const [error, setError] = useState<string>()
-  const [status, setStatus] = useState<string>()
+  const form = useSaveForm(useUpdateOrg(orgId), {
+    saved: (body) => savedStatus(saved, body, config.domain_suffix),
+    failed: (failure) => messageFor('org_update', failure),
+  })
   const host = orgHost(org.domain_prefix, config.domain_suffix)
   function submit(event: FormEvent) {
     event.preventDefault()
     if (!canSaveOrg(saved, draft)) return
-    setError(undefined)
-    setStatus(undefined)
-    const body = orgUpdateBody(saved, draft)
-    update.mutate(body, {
-      onSuccess: () => setStatus(savedStatus(saved, body, config.domain_suffix)),
-      onError: (failure) => setError(messageFor('org_update', failure)),
-    })
+    form.save(orgUpdateBody(saved, draft))
   }
   function edit(key: 'org_name' | 'domain_prefix', value: string) {
-    setStatus(undefined)
+    form.edited()
     set(key, value)
   }
   return (
@@ -89,11 +83,8 @@ function OrgDetailPage() {
             hint={prefixWarning(draft.domain_prefix)}
             onChange={(value) => edit('domain_prefix', typedPrefix(value))}
           />
-          <FormError message={error} />
-          <p className="form-status" role="status">
-            {status ?? ''}
-          </p>
-          <SaveButton changed={canSaveOrg(saved, draft)} pending={update.isPending} />
+          <SaveFormMessages form={form} />
+          <SaveButton changed={canSaveOrg(saved, draft)} pending={form.pending} />
         </form>
       </section>
     </>

@@ -5,7 +5,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { invoiceQueries } from '../../api/invoices.ts'
 import { adminOrgId, foundOrNotFound } from '../../app/adminAccess.ts'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { InvoiceLines, InvoicePayments, InvoiceSummaryFacts } from './-invoice/InvoiceDetail.tsx'
 import { shortInvoiceId } from './-invoice/invoiceText.ts'
@@ -20,8 +20,8 @@ export const Route = createFileRoute('/_app/_admin/org/invoice/$invoiceId')({
     const { orgId } = context
     await foundOrNotFound(
       Promise.all([
-        context.queryClient.ensureQueryData(invoiceQueries.detail(context.api, orgId, params.invoiceId)),
-        context.queryClient.ensureQueryData(invoiceQueries.usage(context.api, orgId, params.invoiceId)),
+        context.queryClient.ensureQueryData(invoiceQueries.detail(orgId, params.invoiceId)),
+        context.queryClient.ensureQueryData(invoiceQueries.usage(orgId, params.invoiceId)),
       ]),
       NOT_AN_INVOICE,
     )
@@ -31,18 +31,16 @@ export const Route = createFileRoute('/_app/_admin/org/invoice/$invoiceId')({
 
 /** 'Invoice 1a2b3c4d', above the organization's tabs: from the invoice the loader read. */
 function InvoiceHeading() {
-  const api = useApi()
   const { invoiceId } = Route.useParams()
-  const { data: invoice } = useSuspenseQuery(invoiceQueries.detail(api, adminOrgId(useSession()), invoiceId))
+  const { data: invoice } = useSuspenseQuery(invoiceQueries.detail(adminOrgId(useSession()), invoiceId))
   return <h1>Invoice {shortInvoiceId(invoice.invoice_id)}</h1>
 }
 
 function InvoicePage() {
-  const api = useApi()
   const orgId = adminOrgId(useSession())
   const { invoiceId } = Route.useParams()
-  const { data: invoice } = useSuspenseQuery(invoiceQueries.detail(api, orgId, invoiceId))
-  const { data: usage } = useSuspenseQuery(invoiceQueries.usage(api, orgId, invoiceId))
+  const { data: invoice } = useSuspenseQuery(invoiceQueries.detail(orgId, invoiceId))
+  const { data: usage } = useSuspenseQuery(invoiceQueries.usage(orgId, invoiceId))
   return (
     <>
       <p>

@@ -4,22 +4,21 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { invoiceQueries } from '../../api/invoices.ts'
 import { adminOrgId } from '../../app/adminAccess.ts'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { InvoiceTable } from './-invoice/InvoiceTable.tsx'
 
 export const Route = createFileRoute('/_app/_admin/org/invoice/')({
   staticData: { orgHeading: 'Invoices' },
   loader: async ({ context }) => {
     const { orgId } = context
-    await context.queryClient.ensureQueryData(invoiceQueries.list(context.api, orgId))
+    await context.queryClient.ensureQueryData(invoiceQueries.list(orgId))
   },
   component: InvoicesPage,
 })
 
 function InvoicesPage() {
-  const api = useApi()
   const orgId = adminOrgId(useSession())
-  const { data: invoices } = useSuspenseQuery(invoiceQueries.list(api, orgId))
+  const { data: invoices } = useSuspenseQuery(invoiceQueries.list(orgId))
   return (
     <>
       <p className="hint">Each month is invoiced after it ends and charged to the default payment method.</p>

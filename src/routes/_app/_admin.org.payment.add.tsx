@@ -8,7 +8,7 @@ import { useState } from 'react'
 import { configQueries } from '../../api/config.ts'
 import { useAddPaymentMethod } from '../../api/paymentMethods.ts'
 import { adminOrgId } from '../../app/adminAccess.ts'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { addCardMessage } from '../../lib/messages.ts'
 import { CardForm } from '../../ui/CardForm.tsx'
 import { RouteLink } from '../../ui/RouteLink.tsx'
@@ -16,16 +16,15 @@ import { RouteLink } from '../../ui/RouteLink.tsx'
 export const Route = createFileRoute('/_app/_admin/org/payment/add')({
   staticData: { orgHeading: 'Add Payment Method' },
   loader: async ({ context }) => {
-    await context.queryClient.ensureQueryData(configQueries.client(context.api))
+    await context.queryClient.ensureQueryData(configQueries.client())
   },
   component: AddPaymentMethodPage,
 })
 
 function AddPaymentMethodPage() {
-  const api = useApi()
   const orgId = adminOrgId(useSession())
   const navigate = useNavigate({ from: Route.fullPath })
-  const { data: config } = useSuspenseQuery(configQueries.client(api))
+  const { data: config } = useSuspenseQuery(configQueries.client())
   const add = useAddPaymentMethod(orgId)
   const [error, setError] = useState<string>()
   return (

@@ -11,7 +11,7 @@ import {
 } from '../../api/paymentMethods.ts'
 import { adminOrgId } from '../../app/adminAccess.ts'
 import { showAlert } from '../../app/dialogs.tsx'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { ConfirmAction } from '../../ui/ConfirmAction.tsx'
 import { RouteLink } from '../../ui/RouteLink.tsx'
@@ -22,7 +22,7 @@ export const Route = createFileRoute('/_app/_admin/org/payment/')({
   staticData: { orgHeading: 'Payment Methods' },
   loader: async ({ context }) => {
     const { orgId } = context
-    await context.queryClient.ensureQueryData(paymentMethodQueries.list(context.api, orgId))
+    await context.queryClient.ensureQueryData(paymentMethodQueries.list(orgId))
   },
   component: PaymentMethodsPage,
 })
@@ -78,9 +78,8 @@ function columns(orgId: number): ReadonlyArray<Column<PaymentMethod>> {
 }
 
 function PaymentMethodsPage() {
-  const api = useApi()
   const orgId = adminOrgId(useSession())
-  const { data: methods } = useSuspenseQuery(paymentMethodQueries.list(api, orgId))
+  const { data: methods } = useSuspenseQuery(paymentMethodQueries.list(orgId))
   return (
     <>
       <p className="hint">

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react'
 import { orgQueries, useChangePlan } from '../../api/orgs.ts'
 import { planQueries, type Plan, type PlanChangePreview } from '../../api/plans.ts'
 import { adminOrgId } from '../../app/adminAccess.ts'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { SALES_EMAIL } from '../../lib/contact.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { planLimitLines } from '../../lib/signupSteps.ts'
@@ -30,8 +30,8 @@ export const Route = createFileRoute('/_app/_admin/org/plan')({
   loader: async ({ context }) => {
     const { orgId } = context
     await Promise.all([
-      context.queryClient.ensureQueryData(orgQueries.detail(context.api, orgId)),
-      context.queryClient.ensureQueryData(planQueries.list(context.api)),
+      context.queryClient.ensureQueryData(orgQueries.detail(orgId)),
+      context.queryClient.ensureQueryData(planQueries.list()),
     ])
   },
   component: PlanPage,
@@ -73,8 +73,7 @@ function ChangePanel({
   onCancel: () => void
   onChanged: () => void
 }) {
-  const api = useApi()
-  const preview = useQuery(planQueries.preview(api, orgId, plan.plan_id))
+  const preview = useQuery(planQueries.preview(orgId, plan.plan_id))
   const [error, setError] = useState<string>()
   const heading = useRef<HTMLHeadingElement>(null)
   // The panel opens below the list: focus moves to it so keyboard and screen reader users land on it.
@@ -116,10 +115,9 @@ function ChangePanel({
 }
 
 function PlanPage() {
-  const api = useApi()
   const orgId = adminOrgId(useSession())
-  const { data: org } = useSuspenseQuery(orgQueries.detail(api, orgId))
-  const { data: plans } = useSuspenseQuery(planQueries.list(api))
+  const { data: org } = useSuspenseQuery(orgQueries.detail(orgId))
+  const { data: plans } = useSuspenseQuery(planQueries.list())
   const [pickedId, setPickedId] = useState<string>()
   const [status, setStatus] = useState<string>()
   const change = useChangePlan(orgId)

@@ -6,7 +6,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { appQueries, type AppDevice } from '../../api/apps.ts'
 import { adminOrgId, foundOrNotFound } from '../../app/adminAccess.ts'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { NO_APP_DEVICES_MESSAGE } from '../../lib/messages.ts'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
@@ -22,7 +22,7 @@ export const Route = createFileRoute('/_app/_admin/org_/app/$appId')({
     const { orgId } = context
     const appId = parseId(params.appId)
     if (appId === undefined) throw notFound()
-    await foundOrNotFound(context.queryClient.ensureQueryData(appQueries.detail(context.api, orgId, appId)))
+    await foundOrNotFound(context.queryClient.ensureQueryData(appQueries.detail(orgId, appId)))
   },
   component: AppPage,
 })
@@ -33,11 +33,10 @@ const DEVICE_COLUMNS: ReadonlyArray<Column<AppDevice>> = [
 ]
 
 function AppPage() {
-  const api = useApi()
   const orgId = adminOrgId(useSession())
   const appId = parseId(Route.useParams().appId)
   if (appId === undefined) throw notFound()
-  const { data: app } = useSuspenseQuery(appQueries.detail(api, orgId, appId))
+  const { data: app } = useSuspenseQuery(appQueries.detail(orgId, appId))
   return (
     <main className="page">
       <p>

@@ -7,7 +7,6 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { atRiskQueries, type AtRiskFile } from '../../api/atRisk.ts'
 import { mediaGrantQueries } from '../../api/mediaGrants.ts'
-import { useApi } from '../../app/session.ts'
 import { formatBytes, formatSimpleTime } from '../../lib/format.ts'
 import { AppLink } from '../../ui/AppLink.tsx'
 import { SelectField } from '../../ui/Field.tsx'
@@ -44,7 +43,7 @@ export const Route = createFileRoute('/_app/_admin/volume/$volumeId/at_risk')({
   loader: async ({ context, deps }) => {
     const { orgId, volume } = context
     await context.queryClient.ensureQueryData(
-      atRiskQueries.volume(context.api, orgId, volume.volume_id, deps.days),
+      atRiskQueries.volume(orgId, volume.volume_id, deps.days),
     )
   },
   component: VolumeAtRiskPage,
@@ -87,7 +86,6 @@ function columns(href: (file: AtRiskFile) => string | undefined): ReadonlyArray<
 }
 
 function VolumeAtRiskPage() {
-  const api = useApi()
   const { orgId, volume } = useVolume()
   const days = Route.useSearch().days ?? AT_RISK_DEFAULT_DAYS
   const navigate = useNavigate({ from: Route.fullPath })
@@ -98,9 +96,9 @@ function VolumeAtRiskPage() {
     setAddressDays(days)
     setChoice(days)
   }
-  const { data: answer } = useSuspenseQuery(atRiskQueries.volume(api, orgId, volume.volume_id, days))
+  const { data: answer } = useSuspenseQuery(atRiskQueries.volume(orgId, volume.volume_id, days))
   // The containers the admin holds (the layout reads them): a file under one of them opens in the browser.
-  const grants = useQuery(mediaGrantQueries.list(api, orgId)).data ?? []
+  const grants = useQuery(mediaGrantQueries.list(orgId)).data ?? []
   const showing = showingText(answer)
   return (
     <>

@@ -5,7 +5,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { auditQueries } from '../../api/audit.ts'
-import { useApi } from '../../app/session.ts'
 import { AuditTable } from '../../ui/AuditTable.tsx'
 import { AdminChanges } from './-admin/AdminChanges.tsx'
 import { LoadFailed } from '../../ui/LoadFailed.tsx'
@@ -16,9 +15,9 @@ export const Route = createFileRoute('/_app/_admin/volume/$volumeId/audit')({
     const { orgId, volume } = context
     // The first pages, read ahead; a failure is the screen's to show (with a way to try again).
     await Promise.all([
-      context.queryClient.prefetchInfiniteQuery(auditQueries.volume(context.api, orgId, volume.volume_id)),
+      context.queryClient.prefetchInfiniteQuery(auditQueries.volume(orgId, volume.volume_id)),
       context.queryClient.prefetchInfiniteQuery(
-        auditQueries.adminEvents(context.api, orgId, { volume_id: volume.volume_id }),
+        auditQueries.adminEvents(orgId, { volume_id: volume.volume_id }),
       ),
     ])
   },
@@ -26,8 +25,7 @@ export const Route = createFileRoute('/_app/_admin/volume/$volumeId/audit')({
 })
 
 function FileEvents({ orgId, volumeId }: { orgId: number; volumeId: number }) {
-  const api = useApi()
-  const audit = useInfiniteQuery(auditQueries.volume(api, orgId, volumeId))
+  const audit = useInfiniteQuery(auditQueries.volume(orgId, volumeId))
   const events = audit.data?.pages.flatMap((page) => page.audit_list) ?? []
   return (
     <section className="panel" aria-labelledby="file-events-heading">

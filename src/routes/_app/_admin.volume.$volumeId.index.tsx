@@ -4,16 +4,15 @@
 // the changed fields are sent (001 sections 4 and 7). Admins only.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { useMemo, useState, type FormEvent } from 'react'
+import { useMemo, type FormEvent } from 'react'
 import { orgQueries } from '../../api/orgs.ts'
 import { useUpdateVolume, type Volume } from '../../api/volumes.ts'
-import { useApi } from '../../app/session.ts'
 import { changedFields, useDraft } from '../../lib/draft.ts'
 import { formatBytes } from '../../lib/format.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { RadioGroup, TextField } from '../../ui/Field.tsx'
-import { FormError } from '../../ui/FormError.tsx'
 import { SaveButton } from '../../ui/SaveButton.tsx'
+import { SaveFormMessages, useSaveForm } from '../../ui/SaveForm.tsx'
 import type { Plan } from '../../../server/contract/plan.ts'
 import { RetentionPreview } from './-volume/RetentionPreview.tsx'
 import { useVolume } from './-volume/volumeRoute.ts'
@@ -31,7 +30,7 @@ import {
 
 export const Route = createFileRoute('/_app/_admin/volume/$volumeId/')({
   loader: async ({ context }) => {
-    await context.queryClient.ensureQueryData(orgQueries.detail(context.api, context.orgId))
+    await context.queryClient.ensureQueryData(orgQueries.detail(context.orgId))
   },
   component: VolumeSettingsPage,
 })
@@ -123,29 +122,25 @@ function ExpireSetting({ kind, form, plan, error, onChange }: ExpireSettingProps
 }
 
 function SettingsForm({ orgId, volume, plan }: { orgId: number; volume: Volume; plan: Plan | null }) {
-  const update = useUpdateVolume(orgId, volume.volume_id)
+  const form = useSaveForm(useUpdateVolume(orgId, volume.volume_id), {
+    saved: 'Volume saved.',
+    failed: (failure) => messageFor('volume_update', failure),
+  })
   const saved = useMemo(() => settingsOfVolume(volume), [volume])
   const savedForm = useMemo(() => formOfSettings(saved), [saved])
   const { draft, patch, isChanged } = useDraft(savedForm)
-  const [error, setError] = useState<string>()
-  const [status, setStatus] = useState<string>()
   const { settings, errors } = readForm(draft, saved)
   // What would be sent: the settings that differ from the saved ones.
   const changes = settings ? changedFields(saved, settings) : {}
   const changed = settings ? Object.keys(changes).length > 0 : isChanged
   const edit = (values: Partial<VolumeSettingsForm>) => {
-    setStatus(undefined)
+    form.edited()
     patch(values)
   }
   function submit(event: FormEvent) {
     event.preventDefault()
     if (!settings || Object.keys(changes).length === 0) return
-    setError(undefined)
-    setStatus(undefined)
-    update.mutate(changes, {
-      onSuccess: () => setStatus('Volume saved.'),
-      onError: (failure) => setError(messageFor('volume_update', failure)),
-    })
+    form.save(changes)
   }
   return (
     <form className="form" onSubmit={submit} aria-label="Volume settings">
@@ -187,19 +182,15 @@ function SettingsForm({ orgId, volume, plan }: { orgId: number; volume: Volume; 
           }
         }
       />
-      <FormError message={error} />
-      <p className="form-status" role="status">
-        {status ?? ''}
-      </p>
-      <SaveButton changed={changed} valid={settings !== undefined} pending={update.isPending} />
+      <SaveFormMessages form={form} />
+      <SaveButton changed={changed} valid={settings !== undefined} pending={form.pending} />
     </form>
   )
 }
 
 function VolumeSettingsPage() {
-  const api = useApi()
   const { orgId, volume } = useVolume()
-  const { data: org } = useSuspenseQuery(orgQueries.detail(api, orgId))
+  const { data: org } = useSuspenseQuery(orgQueries.detail(orgId))
   return (
     <>
       <section className="panel" aria-labelledby="volume-settings-heading">

@@ -8,7 +8,6 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { usageQueries } from '../../api/usage.ts'
-import { useApi } from '../../app/session.ts'
 import { formatBytes, formatLongTime } from '../../lib/format.ts'
 import { ChartFigure } from '../../ui/ChartFigure.tsx'
 import { SelectField } from '../../ui/Field.tsx'
@@ -49,7 +48,7 @@ export const Route = createFileRoute('/_app/_admin/volume/$volumeId/metric')({
   loader: async ({ context, deps }) => {
     const { orgId, volume } = context
     await context.queryClient.ensureQueryData(
-      usageQueries.volume(context.api, orgId, volume.volume_id, deps.range),
+      usageQueries.volume(orgId, volume.volume_id, deps.range),
     )
   },
   component: VolumeMetricPage,
@@ -91,11 +90,10 @@ function axes(days: readonly string[], range: UsageRange, tick: (value: number) 
 }
 
 function VolumeMetricPage() {
-  const api = useApi()
   const { orgId, volume } = useVolume()
   const range: UsageRange = Route.useSearch().range ?? DEFAULT_USAGE_RANGE
   const navigate = useNavigate({ from: Route.fullPath })
-  const { data: answer } = useSuspenseQuery(usageQueries.volume(api, orgId, volume.volume_id, range))
+  const { data: answer } = useSuspenseQuery(usageQueries.volume(orgId, volume.volume_id, range))
 
   const days = daysOf(answer.from_date, answer.to_date)
   const sizes = fillUsage(days, answer.usage_list)

@@ -4,22 +4,20 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { mediaGrantQueries } from '../../api/mediaGrants.ts'
-import { useApi } from '../../app/session.ts'
 import { AddGrantForm } from './-grants/AddGrantForm.tsx'
 import { GrantTable } from './-grants/GrantTable.tsx'
 import { useVolume } from './-volume/volumeRoute.ts'
 
 export const Route = createFileRoute('/_app/_admin/volume/$volumeId/permission')({
   loader: async ({ context }) => {
-    await context.queryClient.ensureQueryData(mediaGrantQueries.adminList(context.api, context.orgId))
+    await context.queryClient.ensureQueryData(mediaGrantQueries.adminList(context.orgId))
   },
   component: VolumeContainersPage,
 })
 
 function VolumeContainersPage() {
-  const api = useApi()
   const { orgId, volume } = useVolume()
-  const { data: every } = useSuspenseQuery(mediaGrantQueries.adminList(api, orgId))
+  const { data: every } = useSuspenseQuery(mediaGrantQueries.adminList(orgId))
   const grants = every.filter((grant) => grant.volume_id === volume.volume_id)
   return (
     <>

@@ -9,7 +9,7 @@ import { createFileRoute, notFound, useRouter } from '@tanstack/react-router'
 import { mediaGrantQueries, useDeleteGrant, useUpdateGrant, type MediaGrant } from '../../api/mediaGrants.ts'
 import { orgUserQueries } from '../../api/orgUsers.ts'
 import { showAlert } from '../../app/dialogs.tsx'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { formatLongTime } from '../../lib/format.ts'
 import { findGrantByName, grantHoldings, statusText } from '../../lib/grants.ts'
 import { messageFor } from '../../lib/messages.ts'
@@ -26,10 +26,10 @@ export const Route = createFileRoute('/_app/_admin/volume/$volumeId_/grant/$gran
     const { orgId } = context
     const volumeId = parseVolumeId(params.volumeId)
     if (volumeId === undefined) throw notFound()
-    const list = mediaGrantQueries.adminList(context.api, orgId)
+    const list = mediaGrantQueries.adminList(orgId)
     const [grants] = await Promise.all([
       context.queryClient.ensureQueryData(list),
-      context.queryClient.ensureQueryData(orgUserQueries.list(context.api, orgId)),
+      context.queryClient.ensureQueryData(orgUserQueries.list(orgId)),
     ])
     // A container added or renamed since the list was read is not in it yet: ask once more before
     // answering 'Page not found'.
@@ -105,11 +105,10 @@ function GrantActions({
 }
 
 function GrantPage() {
-  const api = useApi()
   const router = useRouter()
   const orgId = adminOrgId(useSession())
   const { grantId } = Route.useLoaderData()
-  const { data: grants } = useSuspenseQuery(mediaGrantQueries.adminList(api, orgId))
+  const { data: grants } = useSuspenseQuery(mediaGrantQueries.adminList(orgId))
   const remove = useDeleteGrant(orgId, grantId)
   const grant = grants.find((each) => each.media_grant_id === grantId)
   if (!grant) {

@@ -4,7 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { orgQueries } from '../../api/orgs.ts'
 import { useCreateVolume, volumeQueries, type Volume } from '../../api/volumes.ts'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { INVALID_VOLUME_NAME_MESSAGE, isValidVolumeName } from '../../lib/validation.ts'
 import { CreateByNameForm } from '../../ui/CreateByNameForm.tsx'
@@ -17,8 +17,8 @@ export const Route = createFileRoute('/_app/_admin/volume/')({
   loader: async ({ context }) => {
     const { orgId } = context
     await Promise.all([
-      context.queryClient.ensureQueryData(volumeQueries.list(context.api, orgId)),
-      context.queryClient.ensureQueryData(orgQueries.detail(context.api, orgId)),
+      context.queryClient.ensureQueryData(volumeQueries.list(orgId)),
+      context.queryClient.ensureQueryData(orgQueries.detail(orgId)),
     ])
   },
   component: VolumesPage,
@@ -60,10 +60,9 @@ function AddVolumeForm({ orgId }: { orgId: number }) {
 }
 
 function VolumesPage() {
-  const api = useApi()
   const orgId = adminOrgId(useSession())
-  const { data: volumes } = useSuspenseQuery(volumeQueries.list(api, orgId))
-  const { data: org } = useSuspenseQuery(orgQueries.detail(api, orgId))
+  const { data: volumes } = useSuspenseQuery(volumeQueries.list(orgId))
+  const { data: org } = useSuspenseQuery(orgQueries.detail(orgId))
   const maxVolumes = org.plan?.max_volume_count ?? null
   const enabled = volumes.filter((volume) => !volume.is_disabled).length
   return (

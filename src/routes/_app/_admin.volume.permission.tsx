@@ -5,7 +5,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { mediaGrantQueries } from '../../api/mediaGrants.ts'
 import { volumeQueries } from '../../api/volumes.ts'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { AddGrantForm } from './-grants/AddGrantForm.tsx'
 import { GrantTable } from './-grants/GrantTable.tsx'
 import { adminOrgId } from '../../app/adminAccess.ts'
@@ -14,18 +14,17 @@ export const Route = createFileRoute('/_app/_admin/volume/permission')({
   loader: async ({ context }) => {
     const { orgId } = context
     await Promise.all([
-      context.queryClient.ensureQueryData(mediaGrantQueries.adminList(context.api, orgId)),
-      context.queryClient.ensureQueryData(volumeQueries.list(context.api, orgId)),
+      context.queryClient.ensureQueryData(mediaGrantQueries.adminList(orgId)),
+      context.queryClient.ensureQueryData(volumeQueries.list(orgId)),
     ])
   },
   component: ContainersPage,
 })
 
 function ContainersPage() {
-  const api = useApi()
   const orgId = adminOrgId(useSession())
-  const { data: grants } = useSuspenseQuery(mediaGrantQueries.adminList(api, orgId))
-  const { data: volumes } = useSuspenseQuery(volumeQueries.list(api, orgId))
+  const { data: grants } = useSuspenseQuery(mediaGrantQueries.adminList(orgId))
+  const { data: volumes } = useSuspenseQuery(volumeQueries.list(orgId))
   return (
     <main className="page">
       <h1>Containers</h1>

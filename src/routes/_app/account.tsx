@@ -1,16 +1,14 @@
 // Account (specification 000, section 2): the user name, the organizations with their role, switching
 // and leaving them, and signing out.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { useMemo, useState, type FormEvent } from 'react'
-import { leaveOrg } from '../../api/orgs.ts'
-import { updateUserName, userQueries, type OrgListItem } from '../../api/user.ts'
+import { useLeaveOrg } from '../../api/orgs.ts'
+import { useUpdateUserName, type OrgListItem } from '../../api/user.ts'
 import { showAlert } from '../../app/dialogs.tsx'
 import { navigateRemembering } from '../../app/navigation.ts'
-import { switchOrg, useApi, useSession } from '../../app/session.ts'
+import { switchOrg, useSession } from '../../app/session.ts'
 import { orgSwitchAddress } from '../../lib/currentOrg.ts'
 import { changedFields, useDraft } from '../../lib/draft.ts'
-import { localState } from '../../lib/localState.ts'
 import { isValidUserName } from '../../lib/validation.ts'
 import {
   ADMIN_CANNOT_LEAVE_MESSAGE,
@@ -22,23 +20,17 @@ import {
 import { ConfirmAction } from '../../ui/ConfirmAction.tsx'
 import { TextField } from '../../ui/Field.tsx'
 import { SaveButton } from '../../ui/SaveButton.tsx'
-import { Table, type Column } from '../../ui/Table.tsx'
+import { actionsColumn, Table, type Column } from '../../ui/Table.tsx'
 
 export const Route = createFileRoute('/_app/account')({
   component: AccountPage,
 })
 
 function UserNameForm({ saved }: { saved: string }) {
-  const api = useApi()
-  const queryClient = useQueryClient()
   const savedValues = useMemo(() => ({ user_name: saved }), [saved])
   const { draft, set } = useDraft(savedValues)
   const [error, setError] = useState<string>()
-  const save = useMutation({
-    mutationFn: (userName: string) => updateUserName(api, userName),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.current(api).queryKey }),
-    onError: (failure) => setError(userNameMessage(failure)),
-  })
+  const save = useUpdateUserName()
   // What would be sent: the name as saved, without surrounding spaces.
   const trimmed = draft.user_name.trim()
   const changes = changedFields(savedValues, { user_name: trimmed })
@@ -48,7 +40,7 @@ function UserNameForm({ saved }: { saved: string }) {
     // The rule of section 5 is checked here first; the server applies the same one.
     if (!isValidUserName(changes.user_name)) return setError(INVALID_USER_NAME_MESSAGE)
     setError(undefined)
-    save.mutate(changes.user_name)
+    save.mutate(changes.user_name, { onError: (failure) => setError(userNameMessage(failure)) })
   }
   return (
     <form className="form" onSubmit={submit}>
@@ -65,7 +57,6 @@ function UserNameForm({ saved }: { saved: string }) {
 }
 
 function OrgActions({ org, isCurrent }: { org: OrgListItem; isCurrent: boolean }) {
-  const api = useApi()
   const { config } = useSession()
   // On a custom-domain site, another organization is opened on its own address (a plain link: the new
   // host is another origin with its own sign-in), never switched to in place.
@@ -77,16 +68,7 @@ function OrgActions({ org, isCurrent }: { org: OrgListItem; isCurrent: boolean }
         location: window.location,
       })
   const router = useRouter()
-  const queryClient = useQueryClient()
-  const leave = useMutation({
-    mutationFn: () => leaveOrg(api, org.org_id),
-    onSuccess: async () => {
-      if (localState.read('current_org_id') === org.org_id) localState.remove('current_org_id')
-      await queryClient.invalidateQueries({ queryKey: userQueries.current(api).queryKey })
-      showAlert(ORG_LEFT_MESSAGE)
-    },
-    onError: (failure) => showAlert(leaveOrgMessage(failure)),
-  })
+  const leave = useLeaveOrg(org.org_id)
   return (
     <>
       {address !== undefined ? (
@@ -114,7 +96,14 @@ function OrgActions({ org, isCurrent }: { org: OrgListItem; isCurrent: boolean }
       ) : (
         <ConfirmAction
           confirm={{ text: `Leave ${org.org_name}?`, positive: 'Leave Org' }}
-          onConfirm={() => leave.mutate()}
+          // Awaited rather than told through mutate's callbacks: the organization's row, and this button
+          // with it, is gone from the list by the time the leaving is done.
+          onConfirm={() =>
+            void leave.mutateAsync().then(
+              () => showAlert(ORG_LEFT_MESSAGE),
+              (failure: unknown) => showAlert(leaveOrgMessage(failure)),
+            )
+          }
           disabled={leave.isPending}
         >
           Leave Org
@@ -144,13 +133,7 @@ function OrgTable({
       ),
     },
     { key: 'role', header: 'Role', render: (org) => (org.is_admin ? 'Admin' : 'Member') },
-    {
-      key: 'actions',
-      header: 'Actions',
-      hideHeader: true,
-      className: 'row-actions',
-      render: (org) => <OrgActions org={org} isCurrent={org.org_id === currentOrgId} />,
-    },
+    actionsColumn((org) => <OrgActions org={org} isCurrent={org.org_id === currentOrgId} />),
   ]
   return (
     <Table

@@ -1,12 +1,12 @@
 // A new folder in a directory (specification 000, sections 2 and 5): the name is compared without regard
 // to case with what the directory holds, so an existing folder is entered rather than made twice; then
 // the browser goes into the folder.
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import { createDirectory, mediaQueries } from '../../api/media.ts'
+import { mediaQueries, useCreateDirectory } from '../../api/media.ts'
 import { goBack, navigateRemembering } from '../../app/navigation.ts'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { areaHref, childPath, findName } from '../../lib/filePaths.ts'
 import { CREATE_FAILED_MESSAGE } from '../../lib/messages.ts'
 import { FormError } from '../../ui/FormError.tsx'
@@ -20,32 +20,22 @@ export const Route = createFileRoute('/_app/create_folder/$grantName/$')({
 })
 
 function CreateFolderForm({ container, directory }: { container: Container; directory: string }) {
-  const api = useApi()
   const router = useRouter()
-  const queryClient = useQueryClient()
-  const listing = useQuery(mediaQueries.directory(api, container.ref, directory))
+  const listing = useQuery(mediaQueries.directory(container.ref, directory))
   const [name, setName] = useState('')
   const [error, setError] = useState<string>()
-  const [pending, setPending] = useState(false)
+  const create = useCreateDirectory(container.ref)
   const trimmed = name.trim()
   const grantName = container.grant.grant_name
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault()
     setError(undefined)
     const existing = findName(listing.data?.dir_list.map((dir) => dir.dir_name) ?? [], trimmed)
     const folder = childPath(directory, existing ?? trimmed, true)
-    if (!existing) {
-      setPending(true)
-      try {
-        await createDirectory(api, container.ref, folder)
-      } catch {
-        setPending(false)
-        return setError(CREATE_FAILED_MESSAGE)
-      }
-      await queryClient.invalidateQueries({ queryKey: mediaQueries.grant(container.ref) })
-    }
-    navigateRemembering(router, areaHref('home', grantName, folder))
+    const enter = () => navigateRemembering(router, areaHref('home', grantName, folder))
+    if (existing) return enter()
+    create.mutate(folder, { onSuccess: enter, onError: () => setError(CREATE_FAILED_MESSAGE) })
   }
 
   return (
@@ -59,7 +49,11 @@ function CreateFolderForm({ container, directory }: { container: Container; dire
           <button type="button" className="button secondary" onClick={() => goBack(router)}>
             Cancel
           </button>
-          <button type="submit" className="button" disabled={trimmed === '' || pending || listing.isPending}>
+          <button
+            type="submit"
+            className="button"
+            disabled={trimmed === '' || create.isPending || listing.isPending}
+          >
             Create
           </button>
         </div>

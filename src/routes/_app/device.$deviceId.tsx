@@ -9,7 +9,7 @@ import { deviceQueries, type Device } from '../../api/devices.ts'
 import { mediaGrantQueries } from '../../api/mediaGrants.ts'
 import { orgUserQueries } from '../../api/orgUsers.ts'
 import { ApiError } from '../../api/transport.ts'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { deviceOrg, parseId } from './-devices/deviceAccess.ts'
 import { DeviceForm } from './-devices/DeviceForm.tsx'
@@ -28,16 +28,14 @@ export const Route = createFileRoute('/_app/device/$deviceId')({
     if (deviceId === undefined) throw notFound()
     const orgId = org.org_id
     await Promise.all([
-      context.queryClient
-        .ensureQueryData(deviceQueries.detail(context.api, orgId, deviceId))
-        .catch((error: unknown) => {
-          if (error instanceof ApiError && (error.status === 404 || error.status === 403)) throw notFound()
-          throw error
-        }),
+      context.queryClient.ensureQueryData(deviceQueries.detail(orgId, deviceId)).catch((error: unknown) => {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 403)) throw notFound()
+        throw error
+      }),
       ...(org.is_admin
         ? [
-            context.queryClient.ensureQueryData(orgUserQueries.list(context.api, orgId)),
-            context.queryClient.ensureQueryData(mediaGrantQueries.adminList(context.api, orgId)),
+            context.queryClient.ensureQueryData(orgUserQueries.list(orgId)),
+            context.queryClient.ensureQueryData(mediaGrantQueries.adminList(orgId)),
           ]
         : []),
     ])
@@ -46,16 +44,15 @@ export const Route = createFileRoute('/_app/device/$deviceId')({
 })
 
 function AdminDetails({ orgId, device }: { orgId: number; device: Device }) {
-  const { data: users } = useSuspenseQuery(orgUserQueries.list(useApi(), orgId))
+  const { data: users } = useSuspenseQuery(orgUserQueries.list(orgId))
   return <DeviceForm orgId={orgId} device={device} users={users} />
 }
 
 function DevicePage() {
-  const api = useApi()
   const org = deviceOrg(useSession())
   const deviceId = parseId(Route.useParams().deviceId)
   if (deviceId === undefined) throw notFound()
-  const { data: device } = useSuspenseQuery(deviceQueries.detail(api, org.org_id, deviceId))
+  const { data: device } = useSuspenseQuery(deviceQueries.detail(org.org_id, deviceId))
   return (
     <main className="page">
       <p>

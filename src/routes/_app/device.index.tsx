@@ -6,7 +6,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { deviceQueries, type DeviceFilter, type DeviceListItem } from '../../api/devices.ts'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { NO_DEVICES_MESSAGE } from '../../lib/messages.ts'
 import { RadioGroup } from '../../ui/Field.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
@@ -33,7 +33,7 @@ export const Route = createFileRoute('/_app/device/')({
   loaderDeps: ({ search }): { filter: DeviceFilter } => ({ filter: search.filter ?? 'active' }),
   loader: async ({ context, deps }) => {
     const org = deviceOrg(context.session)
-    await context.queryClient.ensureQueryData(deviceQueries.list(context.api, org.org_id, deps.filter))
+    await context.queryClient.ensureQueryData(deviceQueries.list(org.org_id, deps.filter))
   },
   component: DevicesPage,
 })
@@ -52,7 +52,6 @@ const COLUMNS: ReadonlyArray<Column<DeviceListItem>> = [
 ]
 
 function DevicesPage() {
-  const api = useApi()
   const org = deviceOrg(useSession())
   const filter: DeviceFilter = Route.useSearch().filter ?? 'active'
   const navigate = useNavigate({ from: Route.fullPath })
@@ -63,7 +62,7 @@ function DevicesPage() {
     setAddressFilter(filter)
     setChoice(filter)
   }
-  const { data: devices } = useSuspenseQuery(deviceQueries.list(api, org.org_id, filter))
+  const { data: devices } = useSuspenseQuery(deviceQueries.list(org.org_id, filter))
   return (
     <main className="page">
       <h1>Devices</h1>

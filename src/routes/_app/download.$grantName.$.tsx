@@ -2,7 +2,7 @@
 // in that directory's listing in the history state. Opened without them (a typed or shared address) there
 // is nothing to download, so it goes back to the listing.
 import { createFileRoute, useLocation, useRouter } from '@tanstack/react-router'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { areaHref, parseAreaPath } from '../../lib/filePaths.ts'
 import { useDownloadQueue } from '../../transfers/downloads.ts'
 import { useContainer } from './-files/container.ts'
@@ -53,12 +53,11 @@ function DownloadArea({
   path: string
   selected: string[]
 }) {
-  const api = useApi()
   const where = { grantName, path }
   const directory = where.path.endsWith('/') ? where.path : `${where.path}/`
   const container = useContainer(where.grantName)
   const { currentOrg } = useSession()
-  const queue = useDownloadQueue(api)
+  const queue = useDownloadQueue()
   const [started, markStarted] = useStarted()
   // The queue is shown once this screen started it, or while it runs.
   const showProgress = queue.items.length > 0 && (started || downloadSummary(queue).running > 0)

@@ -17,21 +17,20 @@ export const Route = createFileRoute('/_app/home/$grantName/$')({
     const org = context.session.currentOrg
     const where = parseAreaPath(location.pathname)
     if (!org || !where) return
-    const grants = await context.queryClient.ensureQueryData(mediaGrantQueries.list(context.api, org.org_id))
+    const grants = await context.queryClient.ensureQueryData(mediaGrantQueries.list(org.org_id))
     const grant = findGrant(grants, where.grantName)
     if (!grant) {
       // A container the user does not hold is the no-access notice. An admin sees every container of the
       // organization: one that no container is named is not found. (A member is not told which exist.)
       if (!org.is_admin) return
       const every = await context.queryClient
-        .fetchQuery(mediaGrantQueries.adminList(context.api, org.org_id))
+        .fetchQuery(mediaGrantQueries.adminList(org.org_id))
         .catch(() => undefined)
       if (every && !findGrant(every, where.grantName)) throw notFound()
       return
     }
     const isDirectory = isDirectoryPath(where.path)
     const options = mediaQueries.directory(
-      context.api,
       { orgId: org.org_id, mediaGrantId: grant.media_grant_id },
       listedDirectory(where.path),
     )

@@ -6,7 +6,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { mediaGrantQueries } from '../../api/mediaGrants.ts'
 import { navigateRemembering } from '../../app/navigation.ts'
-import { useApi, useSession } from '../../app/session.ts'
+import { useSession } from '../../app/session.ts'
 import { SUPPORT_EMAIL } from '../../lib/contact.ts'
 import { homeCase } from '../../lib/currentOrg.ts'
 import { localState } from '../../lib/localState.ts'
@@ -19,7 +19,7 @@ export const Route = createFileRoute('/_app/home/')({
     const org = context.session.currentOrg
     // Asked for now, read by the list when it answers; a failure is the list's to show (its error boundary).
     if (homeCase(org) === 'files' && org)
-      void context.queryClient.prefetchQuery(mediaGrantQueries.list(context.api, org.org_id))
+      void context.queryClient.prefetchQuery(mediaGrantQueries.list(org.org_id))
   },
   component: HomePage,
 })
@@ -51,13 +51,12 @@ function NoPlan({ orgId, isAdmin }: { orgId: number; isAdmin: boolean }) {
 }
 
 function GrantList({ orgId, isAdmin }: { orgId: number; isAdmin: boolean }) {
-  const api = useApi()
-  const { data: held } = useSuspenseQuery(mediaGrantQueries.list(api, orgId))
+  const { data: held } = useSuspenseQuery(mediaGrantQueries.list(orgId))
   // Admins choose from every container of the organization (000 section 6); one they do not hold opens
   // on the no-access notice, which tells them to modify the volume. Until the admin list answers, or if
   // it cannot, the containers they hold are what they see.
   const { data: every } = useQuery({
-    ...mediaGrantQueries.adminList(api, orgId),
+    ...mediaGrantQueries.adminList(orgId),
     enabled: isAdmin,
     retry: false,
   })

@@ -6,7 +6,7 @@ import { createFileRoute, notFound, rootRouteId } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { Layout } from '../../app/layout/Layout.tsx'
 import { NotFound } from '../../app/NotFound.tsx'
-import { hasSessionKey, requireSession, useApi } from '../../app/session.ts'
+import { hasSessionKey, requireSession } from '../../app/session.ts'
 import { useJoinTransfers } from '../../transfers/joinTransfers.ts'
 
 /** The route of every path no screen has (src/routes/_app/$.tsx). */
@@ -29,6 +29,6 @@ export const Route = createFileRoute('/_app')({
 })
 
 function SignedInArea({ children }: { children?: ReactNode }) {
-  useJoinTransfers(useApi())
+  useJoinTransfers()
   return <Layout>{children}</Layout>
 }

@@ -1,8 +1,7 @@
 // The upload screen (specification 000, sections 2, 4 and 5): /upload/{grant_name}/a/b/ uploads into that
 // directory of the container. While the queue holds items it shows their progress; otherwise it picks files.
-import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useRouter } from '@tanstack/react-router'
-import { mediaQueries } from '../../api/media.ts'
+import { useInvalidateContainer } from '../../api/media.ts'
 import { navigateRemembering } from '../../app/navigation.ts'
 import { useSession } from '../../app/session.ts'
 import { areaHref } from '../../lib/filePaths.ts'
@@ -21,12 +20,13 @@ export const Route = createFileRoute('/_app/upload/$grantName/$')({
 function Upload({ container, directory }: { container: Container; directory: string }) {
   const { queue, ready, send } = useUploads()
   const router = useRouter()
-  const queryClient = useQueryClient()
+  // The uploads finished have changed the container: its listings are read again before returning to it.
+  const invalidateContainer = useInvalidateContainer(container.ref)
   const grantName = container.grant.grant_name
 
   async function close() {
     send({ type: 'clear_finished' })
-    await queryClient.invalidateQueries({ queryKey: mediaQueries.grant(container.ref) })
+    await invalidateContainer()
     navigateRemembering(router, areaHref('home', grantName, directory))
   }
 

@@ -5,7 +5,7 @@ import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { ApiError } from '../../api/transport.ts'
 import { userQueries } from '../../api/user.ts'
-import { endSession, useApi } from '../../app/session.ts'
+import { endSession } from '../../app/session.ts'
 import { safeReturnPath } from '../../lib/links.ts'
 
 const RETRY_INTERVAL_MS = 5_000
@@ -25,7 +25,6 @@ export const Route = createFileRoute('/_public/loading')({
 
 function LoadingPage() {
   const { redirect, forever } = Route.useSearch()
-  const api = useApi()
   const router = useRouter()
   const queryClient = useQueryClient()
   useEffect(() => {
@@ -33,7 +32,7 @@ function LoadingPage() {
     let stopped = false
     const target = safeReturnPath(redirect) ?? '/'
     const attempt = () => {
-      queryClient.fetchQuery(userQueries.current(api)).then(
+      queryClient.fetchQuery(userQueries.current()).then(
         () => {
           if (!stopped) router.history.replace(target)
         },
@@ -53,7 +52,7 @@ function LoadingPage() {
       stopped = true
       clearTimeout(timer)
     }
-  }, [api, forever, queryClient, redirect, router])
+  }, [forever, queryClient, redirect, router])
   return (
     <main className="page-message" aria-busy="true">
       <h1>Loading…</h1>

@@ -2,7 +2,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute, useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import { configQueries } from '../../api/config.ts'
-import { startSession, useApi } from '../../app/session.ts'
+import { startSession } from '../../app/session.ts'
 import { afterLoginPath } from '../../lib/links.ts'
 import { EmailCodeForm } from '../-accounts/EmailCodeForm.tsx'
 import { NotAMember } from '../-accounts/NotAMember.tsx'
@@ -15,7 +15,7 @@ export interface LoginSearch {
 export const Route = createFileRoute('/_public/login')({
   validateSearch: (search: Record<string, unknown>): LoginSearch =>
     typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
-  loader: ({ context }) => context.queryClient.ensureQueryData(configQueries.client(context.api)),
+  loader: ({ context }) => context.queryClient.ensureQueryData(configQueries.client()),
   component: LoginPage,
 })
 
@@ -25,7 +25,7 @@ function LoginPage() {
   const queryClient = useQueryClient()
   const [notAMember, setNotAMember] = useState(false)
   // A custom domain's site refuses signup (it serves its organization's members): no link to it there.
-  const { data: config } = useSuspenseQuery(configQueries.client(useApi()))
+  const { data: config } = useSuspenseQuery(configQueries.client())
 
   if (notAMember) return <NotAMember onBack={() => setNotAMember(false)} />
   return (

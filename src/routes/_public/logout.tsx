@@ -5,7 +5,7 @@ import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { logout } from '../../api/user.ts'
 import { showAlert } from '../../app/dialogs.tsx'
-import { endSession, useApi } from '../../app/session.ts'
+import { endSession } from '../../app/session.ts'
 import { logoutMessage } from '../../lib/messages.ts'
 
 export const LOGOUT_DELAY_MS = 100
@@ -15,13 +15,12 @@ export const Route = createFileRoute('/_public/logout')({
 })
 
 function LogoutPage() {
-  const api = useApi()
   const router = useRouter()
   const queryClient = useQueryClient()
   useEffect(() => {
     let cancelled = false
     const timer = setTimeout(() => {
-      logout(api)
+      logout()
         .catch((error: unknown) => {
           const message = logoutMessage(error)
           if (message) showAlert(message)
@@ -36,7 +35,7 @@ function LogoutPage() {
       cancelled = true
       clearTimeout(timer)
     }
-  }, [api, queryClient, router])
+  }, [queryClient, router])
   return (
     <main className="page-message" aria-busy="true">
       <h1>Signing out…</h1>

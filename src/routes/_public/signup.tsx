@@ -14,7 +14,7 @@ import { planQueries } from '../../api/plans.ts'
 import { ApiError } from '../../api/transport.ts'
 import { userQueries, type OrgListItem } from '../../api/user.ts'
 import { volumeQueries } from '../../api/volumes.ts'
-import { endSession, hasSessionKey, startSession, switchOrg, useApi } from '../../app/session.ts'
+import { endSession, hasSessionKey, startSession, switchOrg } from '../../app/session.ts'
 import { localState, useLocalState } from '../../lib/localState.ts'
 import {
   enterprisePlan,
@@ -37,15 +37,15 @@ export const Route = createFileRoute('/_public/signup')({
   validateSearch: (search: Record<string, unknown>): SignupSearch =>
     typeof search.plan === 'string' ? { plan: search.plan } : {},
   beforeLoad: async ({ context }) => {
-    const config = await context.queryClient.ensureQueryData(configQueries.client(context.api))
+    const config = await context.queryClient.ensureQueryData(configQueries.client())
     if (config.domain_prefix !== null) throw redirect({ to: '/', replace: true })
   },
   loader: async ({ context }) => {
-    const { queryClient, api } = context
-    await queryClient.ensureQueryData(planQueries.list(api))
+    const { queryClient } = context
+    await queryClient.ensureQueryData(planQueries.list())
     if (!hasSessionKey()) return
     try {
-      await queryClient.ensureQueryData(userQueries.current(api))
+      await queryClient.ensureQueryData(userQueries.current())
     } catch (error) {
       // A session the server no longer knows: signup starts again from the e-mail step.
       if (error instanceof ApiError && error.status === 403) endSession(queryClient)
@@ -114,10 +114,9 @@ function SignupPage() {
 }
 
 function SignedInSignup() {
-  const api = useApi()
   const { plan: wanted } = Route.useSearch()
-  const { data: current } = useSuspenseQuery(userQueries.current(api))
-  const { data: plans } = useSuspenseQuery(planQueries.list(api))
+  const { data: current } = useSuspenseQuery(userQueries.current())
+  const { data: plans } = useSuspenseQuery(planQueries.list())
   const [orgId, setOrgId] = useState(
     () => resumableSignupOrg(current.org_list, localState.read('signup_org_id'))?.org_id,
   )
@@ -162,13 +161,12 @@ function OrgSignup({
   planId: string | undefined
   onPlanChange: (planId: string | undefined) => void
 }) {
-  const api = useApi()
   const router = useRouter()
-  const { data: config } = useSuspenseQuery(configQueries.client(api))
-  const { data: methods } = useSuspenseQuery(paymentMethodQueries.list(api, org.org_id))
+  const { data: config } = useSuspenseQuery(configQueries.client())
+  const { data: methods } = useSuspenseQuery(paymentMethodQueries.list(org.org_id))
   const planSaved = org.plan_id !== null
   // Volumes are asked for only once the plan is saved: before that they cannot matter.
-  const volumes = useQuery({ ...volumeQueries.list(api, org.org_id), enabled: planSaved })
+  const volumes = useQuery({ ...volumeQueries.list(org.org_id), enabled: planSaved })
   if (planSaved && volumes.isPending) return <p aria-busy="true">Loading…</p>
 
   const chosen = plans.find((plan) => plan.plan_id === planId) ?? org.plan ?? undefined

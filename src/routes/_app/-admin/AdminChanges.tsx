@@ -3,7 +3,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import type { AdminEvent } from '../../../../server/contract/audit.ts'
 import { auditQueries } from '../../../api/audit.ts'
-import { useApi } from '../../../app/session.ts'
 import { formatLongTime } from '../../../lib/format.ts'
 import { LoadFailed } from '../../../ui/LoadFailed.tsx'
 import { LoadMore } from '../../../ui/LoadMore.tsx'
@@ -22,8 +21,7 @@ export interface AdminChangesProps {
 }
 
 export function AdminChanges({ orgId, filter }: AdminChangesProps) {
-  const api = useApi()
-  const changes = useInfiniteQuery(auditQueries.adminEvents(api, orgId, filter))
+  const changes = useInfiniteQuery(auditQueries.adminEvents(orgId, filter))
   const events = changes.data?.pages.flatMap((page) => page.admin_event_list) ?? []
   return (
     <section className="panel" aria-labelledby="changes-heading">

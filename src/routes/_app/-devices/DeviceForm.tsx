@@ -1,15 +1,15 @@
 // The device's details box as an admin edits it (specification 001, sections 2, 4, 5 and 7): name, the
 // device's, its upload's and its download's switches, upload priority (0 to 1000), its user and Avid. Save
 // stays disabled until something changed and every field is valid; only the changed fields are sent.
-import { useMemo, useState, type FormEvent } from 'react'
+import { useMemo, type FormEvent } from 'react'
 import { useUpdateDevice, type Device } from '../../../api/devices.ts'
 import type { OrgUser } from '../../../api/orgUsers.ts'
 import { useDraft } from '../../../lib/draft.ts'
 import { holderName } from '../../../lib/grants.ts'
 import { messageFor } from '../../../lib/messages.ts'
 import { RadioGroup, SelectField, TextField, type SelectOption } from '../../../ui/Field.tsx'
-import { FormError } from '../../../ui/FormError.tsx'
 import { SaveButton } from '../../../ui/SaveButton.tsx'
+import { SaveFormMessages, useSaveForm } from '../../../ui/SaveForm.tsx'
 import {
   UPLOAD_PRIORITY_MAX,
   deviceChanges,
@@ -53,28 +53,24 @@ export function DeviceForm({
   device: Device
   users: readonly OrgUser[]
 }) {
-  const update = useUpdateDevice(orgId, device.device_id)
+  const form = useSaveForm(useUpdateDevice(orgId, device.device_id), {
+    saved: 'Device saved.',
+    failed: (failure) => messageFor('device_update', failure),
+  })
   const saved = useMemo(() => settingsOfDevice(device), [device])
   const savedForm = useMemo(() => formOfSettings(saved), [saved])
   const { draft, patch } = useDraft(savedForm)
-  const [error, setError] = useState<string>()
-  const [status, setStatus] = useState<string>()
   const { settings, errors } = readDeviceForm(draft, saved)
   const changes = settings ? deviceChanges(saved, settings) : {}
   const changed = Object.keys(changes).length > 0
   const edit = (values: Partial<DeviceFormValues>) => {
-    setStatus(undefined)
+    form.edited()
     patch(values)
   }
   function submit(event: FormEvent) {
     event.preventDefault()
     if (!settings || !changed) return
-    setError(undefined)
-    setStatus(undefined)
-    update.mutate(changes, {
-      onSuccess: () => setStatus('Device saved.'),
-      onError: (failure) => setError(messageFor('device_update', failure)),
-    })
+    form.save(changes)
   }
   return (
     <form className="form" onSubmit={submit} aria-label="Device details">
@@ -130,11 +126,8 @@ export function DeviceForm({
         value={draft.is_avid_enabled}
         onChange={(value) => edit({ is_avid_enabled: value })}
       />
-      <FormError message={error} />
-      <p className="form-status" role="status">
-        {status ?? ''}
-      </p>
-      <SaveButton changed={changed} valid={settings !== undefined} pending={update.isPending} />
+      <SaveFormMessages form={form} />
+      <SaveButton changed={changed} valid={settings !== undefined} pending={form.pending} />
     </form>
   )
 }

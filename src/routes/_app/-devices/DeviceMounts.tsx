@@ -6,7 +6,7 @@ import type { Device, DeviceMount } from '../../../api/devices.ts'
 import { NO_DEVICE_MOUNTS_MESSAGE } from '../../../lib/messages.ts'
 import { CopyField } from '../../../ui/CopyField.tsx'
 import { RouteLink } from '../../../ui/RouteLink.tsx'
-import { Table, type Column } from '../../../ui/Table.tsx'
+import { actionsColumn, Table, type Column } from '../../../ui/Table.tsx'
 import { AddMountForm } from './AddMountForm.tsx'
 import { lastSeenText, mountStatusText } from './deviceStatus.ts'
 import { MountActions } from './MountActions.tsx'
@@ -55,12 +55,8 @@ export function DeviceMounts({
   const [shownKey, setShownKey] = useState<ShownKey>()
   const columns = mountColumns(isAdmin)
   if (isAdmin)
-    columns.push({
-      key: 'actions',
-      header: 'Actions',
-      hideHeader: true,
-      className: 'row-actions',
-      render: (mount) => (
+    columns.push(
+      actionsColumn((mount) => (
         <MountActions
           orgId={orgId}
           deviceId={device.device_id}
@@ -69,8 +65,8 @@ export function DeviceMounts({
             setShownKey({ volumeName: keyMount.volume_name, grantName: keyMount.grant_name, key })
           }
         />
-      ),
-    })
+      )),
+    )
   return (
     <section className="panel" aria-labelledby="mounts-heading">
       <h2 id="mounts-heading">Mounts</h2>

@@ -11,17 +11,18 @@ export { DEVICE_NAME_MAX, UPLOAD_PRIORITY_MAX }
 export const INVALID_DEVICE_NAME_MESSAGE = `Enter a device name of 1 to ${DEVICE_NAME_MAX} characters.`
 export const INVALID_UPLOAD_PRIORITY_MESSAGE = `Enter a priority from 0 to ${UPLOAD_PRIORITY_MAX}, a whole number.`
 
-/** What the details box shows and an admin may change. */
-export type DeviceSettings = Pick<
-  Device,
-  | 'device_name'
-  | 'is_disabled'
-  | 'is_upload_disabled'
-  | 'is_download_disabled'
-  | 'upload_priority'
-  | 'user_id'
-  | 'is_avid_enabled'
->
+/** What the details box shows and an admin may change, in the form's order. */
+const SETTINGS = [
+  'device_name',
+  'is_disabled',
+  'is_upload_disabled',
+  'is_download_disabled',
+  'upload_priority',
+  'user_id',
+  'is_avid_enabled',
+] as const
+
+export type DeviceSettings = Pick<Device, (typeof SETTINGS)[number]>
 
 /** What the form holds: numbers as typed, the user as the select's value ('' for none). */
 export interface DeviceForm {
@@ -37,24 +38,7 @@ export interface DeviceForm {
 export type DeviceFormErrors = Partial<Record<'device_name' | 'upload_priority', string>>
 
 export function settingsOfDevice(device: Device): DeviceSettings {
-  const {
-    device_name,
-    is_disabled,
-    is_upload_disabled,
-    is_download_disabled,
-    upload_priority,
-    user_id,
-    is_avid_enabled,
-  } = device
-  return {
-    device_name,
-    is_disabled,
-    is_upload_disabled,
-    is_download_disabled,
-    upload_priority,
-    user_id,
-    is_avid_enabled,
-  }
+  return Object.fromEntries(SETTINGS.map((key) => [key, device[key]])) as DeviceSettings
 }
 
 export function formOfSettings(settings: DeviceSettings): DeviceForm {

@@ -2,7 +2,6 @@
 // with Path and Size, and Download All into a directory the user picks.
 import { useQuery } from '@tanstack/react-query'
 import { showAlert } from '../../../app/dialogs.tsx'
-import { useApi } from '../../../app/session.ts'
 import { directoryPicker, isPickerCancel } from '../../../lib/directoryPicker.ts'
 import { formatBytes } from '../../../lib/format.ts'
 import {
@@ -27,9 +26,8 @@ interface Props {
 }
 
 export function DownloadCollect({ container, directory, selected, onStarted }: Props) {
-  const api = useApi()
   const { grant, org, ref } = container
-  const files = useQuery(mediaQueries.downloadFiles(api, ref, grant.prefix_path, directory, selected))
+  const files = useQuery(mediaQueries.downloadFiles(ref, grant.prefix_path, directory, selected))
   const picker = directoryPicker()
 
   async function downloadAll() {
@@ -44,7 +42,7 @@ export function DownloadCollect({ container, directory, selected, onStarted }: P
       return
     }
     try {
-      downloadManager(api).send({
+      downloadManager().send({
         type: 'add',
         dir,
         files: files.data.map((file) => ({

@@ -3,7 +3,6 @@
 // another try, and Close.
 import { useRouter } from '@tanstack/react-router'
 import { navigateRemembering } from '../../../app/navigation.ts'
-import { useApi } from '../../../app/session.ts'
 import { areaHref } from '../../../lib/filePaths.ts'
 import { formatBytes } from '../../../lib/format.ts'
 import { downloadStatusText, downloadSummary, type DownloadQueue } from '../../../transfers/downloadModel.ts'
@@ -50,10 +49,9 @@ function AllowDirectoryAccess({ names, manager }: { names: string[]; manager: Do
 }
 
 export function DownloadProgress({ queue, directory, container }: Props) {
-  const api = useApi()
   const router = useRouter()
   const summary = downloadSummary(queue)
-  const manager = downloadManager(api)
+  const manager = downloadManager()
 
   function close() {
     manager.send({ type: 'close' })

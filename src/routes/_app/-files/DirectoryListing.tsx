@@ -2,15 +2,13 @@
 // windowed so that a directory of 20,000 entries stays smooth. The rows form an ARIA grid (rows are
 // selected, cells hold a checkbox and a link): one tab stop, and the arrow keys, Home, End and the page
 // keys move between cells (src/lib/gridKeys.ts), as the WAI-ARIA grid pattern has it.
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
-import { deleteMedia, mediaQueries, undeleteMedia } from '../../../api/media.ts'
+import { mediaQueries, useSetFilesDeleted } from '../../../api/media.ts'
 import { ApiError } from '../../../api/transport.ts'
 import { showAlert, showConfirm } from '../../../app/dialogs.tsx'
 import { navigateRemembering } from '../../../app/navigation.ts'
-import { useApi } from '../../../app/session.ts'
-import { runLimited } from '../../../lib/bulk.ts'
 import { areaHref, childPath } from '../../../lib/filePaths.ts'
 import { formatBytes, formatSimpleTime } from '../../../lib/format.ts'
 import { clampToGrid, moveInGrid, type GridPosition } from '../../../lib/gridKeys.ts'
@@ -41,6 +39,12 @@ const ROW_HEIGHT = 44
 
 /** Select, Name, Size, Last Modified. */
 const COLUMN_COUNT = 4
+
+/** The bulk actions on the selected files, in the toolbar's order. */
+const BULK_ACTIONS = [
+  { kind: 'delete', label: 'Delete' },
+  { kind: 'undelete', label: 'Undelete' },
+] as const
 
 /** The tab index of a cell's control: 0 for the grid's current cell (its one tab stop), else -1. */
 const tabStop = (activeCol: number | undefined, col: number) => (activeCol === col ? 0 : -1)
@@ -144,14 +148,13 @@ function Row({ row, index, href, selected, onToggle, style, activeCol }: RowProp
 }
 
 export function DirectoryListing({ container, directory }: { container: Container; directory: string }) {
-  const api = useApi()
   const router = useRouter()
-  const queryClient = useQueryClient()
   const { grant, org, ref } = container
-  const listing = useQuery(mediaQueries.directory(api, ref, directory))
+  const listing = useQuery(mediaQueries.directory(ref, directory))
   const filter = useLocalState('file_filter') ?? DEFAULT_FILE_FILTER
   const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<string>>(new Set())
-  const [busy, setBusy] = useState(false)
+  const setDeleted = useSetFilesDeleted(ref)
+  const busy = setDeleted.isPending
   const gridRef = useRef<HTMLDivElement>(null)
   // The grid's current cell (its tab stop); row 0 is the header. It starts on the first entry's name.
   const [activeCell, setActiveCell] = useState<GridPosition>({ row: 1, col: 1 })
@@ -221,19 +224,21 @@ export function DirectoryListing({ container, directory }: { container: Containe
     )
     const count = `${files.length} file${files.length === 1 ? '' : 's'}`
     const text = kind === 'delete' ? `Delete ${count}?` : `Undelete ${count}?`
-    showConfirm({ text, positive: kind === 'delete' ? 'Delete' : 'Undelete' }, async (positive) => {
+    showConfirm({ text, positive: kind === 'delete' ? 'Delete' : 'Undelete' }, (positive) => {
       if (!positive) return
-      setBusy(true)
-      const call = kind === 'delete' ? deleteMedia : undeleteMedia
-      const result = await runLimited(files, (mediaId) => call(api, ref, mediaId))
-      await queryClient.invalidateQueries({ queryKey: mediaQueries.grant(ref) })
-      setSelectedKeys(new Set())
-      setBusy(false)
-      // The action's button is disabled now (nothing is selected): focus goes back to where the user was
-      // in the rows, not to the top of the page.
-      if (result.failed.length > 0)
-        showAlert(kind === 'delete' ? DELETE_FAILED_MESSAGE : RESTORE_FAILED_MESSAGE)
-      else moveFocus(active)
+      setDeleted.mutate(
+        { mediaIds: files, deleted: kind === 'delete' },
+        {
+          onSuccess: (result) => {
+            setSelectedKeys(new Set())
+            // The action's button is disabled now (nothing is selected): focus goes back to where the user
+            // was in the rows, not to the top of the page.
+            if (result.failed.length > 0)
+              showAlert(kind === 'delete' ? DELETE_FAILED_MESSAGE : RESTORE_FAILED_MESSAGE)
+            else moveFocus(active)
+          },
+        },
+      )
     })
   }
 
@@ -246,7 +251,7 @@ export function DirectoryListing({ container, directory }: { container: Containe
     if (!org.cap_web_download) return showAlert(NO_DOWNLOAD_PERMISSION_MESSAGE)
     const [only] = selected
     if (selected.length === 1 && only?.kind === 'file') {
-      void downloadFile(api, ref, { mediaId: only.media.media_id })
+      void downloadFile(ref, { mediaId: only.media.media_id })
       return
     }
     navigateRemembering(router, areaHref('download', grant.grant_name, directory), {
@@ -279,22 +284,17 @@ export function DirectoryListing({ container, directory }: { container: Containe
           <button type="button" className="button secondary" onClick={upload}>
             Upload
           </button>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={!actions.delete || busy}
-            onClick={() => bulk('delete')}
-          >
-            Delete
-          </button>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={!actions.undelete || busy}
-            onClick={() => bulk('undelete')}
-          >
-            Undelete
-          </button>
+          {BULK_ACTIONS.map(({ kind, label }) => (
+            <button
+              key={kind}
+              type="button"
+              className="button secondary"
+              disabled={!actions[kind] || busy}
+              onClick={() => bulk(kind)}
+            >
+              {label}
+            </button>
+          ))}
           <button type="button" className="button" disabled={!actions.download} onClick={download}>
             Download
           </button>

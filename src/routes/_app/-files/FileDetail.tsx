@@ -1,15 +1,13 @@
 // One file (specification 000, section 2): Open, Download, Delete or Undelete, and the tabs Properties,
 // Versions and, for admins, Audit Tracking. The address names the file by path; its id comes from the
 // listing of its directory.
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useId, useState, type ReactNode } from 'react'
 import {
-  deleteMedia,
-  getMedia,
   mediaQueries,
-  registerMedia,
-  undeleteMedia,
+  useRestoreVersion,
+  useSetFilesDeleted,
   type MediaDetail,
   type MediaVersion,
 } from '../../../api/media.ts'
@@ -18,7 +16,6 @@ import { ApiError } from '../../../api/transport.ts'
 import { showAlert, showConfirm } from '../../../app/dialogs.tsx'
 import { NotFound } from '../../../app/NotFound.tsx'
 import { navigateRemembering } from '../../../app/navigation.ts'
-import { useApi } from '../../../app/session.ts'
 import { areaHref, baseName, parentDirectory, relativeMediaPath } from '../../../lib/filePaths.ts'
 import { changedByText, formatBytes, formatLongTime } from '../../../lib/format.ts'
 import { findListedFile } from '../../../lib/listing.ts'
@@ -28,7 +25,6 @@ import {
   RESTORE_FAILED_MESSAGE,
   RESTORE_FILE_FAILED_MESSAGE,
 } from '../../../lib/messages.ts'
-import { registerWithSuffix } from '../../../lib/restore.ts'
 import { AuditTable, type AuditColumn } from '../../../ui/AuditTable.tsx'
 import { Table, type Column } from '../../../ui/Table.tsx'
 import { PanelTabs } from '../../../ui/Tabs.tsx'
@@ -176,27 +172,26 @@ function Versions({ versions, onOpen, onDownload, onRestore, busy }: VersionsPro
 const AUDIT_COLUMNS: readonly AuditColumn[] = ['timestamp', 'user', 'destination']
 
 function AuditTracking({ orgId, mediaId }: { orgId: number; mediaId: number }) {
-  const api = useApi()
-  const audit = useQuery(mediaQueries.audit(api, orgId, mediaId))
+  const audit = useQuery(mediaQueries.audit(orgId, mediaId))
   if (audit.isPending) return <p>Loading…</p>
   if (audit.isError) throw audit.error
   return <AuditTable label="Audit Tracking" events={audit.data} columns={AUDIT_COLUMNS} />
 }
 
 export function FileDetail({ container, path }: { container: Container; path: string }) {
-  const api = useApi()
   const router = useRouter()
-  const queryClient = useQueryClient()
   const { grant, org, ref } = container
   const directory = parentDirectory(path)
   const name = baseName(path)
-  const listing = useQuery(mediaQueries.directory(api, ref, directory))
+  const listing = useQuery(mediaQueries.directory(ref, directory))
   const found = listing.data ? findListedFile(listing.data, name) : undefined
   const detail = useQuery({
-    ...mediaQueries.detail(api, ref, found?.media_id ?? 0),
+    ...mediaQueries.detail(ref, found?.media_id ?? 0),
     enabled: found !== undefined,
   })
-  const [busy, setBusy] = useState(false)
+  const setDeleted = useSetFilesDeleted(ref)
+  const restoreVersion = useRestoreVersion(ref)
+  const busy = setDeleted.isPending || restoreVersion.isPending
 
   const failure = listing.error ?? detail.error
   if (failure) {
@@ -209,27 +204,26 @@ export function FileDetail({ container, path }: { container: Container; path: st
   const media = detail.data
   const fullPath = relativeMediaPath(media.media_path, grant.prefix_path)
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: mediaQueries.grant(ref) })
-
   function transfer(target: Target, open: boolean) {
     if (!org.cap_web_download) return showAlert(NO_DOWNLOAD_PERMISSION_MESSAGE)
-    void (open ? openInWindow(api, ref, target) : downloadFile(api, ref, target))
+    void (open ? openInWindow(ref, target) : downloadFile(ref, target))
   }
 
   function changeStatus() {
     const undelete = media.is_deleted
     showConfirm(
       { text: `${undelete ? 'Undelete' : 'Delete'} ${name}?`, positive: undelete ? 'Undelete' : 'Delete' },
-      async (positive) => {
+      (positive) => {
         if (!positive) return
-        setBusy(true)
-        try {
-          await (undelete ? undeleteMedia : deleteMedia)(api, ref, media.media_id)
-        } catch {
-          showAlert(undelete ? RESTORE_FAILED_MESSAGE : DELETE_FAILED_MESSAGE)
-        }
-        await refresh()
-        setBusy(false)
+        setDeleted.mutate(
+          { mediaIds: [media.media_id], deleted: !undelete },
+          {
+            onSuccess: (result) => {
+              if (result.failed.length > 0)
+                showAlert(undelete ? RESTORE_FAILED_MESSAGE : DELETE_FAILED_MESSAGE)
+            },
+          },
+        )
       },
     )
   }
@@ -237,31 +231,18 @@ export function FileDetail({ container, path }: { container: Container; path: st
   function restore(version: MediaVersion) {
     showConfirm(
       { text: `Restore this version of ${name} to its folder?`, positive: 'Restore' },
-      async (positive) => {
+      (positive) => {
         if (!positive) return
-        setBusy(true)
-        try {
-          let content: MediaVersion | undefined
-          try {
-            const fresh = await getMedia(api, ref, media.media_id)
-            content = fresh.version_list.find((each) => each.media_version_id === version.media_version_id)
-          } catch {
-            content = undefined
-          }
-          if (!content?.file_hash) return showAlert(RESTORE_FILE_FAILED_MESSAGE)
-          const { file_hash, file_size } = content
-          try {
-            await registerWithSuffix(name, (candidate) =>
-              registerMedia(api, ref, { media_path: `${directory}${candidate}`, file_hash, file_size }),
-            )
-          } catch {
-            return showAlert(RESTORE_FAILED_MESSAGE)
-          }
-          await refresh()
-          navigateRemembering(router, areaHref('home', grant.grant_name, directory))
-        } finally {
-          setBusy(false)
-        }
+        restoreVersion.mutate(
+          { mediaId: media.media_id, mediaVersionId: version.media_version_id, directory, name },
+          {
+            onSuccess: (outcome) => {
+              if (outcome === 'no_content') return showAlert(RESTORE_FILE_FAILED_MESSAGE)
+              navigateRemembering(router, areaHref('home', grant.grant_name, directory))
+            },
+            onError: () => showAlert(RESTORE_FAILED_MESSAGE),
+          },
+        )
       },
     )
   }

@@ -4,7 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { useLocation } from '@tanstack/react-router'
 import type { GrantRef } from '../../../api/media.ts'
 import { mediaGrantQueries, type MediaGrant } from '../../../api/mediaGrants.ts'
-import { useApi, useSession } from '../../../app/session.ts'
+import { useSession } from '../../../app/session.ts'
 import type { OrgListItem } from '../../../api/user.ts'
 import { findGrant, parseAreaPath } from '../../../lib/filePaths.ts'
 
@@ -16,9 +16,8 @@ export interface Container {
 
 /** The container named in the address, or undefined when the user does not hold it. */
 export function useContainer(grantName: string): Container | undefined {
-  const api = useApi()
   const { currentOrg } = useSession()
-  const { data: grants } = useSuspenseQuery(mediaGrantQueries.list(api, currentOrg?.org_id))
+  const { data: grants } = useSuspenseQuery(mediaGrantQueries.list(currentOrg?.org_id))
   const grant = findGrant(grants, grantName)
   if (!currentOrg || !grant) return undefined
   return { org: currentOrg, grant, ref: { orgId: currentOrg.org_id, mediaGrantId: grant.media_grant_id } }

@@ -1,23 +1,22 @@
 // Opening and downloading one file through its signed address. A new window is opened before the address
 // is asked for, while the click still counts as the user's, so that popup blockers let it through.
 import { getDownloadUrl, getVersionDownloadUrl, type GrantRef } from '../../../api/media.ts'
-import type { Transport } from '../../../api/transport.ts'
 import { showAlert } from '../../../app/dialogs.tsx'
 import { downloadUrlMessage } from '../../../lib/messages.ts'
 
 export type Target = { mediaId: number } | { mediaVersionId: number }
 
-function urlOf(api: Transport, grant: GrantRef, target: Target, inline: boolean): Promise<string> {
+function urlOf(grant: GrantRef, target: Target, inline: boolean): Promise<string> {
   return 'mediaId' in target
-    ? getDownloadUrl(api, grant, target.mediaId, inline)
-    : getVersionDownloadUrl(api, grant, target.mediaVersionId, inline)
+    ? getDownloadUrl(grant, target.mediaId, inline)
+    : getVersionDownloadUrl(grant, target.mediaVersionId, inline)
 }
 
 /** Opens the content in a new window (inline). */
-export async function openInWindow(api: Transport, grant: GrantRef, target: Target): Promise<void> {
+export async function openInWindow(grant: GrantRef, target: Target): Promise<void> {
   const opened = window.open('', '_blank')
   try {
-    const url = await urlOf(api, grant, target, true)
+    const url = await urlOf(grant, target, true)
     if (opened) {
       opened.opener = null
       opened.location.href = url
@@ -29,9 +28,9 @@ export async function openInWindow(api: Transport, grant: GrantRef, target: Targ
 }
 
 /** Saves the content as a file: the signed address answers as an attachment. */
-export async function downloadFile(api: Transport, grant: GrantRef, target: Target): Promise<void> {
+export async function downloadFile(grant: GrantRef, target: Target): Promise<void> {
   try {
-    const url = await urlOf(api, grant, target, false)
+    const url = await urlOf(grant, target, false)
     const link = document.createElement('a')
     link.href = url
     link.download = ''

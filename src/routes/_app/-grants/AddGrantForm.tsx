@@ -10,7 +10,7 @@ import { navigateRemembering } from '../../../app/navigation.ts'
 import { withTrailingSlash } from '../../../lib/grants.ts'
 import { messageFor } from '../../../lib/messages.ts'
 import { SelectField, TextField } from '../../../ui/Field.tsx'
-import { FormError } from '../../../ui/FormError.tsx'
+import { SaveFormMessages, useSaveForm } from '../../../ui/SaveForm.tsx'
 import { OverlapPreview } from './OverlapPreview.tsx'
 
 export type AddGrantFormProps = { orgId: number } & (
@@ -20,41 +20,40 @@ export type AddGrantFormProps = { orgId: number } & (
 
 export function AddGrantForm({ orgId, volumeId, volumes }: AddGrantFormProps) {
   const router = useRouter()
-  const create = useCreateGrant(orgId)
   const [chosenVolume, setChosenVolume] = useState(() => String(volumes?.[0]?.volume_id ?? ''))
   const [name, setName] = useState('')
   const [prefix, setPrefix] = useState('')
-  const [error, setError] = useState<string>()
   const targetVolumeId = volumeId ?? (chosenVolume === '' ? undefined : Number(chosenVolume))
   const grantName = name.trim()
   const prefixPath = prefix.trim()
   const ready = targetVolumeId !== undefined && grantName !== '' && prefixPath !== ''
+  const form = useSaveForm(useCreateGrant(orgId), {
+    failed: (failure) => messageFor('grant_create', failure),
+    onSaved: (_, request) =>
+      navigateRemembering(
+        router,
+        router.buildLocation({
+          to: '/volume/$volumeId/grant/$grantName',
+          params: { volumeId: String(request.volume_id), grantName: request.grant_name },
+        }).href,
+      ),
+  })
 
   function edited<T>(set: (value: T) => void) {
     return (value: T) => {
       set(value)
-      setError(undefined)
+      form.setError(undefined)
     }
   }
 
   function submit(event: FormEvent) {
     event.preventDefault()
     if (!ready) return
-    setError(undefined)
-    create.mutate(
-      { volume_id: targetVolumeId, grant_name: grantName, prefix_path: withTrailingSlash(prefixPath) },
-      {
-        onSuccess: () =>
-          navigateRemembering(
-            router,
-            router.buildLocation({
-              to: '/volume/$volumeId/grant/$grantName',
-              params: { volumeId: String(targetVolumeId), grantName },
-            }).href,
-          ),
-        onError: (failure) => setError(messageFor('grant_create', failure)),
-      },
-    )
+    form.save({
+      volume_id: targetVolumeId,
+      grant_name: grantName,
+      prefix_path: withTrailingSlash(prefixPath),
+    })
   }
 
   return (
@@ -91,13 +90,8 @@ export function AddGrantForm({ orgId, volumeId, volumes }: AddGrantFormProps) {
         hint="The folder of the volume the container shows, such as projects/ or /clients/acme/."
       />
       <OverlapPreview orgId={orgId} volumeId={targetVolumeId} prefixPath={prefixPath} />
-      <FormError message={error} />
-      <button
-        type="submit"
-        className="button"
-        disabled={!ready || create.isPending}
-        aria-busy={create.isPending}
-      >
+      <SaveFormMessages form={form} />
+      <button type="submit" className="button" disabled={!ready || form.pending} aria-busy={form.pending}>
         Add Grant
       </button>
     </form>

@@ -6,18 +6,16 @@ import { useState, type FormEvent } from 'react'
 import { useSetGrantUser, type MediaGrant } from '../../../api/mediaGrants.ts'
 import { orgUserQueries } from '../../../api/orgUsers.ts'
 import { showAlert } from '../../../app/dialogs.tsx'
-import { useApi } from '../../../app/session.ts'
 import { messageFor } from '../../../lib/messages.ts'
 import { SelectField } from '../../../ui/Field.tsx'
 import { FormError } from '../../../ui/FormError.tsx'
-import { Table, type Column } from '../../../ui/Table.tsx'
+import { actionsColumn, Table, type Column } from '../../../ui/Table.tsx'
 
 type Holder = MediaGrant['user_list'][number]
 
 function AddUserForm({ orgId, grant }: { orgId: number; grant: MediaGrant }) {
-  const api = useApi()
-  const { data: members } = useSuspenseQuery(orgUserQueries.list(api, orgId))
-  const setHolder = useSetGrantUser(orgId, grant.media_grant_id)
+  const { data: members } = useSuspenseQuery(orgUserQueries.list(orgId))
+  const setHolder = useSetGrantUser(orgId)
   const [chosen, setChosen] = useState('')
   const [error, setError] = useState<string>()
   const holders = new Set(grant.user_list.map((user) => user.user_id))
@@ -30,7 +28,7 @@ function AddUserForm({ orgId, grant }: { orgId: number; grant: MediaGrant }) {
     if (choice === '') return
     setError(undefined)
     setHolder.mutate(
-      { userId: Number(choice), holds: true },
+      { grantId: grant.media_grant_id, userId: Number(choice), holds: true },
       {
         onSuccess: () => setChosen(''),
         onError: (failure) => setError(messageFor('grant_add_user', failure)),
@@ -74,31 +72,25 @@ function AddUserForm({ orgId, grant }: { orgId: number; grant: MediaGrant }) {
 }
 
 export function GrantUsers({ orgId, grant }: { orgId: number; grant: MediaGrant }) {
-  const setHolder = useSetGrantUser(orgId, grant.media_grant_id)
+  const setHolder = useSetGrantUser(orgId)
   const columns: Array<Column<Holder>> = [
     { key: 'email', header: 'Email', rowHeader: true, render: (user) => user.email },
     { key: 'name', header: 'User Name', render: (user) => user.user_name ?? '' },
-    {
-      key: 'actions',
-      header: 'Actions',
-      hideHeader: true,
-      className: 'row-actions',
-      render: (user) => (
-        <button
-          type="button"
-          className="button secondary"
-          disabled={setHolder.isPending}
-          onClick={() =>
-            setHolder.mutate(
-              { userId: user.user_id, holds: false },
-              { onError: (failure) => showAlert(messageFor('grant_remove_user', failure)) },
-            )
-          }
-        >
-          Remove<span className="visually-hidden"> {user.email}</span>
-        </button>
-      ),
-    },
+    actionsColumn((user) => (
+      <button
+        type="button"
+        className="button secondary"
+        disabled={setHolder.isPending}
+        onClick={() =>
+          setHolder.mutate(
+            { grantId: grant.media_grant_id, userId: user.user_id, holds: false },
+            { onError: (failure) => showAlert(messageFor('grant_remove_user', failure)) },
+          )
+        }
+      >
+        Remove<span className="visually-hidden"> {user.email}</span>
+      </button>
+    )),
   ]
   return (
     <>

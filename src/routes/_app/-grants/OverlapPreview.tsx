@@ -5,7 +5,6 @@
 // The answer is read out politely as it changes, after the admin pauses typing.
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { mediaGrantQueries } from '../../../api/mediaGrants.ts'
-import { useApi } from '../../../app/session.ts'
 import { OVERLAP_RELATION_TEXT, filesUnderText } from '../../../lib/grants.ts'
 import { messageFor } from '../../../lib/messages.ts'
 import { useDebouncedValue } from '../../../lib/useDebouncedValue.ts'
@@ -24,12 +23,11 @@ export interface OverlapPreviewProps {
 }
 
 export function OverlapPreview({ orgId, volumeId, prefixPath, mediaGrantId }: OverlapPreviewProps) {
-  const api = useApi()
   const typed = prefixPath.trim()
   const settled = useDebouncedValue(typed, OVERLAP_DEBOUNCE_MS)
   const asking = volumeId !== undefined && typed !== '' && settled !== ''
   const { data, error } = useQuery({
-    ...mediaGrantQueries.overlap(api, orgId, {
+    ...mediaGrantQueries.overlap(orgId, {
       volume_id: volumeId ?? 0,
       prefix_path: settled,
       ...(mediaGrantId === undefined ? {} : { media_grant_id: mediaGrantId }),

@@ -1,16 +1,13 @@
 // The containers a user holds, on their detail (specification 001, section 2): a Grants table with Remove
 // per row, and Add Grant from the organization's containers they do not hold yet.
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
 import { mediaGrantQueries, useSetGrantUser } from '../../../api/mediaGrants.ts'
 import type { OrgUser } from '../../../api/orgUsers.ts'
 import { showAlert } from '../../../app/dialogs.tsx'
-import { useApi } from '../../../app/session.ts'
 import { messageFor } from '../../../lib/messages.ts'
-import { SelectField } from '../../../ui/Field.tsx'
+import { AddContainerForm } from '../-grants/AddContainerForm.tsx'
 import { grantColumns } from '../-grants/GrantTable.tsx'
-import { FormError } from '../../../ui/FormError.tsx'
-import { Table, type Column } from '../../../ui/Table.tsx'
+import { actionsColumn, Table, type Column } from '../../../ui/Table.tsx'
 
 type UserGrant = OrgUser['media_grant_list'][number]
 
@@ -33,7 +30,7 @@ function RemoveGrant({
   grant: UserGrant
   disabled: boolean
 }) {
-  const remove = useSetGrantUser(orgId, grant.media_grant_id)
+  const remove = useSetGrantUser(orgId)
   return (
     <button
       type="button"
@@ -42,7 +39,7 @@ function RemoveGrant({
       aria-busy={remove.isPending}
       onClick={() =>
         remove.mutate(
-          { userId, holds: false },
+          { grantId: grant.media_grant_id, userId, holds: false },
           { onError: (failure) => showAlert(messageFor('grant_remove_user', failure)) },
         )
       }
@@ -53,72 +50,27 @@ function RemoveGrant({
 }
 
 function AddGrantForm({ orgId, user, readOnly }: Props) {
-  const api = useApi()
-  const { data: every } = useSuspenseQuery(mediaGrantQueries.adminList(api, orgId))
+  const { data: every } = useSuspenseQuery(mediaGrantQueries.adminList(orgId))
   const held = new Set(user.media_grant_list.map((grant) => grant.media_grant_id))
-  const choices = every.filter((grant) => !held.has(grant.media_grant_id))
-  const [chosen, setChosen] = useState('')
-  const [error, setError] = useState<string>()
-  // The hook follows the choice: it adds to the container chosen when the button is pressed.
-  const add = useSetGrantUser(orgId, Number(chosen))
-  const stillThere = choices.some((grant) => String(grant.media_grant_id) === chosen)
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    if (!stillThere) return
-    setError(undefined)
-    add.mutate(
-      { userId: user.user_id, holds: true },
-      {
-        onSuccess: () => setChosen(''),
-        onError: (failure) => setError(messageFor('grant_add_user', failure)),
-      },
-    )
-  }
-  if (choices.length === 0) return <p className="hint">They hold every container of the organization.</p>
   return (
-    <form className="form" onSubmit={submit}>
-      <SelectField
-        label="Container"
-        name="media_grant_id"
-        value={stillThere ? chosen : ''}
-        disabled={readOnly}
-        onChange={(value) => {
-          setChosen(value)
-          setError(undefined)
-        }}
-        options={[
-          { value: '', label: 'Choose a container', disabled: true },
-          ...choices.map((grant) => ({
-            value: String(grant.media_grant_id),
-            label: `${grant.grant_name} (${grant.volume_name} ${grant.prefix_path})`,
-          })),
-        ]}
-      />
-      <FormError message={error} />
-      <button
-        type="submit"
-        className="button"
-        disabled={readOnly || !stillThere || add.isPending}
-        aria-busy={add.isPending}
-      >
-        Add Grant
-      </button>
-    </form>
+    <AddContainerForm
+      choices={every.filter((grant) => !held.has(grant.media_grant_id))}
+      noChoice="They hold every container of the organization."
+      mutation={useSetGrantUser(orgId)}
+      values={(grantId) => ({ grantId, userId: user.user_id, holds: true })}
+      failed={(failure) => messageFor('grant_add_user', failure)}
+      submitLabel="Add Grant"
+      readOnly={readOnly}
+    />
   )
 }
 
 export function UserGrants({ orgId, user, readOnly }: Props) {
   const columns: ReadonlyArray<Column<UserGrant>> = [
     ...grantColumns<UserGrant>(),
-    {
-      key: 'actions',
-      header: 'Actions',
-      hideHeader: true,
-      className: 'row-actions',
-      render: (grant) => (
-        <RemoveGrant orgId={orgId} userId={user.user_id} grant={grant} disabled={readOnly} />
-      ),
-    },
+    actionsColumn((grant) => (
+      <RemoveGrant orgId={orgId} userId={user.user_id} grant={grant} disabled={readOnly} />
+    )),
   ]
   return (
     <section className="panel" aria-labelledby="grants-heading">

@@ -6,9 +6,8 @@ import type { OrgUser } from '../../../api/orgUsers.ts'
 import { useSetUserVolume } from '../../../api/orgUsers.ts'
 import { volumeQueries, type Volume } from '../../../api/volumes.ts'
 import { showAlert } from '../../../app/dialogs.tsx'
-import { useApi } from '../../../app/session.ts'
 import { messageFor } from '../../../lib/messages.ts'
-import { Table, type Column } from '../../../ui/Table.tsx'
+import { actionsColumn, Table, type Column } from '../../../ui/Table.tsx'
 
 interface Props {
   orgId: number
@@ -17,8 +16,7 @@ interface Props {
 }
 
 export function UserVolumes({ orgId, user, readOnly }: Props) {
-  const api = useApi()
-  const { data: volumes } = useSuspenseQuery(volumeQueries.list(api, orgId))
+  const { data: volumes } = useSuspenseQuery(volumeQueries.list(orgId))
   const setVolume = useSetUserVolume(orgId, user.user_id)
   const whole = new Set(user.volume_list.map((volume) => volume.volume_id))
   function toggle(volume: Volume) {
@@ -38,23 +36,17 @@ export function UserVolumes({ orgId, user, readOnly }: Props) {
       header: 'Whole Volume',
       render: (volume) => (whole.has(volume.volume_id) ? 'Held' : 'Not held'),
     },
-    {
-      key: 'actions',
-      header: 'Actions',
-      hideHeader: true,
-      className: 'row-actions',
-      render: (volume) => (
-        <button
-          type="button"
-          className="button secondary"
-          disabled={readOnly || setVolume.isPending}
-          onClick={() => toggle(volume)}
-        >
-          {whole.has(volume.volume_id) ? 'Remove' : 'Add'}
-          <span className="visually-hidden"> {volume.volume_name}</span>
-        </button>
-      ),
-    },
+    actionsColumn((volume) => (
+      <button
+        type="button"
+        className="button secondary"
+        disabled={readOnly || setVolume.isPending}
+        onClick={() => toggle(volume)}
+      >
+        {whole.has(volume.volume_id) ? 'Remove' : 'Add'}
+        <span className="visually-hidden"> {volume.volume_name}</span>
+      </button>
+    )),
   ]
   return (
     <section className="panel" aria-labelledby="volumes-heading">

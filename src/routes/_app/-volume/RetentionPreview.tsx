@@ -3,7 +3,6 @@
 // much, and the first to go with the day each goes. Read out politely as it changes, after typing pauses.
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { volumeQueries, type RetentionPreviewRequest } from '../../../api/volumes.ts'
-import { useApi } from '../../../app/session.ts'
 import { formatBytes } from '../../../lib/format.ts'
 import { messageFor } from '../../../lib/messages.ts'
 import { useDebouncedValue } from '../../../lib/useDebouncedValue.ts'
@@ -31,12 +30,11 @@ export function RetentionPreview({
   /** The retention settings as edited; undefined while a field does not hold a valid value. */
   settings: Required<RetentionPreviewRequest> | undefined
 }) {
-  const api = useApi()
   // Settled by value, not by object: the form makes a new settings object at every render.
   const settledText = useDebouncedValue(settings && JSON.stringify(settings), RETENTION_PREVIEW_DEBOUNCE_MS)
   const settled = settledText === undefined ? undefined : (JSON.parse(settledText) as RetentionPreviewRequest)
   const { data, error } = useQuery({
-    ...volumeQueries.retentionPreview(api, orgId, volumeId, settled ?? {}),
+    ...volumeQueries.retentionPreview(orgId, volumeId, settled ?? {}),
     enabled: settled !== undefined,
     retry: false,
     placeholderData: keepPreviousData,

@@ -7,7 +7,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { notFound, useRouteContext } from '@tanstack/react-router'
 import { volumeQueries, type Volume } from '../../../api/volumes.ts'
 import { adminOrgId, type AdminContext } from '../../../app/adminAccess.ts'
-import { useApi, useSession } from '../../../app/session.ts'
+import { useSession } from '../../../app/session.ts'
 
 /** The volume id of a path segment ('12'); undefined for anything else ('x', '012', '1e3'). */
 export function parseVolumeId(segment: string): number | undefined {
@@ -20,7 +20,7 @@ export async function ensureVolume(context: AdminContext, volumeIdSegment: strin
   const { orgId } = context
   const volumeId = parseVolumeId(volumeIdSegment)
   if (volumeId === undefined) throw notFound()
-  const list = volumeQueries.list(context.api, orgId)
+  const list = volumeQueries.list(orgId)
   const volumes = await context.queryClient.ensureQueryData(list)
   // A volume added since the list was read (in another tab) is not in it yet: ask once more first.
   const volume =
@@ -38,9 +38,8 @@ export async function ensureVolume(context: AdminContext, volumeIdSegment: strin
  * role taken away) before the loaders run again, the screen shows 'Page not found' as they then will.
  */
 export function useVolume(): { orgId: number; volume: Volume } {
-  const api = useApi()
   const orgId = adminOrgId(useSession())
-  const { data: volumes } = useSuspenseQuery(volumeQueries.list(api, orgId))
+  const { data: volumes } = useSuspenseQuery(volumeQueries.list(orgId))
   const volumeId = useRouteContext({
     from: '/_app/_admin/volume/$volumeId',
     select: (context) => context.volume.volume_id,

@@ -1,15 +1,11 @@
 // The screens of the signup steps after the e-mail one. Each does one thing and reports back; the page
 // decides which one shows (src/lib/signupSteps.ts). Each opens with its own heading, where focus lands when
 // the step before gives way to it (src/app/screenFocus.ts); so no field takes focus of its own.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { mediaGrantQueries } from '../../../api/mediaGrants.ts'
-import { createOrg, setOrgPlan } from '../../../api/orgs.ts'
-import { addPaymentMethod, paymentMethodQueries } from '../../../api/paymentMethods.ts'
+import { useChangePlan, useCreateOrg } from '../../../api/orgs.ts'
+import { useAddPaymentMethod } from '../../../api/paymentMethods.ts'
 import type { Plan } from '../../../api/plans.ts'
-import { userQueries } from '../../../api/user.ts'
-import { createVolume, volumeQueries } from '../../../api/volumes.ts'
-import { useApi } from '../../../app/session.ts'
+import { useCreateVolume } from '../../../api/volumes.ts'
 import {
   SAVE_PLAN_FAILED_MESSAGE,
   addCardMessage,
@@ -24,22 +20,16 @@ import { CardForm } from '../../../ui/CardForm.tsx'
 import { ContactSalesLink, PlanCard } from '../../../ui/PlanCard.tsx'
 
 export function OrgStep({ onCreated }: { onCreated: (orgId: number) => void }) {
-  const api = useApi()
-  const queryClient = useQueryClient()
   const [name, setName] = useState('')
   const [error, setError] = useState<string>()
-  const create = useMutation({
-    mutationFn: (orgName: string) => createOrg(api, orgName),
-    onSuccess: async (orgId) => {
-      await queryClient.invalidateQueries({ queryKey: userQueries.current(api).queryKey })
-      onCreated(orgId)
-    },
-    onError: (failure) => setError(createOrgMessage(failure)),
-  })
+  const create = useCreateOrg()
   function submit(event: FormEvent) {
     event.preventDefault()
     setError(undefined)
-    create.mutate(name.trim())
+    create.mutate(name.trim(), {
+      onSuccess: onCreated,
+      onError: (failure) => setError(createOrgMessage(failure)),
+    })
   }
   return (
     <form className="form" onSubmit={submit}>
@@ -99,15 +89,8 @@ export function CardStep({
   publishableKey: string | null
   onChangePlan: () => void
 }) {
-  const api = useApi()
-  const queryClient = useQueryClient()
   const [error, setError] = useState<string>()
-  const add = useMutation({
-    mutationFn: (paymentMethodId: string) => addPaymentMethod(api, orgId, paymentMethodId),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: paymentMethodQueries.list(api, orgId).queryKey }),
-    onError: (failure) => setError(addCardMessage(failure)),
-  })
+  const add = useAddPaymentMethod(orgId)
   return (
     <section aria-labelledby="card-heading">
       <h2 id="card-heading">Confirm your plan and add a card</h2>
@@ -123,7 +106,7 @@ export function CardStep({
         error={error}
         onPaymentMethod={(id) => {
           setError(undefined)
-          add.mutate(id)
+          add.mutate(id, { onError: (failure) => setError(addCardMessage(failure)) })
         }}
       />
     </section>
@@ -132,26 +115,21 @@ export function CardStep({
 
 /** Saves the chosen plan as soon as the card is there; on failure the user may try again. */
 export function SavePlanStep({ orgId, plan }: { orgId: number; plan: Plan }) {
-  const api = useApi()
-  const queryClient = useQueryClient()
-  const save = useMutation({
-    mutationFn: () => setOrgPlan(api, orgId, plan.plan_id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.current(api).queryKey }),
-  })
+  const save = useChangePlan(orgId)
   const started = useRef(false)
   const { mutate } = save
   useEffect(() => {
     if (started.current) return
     started.current = true
-    mutate()
-  }, [mutate])
+    mutate({ plan_id: plan.plan_id })
+  }, [mutate, plan.plan_id])
   return (
     <section aria-labelledby="save-plan-heading">
       <h2 id="save-plan-heading">Saving your plan</h2>
       {save.isError ? (
         <>
           <FormError message={SAVE_PLAN_FAILED_MESSAGE} />
-          <button type="button" className="button" onClick={() => save.mutate()}>
+          <button type="button" className="button" onClick={() => save.mutate({ plan_id: plan.plan_id })}>
             Save Plan
           </button>
         </>
@@ -163,26 +141,19 @@ export function SavePlanStep({ orgId, plan }: { orgId: number; plan: Plan }) {
 }
 
 export function VolumeStep({ orgId }: { orgId: number }) {
-  const api = useApi()
-  const queryClient = useQueryClient()
   const [name, setName] = useState('')
   const [error, setError] = useState<string>()
-  const create = useMutation({
-    mutationFn: (volumeName: string) => createVolume(api, orgId, volumeName),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: volumeQueries.list(api, orgId).queryKey }),
-        // Creating a volume also creates its container, held by its creator.
-        queryClient.invalidateQueries({ queryKey: mediaGrantQueries.list(api, orgId).queryKey }),
-      ]),
-    onError: (failure) => setError(createVolumeMessage(failure, INVALID_VOLUME_NAME_MESSAGE)),
-  })
+  // Creating a volume also creates its container, held by its creator: both lists are read again.
+  const create = useCreateVolume(orgId)
   function submit(event: FormEvent) {
     event.preventDefault()
     const volumeName = name.trim()
     if (!isValidVolumeName(volumeName)) return setError(INVALID_VOLUME_NAME_MESSAGE)
     setError(undefined)
-    create.mutate(volumeName)
+    create.mutate(
+      { volume_name: volumeName },
+      { onError: (failure) => setError(createVolumeMessage(failure, INVALID_VOLUME_NAME_MESSAGE)) },
+    )
   }
   return (
     <form className="form" onSubmit={submit}>
