@@ -27,9 +27,7 @@ export const Route = createFileRoute('/_app/_admin/org/bucket/$bucketId')({
     const { orgId } = context
     const storeId = parseId(params.bucketId)
     if (storeId === undefined) throw notFound()
-    await foundOrNotFound(
-      context.queryClient.ensureQueryData(networkStoreQueries.detail(orgId, storeId)),
-    )
+    await foundOrNotFound(context.queryClient.ensureQueryData(networkStoreQueries.detail(orgId, storeId)))
   },
   component: NetworkStorePage,
 })

@@ -42,9 +42,7 @@ export const Route = createFileRoute('/_app/_admin/volume/$volumeId/at_risk')({
   loaderDeps: ({ search }) => ({ days: search.days ?? AT_RISK_DEFAULT_DAYS }),
   loader: async ({ context, deps }) => {
     const { orgId, volume } = context
-    await context.queryClient.ensureQueryData(
-      atRiskQueries.volume(orgId, volume.volume_id, deps.days),
-    )
+    await context.queryClient.ensureQueryData(atRiskQueries.volume(orgId, volume.volume_id, deps.days))
   },
   component: VolumeAtRiskPage,
 })

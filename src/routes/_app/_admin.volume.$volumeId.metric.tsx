@@ -47,9 +47,7 @@ export const Route = createFileRoute('/_app/_admin/volume/$volumeId/metric')({
   loaderDeps: ({ search }) => ({ range: search.range ?? DEFAULT_USAGE_RANGE }),
   loader: async ({ context, deps }) => {
     const { orgId, volume } = context
-    await context.queryClient.ensureQueryData(
-      usageQueries.volume(orgId, volume.volume_id, deps.range),
-    )
+    await context.queryClient.ensureQueryData(usageQueries.volume(orgId, volume.volume_id, deps.range))
   },
   component: VolumeMetricPage,
 })
