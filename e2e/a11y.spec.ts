@@ -38,7 +38,7 @@ import { startServer, useServerForSeeding, type ProductServer } from './support/
 import { AccountPage } from './pages/AccountPage.ts'
 import { AppDetailPage } from './pages/AppDetailPage.ts'
 import { AppListPage } from './pages/AppListPage.ts'
-import { ContainerListPage } from './pages/ContainerListPage.ts'
+import { GrantListPage } from './pages/GrantListPage.ts'
 import { DeviceDetailPage } from './pages/DeviceDetailPage.ts'
 import { DeviceListPage } from './pages/DeviceListPage.ts'
 import { DownloadPage } from './pages/DownloadPage.ts'
@@ -201,7 +201,7 @@ const screens: Screen[] = [
   {
     name: 'containers',
     open: async (page, seed) => {
-      const containers = new ContainerListPage(page)
+      const containers = new GrantListPage(page)
       await containers.gotoVolume(seed.volumeId)
       return containers.table
     },
@@ -209,7 +209,7 @@ const screens: Screen[] = [
   {
     name: 'all containers',
     open: async (page) => {
-      const containers = new ContainerListPage(page)
+      const containers = new GrantListPage(page)
       await containers.gotoAll()
       return containers.table
     },

@@ -36,53 +36,53 @@ test.describe('containers', () => {
 
   test('adds a container, shown what its prefix overlaps, and refuses a used name or path', async ({
     page,
-    containerList,
+    grantList,
     grantDetail,
   }) => {
-    await containerList.gotoVolume(volumeId)
-    await expect(containerList.heading).toHaveText(VOLUME)
-    await expect(containerList.row(VOLUME)).toContainText('/')
-    await expect(containerList.addGrant).toBeDisabled()
+    await grantList.gotoVolume(volumeId)
+    await expect(grantList.heading).toHaveText(VOLUME)
+    await expect(grantList.row(VOLUME)).toContainText('/')
+    await expect(grantList.addGrant).toBeDisabled()
 
-    await containerList.fill('Projects', 'projects')
-    await expect(containerList.overlap).toContainText('Stored as /projects/.')
-    await expect(containerList.overlap).toContainText(`${VOLUME} /: contains this path`)
-    await expect(containerList.overlap).toContainText(`1 file (${BRIEF.length} B) already under this path.`)
-    await containerList.addGrant.click()
+    await grantList.fill('Projects', 'projects')
+    await expect(grantList.overlap).toContainText('Stored as /projects/.')
+    await expect(grantList.overlap).toContainText(`${VOLUME} /: contains this path`)
+    await expect(grantList.overlap).toContainText(`1 file (${BRIEF.length} B) already under this path.`)
+    await grantList.addGrant.click()
     await expect(page).toHaveURL(new RegExp(`/volume/${volumeId}/grant/Projects$`))
     await expect(grantDetail.heading).toHaveText('Projects')
     await expect(grantDetail.prefixPath).toHaveText('/projects/')
     await expect(grantDetail.status).toHaveText('Enabled')
 
     // A prefix inside the new container: the preview names the container it falls in.
-    await containerList.gotoVolume(volumeId)
-    await expect(containerList.row('Projects')).toContainText('/projects/')
-    await containerList.fill('Archive', 'projects/2026')
-    await expect(containerList.overlap).toContainText('Stored as /projects/2026/.')
-    await expect(containerList.overlap).toContainText('Projects /projects/: contains this path')
-    await expect(containerList.overlap).toContainText('No files are under this path yet.')
+    await grantList.gotoVolume(volumeId)
+    await expect(grantList.row('Projects')).toContainText('/projects/')
+    await grantList.fill('Archive', 'projects/2026')
+    await expect(grantList.overlap).toContainText('Stored as /projects/2026/.')
+    await expect(grantList.overlap).toContainText('Projects /projects/: contains this path')
+    await expect(grantList.overlap).toContainText('No files are under this path yet.')
 
     // Names are unique without regard to case; prefixes are unique in the volume, '/' or not.
-    await containerList.fill('projects', 'elsewhere')
-    await containerList.addGrant.click()
-    await expect(containerList.error).toHaveText('Name already in use.')
-    await containerList.fill('Elsewhere', '/projects')
-    await containerList.addGrant.click()
-    await expect(containerList.error).toHaveText('Grant already exists with the path.')
+    await grantList.fill('projects', 'elsewhere')
+    await grantList.addGrant.click()
+    await expect(grantList.error).toHaveText('Name already in use.')
+    await grantList.fill('Elsewhere', '/projects')
+    await grantList.addGrant.click()
+    await expect(grantList.error).toHaveText('Grant already exists with the path.')
     await expect(page).toHaveURL(new RegExp(`/volume/${volumeId}/permission$`))
   })
 
   test('gives a member a container and takes it back, disables and enables it, deletes it', async ({
     page,
-    containerList,
+    grantList,
     grantDetail,
   }) => {
-    await containerList.gotoAll()
-    await expect(containerList.heading).toHaveText('Containers')
-    await expect(containerList.row(VOLUME)).toBeVisible()
-    await containerList.volume.selectOption({ label: VOLUME })
-    await containerList.fill('Review', 'review')
-    await containerList.addGrant.click()
+    await grantList.gotoAll()
+    await expect(grantList.heading).toHaveText('Containers')
+    await expect(grantList.row(VOLUME)).toBeVisible()
+    await grantList.volume.selectOption({ label: VOLUME })
+    await grantList.fill('Review', 'review')
+    await grantList.addGrant.click()
     await expect(page).toHaveURL(new RegExp(`/volume/${volumeId}/grant/Review$`))
     await expect(grantDetail.users).toContainText('No one holds this container yet.')
     await expect(grantDetail.devices).toContainText('No devices mount this container.')
@@ -91,8 +91,8 @@ test.describe('containers', () => {
     await grantDetail.userChoice.selectOption({ label: memberEmail })
     await grantDetail.addUser.click()
     await expect(grantDetail.userRow(memberEmail)).toBeVisible()
-    await containerList.gotoAll()
-    await expect(containerList.row('Review')).toContainText(memberEmail)
+    await grantList.gotoAll()
+    await expect(grantList.row('Review')).toContainText(memberEmail)
 
     // The address finds the container without regard to case.
     await grantDetail.goto(volumeId, 'review')
@@ -120,19 +120,19 @@ test.describe('containers', () => {
     await grantDetail.deleteButton.click()
     await grantDetail.answerDialog('Delete')
     await expect(page).toHaveURL(new RegExp(`/volume/${volumeId}/permission$`))
-    await expect(containerList.row(VOLUME)).toBeVisible()
-    await expect(containerList.row('Review')).toHaveCount(0)
+    await expect(grantList.row(VOLUME)).toBeVisible()
+    await expect(grantList.row('Review')).toHaveCount(0)
   })
 
-  test('reads at 375px without sideways scrolling', async ({ page, containerList, grantDetail }) => {
+  test('reads at 375px without sideways scrolling', async ({ page, grantList, grantDetail }) => {
     await page.setViewportSize({ width: 375, height: 800 })
     const sideways = () =>
       page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
-    await containerList.gotoAll()
-    await expect(containerList.row(VOLUME)).toBeVisible()
+    await grantList.gotoAll()
+    await expect(grantList.row(VOLUME)).toBeVisible()
     expect(await sideways()).toBe(false)
-    await containerList.fill('A container with a long name', 'a/rather/deep/folder/of/the/volume/somewhere')
-    await expect(containerList.overlap).toContainText('contains this path')
+    await grantList.fill('A container with a long name', 'a/rather/deep/folder/of/the/volume/somewhere')
+    await expect(grantList.overlap).toContainText('contains this path')
     expect(await sideways()).toBe(false)
     await grantDetail.goto(volumeId, VOLUME)
     await expect(grantDetail.heading).toHaveText(VOLUME)

@@ -104,7 +104,7 @@ test.describe('network stores', () => {
       .click()
     await expect(rows.nth(0).getByRole('cell').nth(1)).toHaveText('1')
     await expect(rows.nth(0).getByRole('button', { name: /^Move Up/ })).toBeDisabled()
-    const stores = await api(endpoints.s3BucketList, { params: { org_id: orgId } }, key)
+    const stores = await api(endpoints.networkStoreList, { params: { org_id: orgId } }, key)
     const [top, next] = stores.s3_bucket_list
     expect(top?.s3_host).toBe(second.endpoint)
     expect(next?.s3_host).toBe(first.endpoint)
@@ -115,7 +115,8 @@ test.describe('network stores', () => {
     await expect
       .poll(
         async () =>
-          (await api(endpoints.s3BucketList, { params: { org_id: orgId } }, key)).s3_bucket_list[0]?.s3_host,
+          (await api(endpoints.networkStoreList, { params: { org_id: orgId } }, key)).s3_bucket_list[0]
+            ?.s3_host,
       )
       .toBe(first.endpoint)
 

@@ -36,7 +36,7 @@ import { Route as AppAdminAdminUserIndexRouteImport } from './routes/_app/_admin
 import { Route as AppAdminAdminUserUserIdRouteImport } from './routes/_app/_admin.admin.user.$userId'
 import { Route as AppAdminOrgAppIndexRouteImport } from './routes/_app/_admin.org.app.index'
 import { Route as AppAdminOrgBucketIndexRouteImport } from './routes/_app/_admin.org.bucket.index'
-import { Route as AppAdminOrgBucketBucketIdRouteImport } from './routes/_app/_admin.org.bucket.$bucketId'
+import { Route as AppAdminOrgBucketStoreIdRouteImport } from './routes/_app/_admin.org.bucket.$storeId'
 import { Route as AppAdminOrgInvoiceIndexRouteImport } from './routes/_app/_admin.org.invoice.index'
 import { Route as AppAdminOrgInvoiceInvoiceIdRouteImport } from './routes/_app/_admin.org.invoice.$invoiceId'
 import { Route as AppAdminOrgPaymentIndexRouteImport } from './routes/_app/_admin.org.payment.index'
@@ -184,10 +184,10 @@ const AppAdminOrgBucketIndexRoute = AppAdminOrgBucketIndexRouteImport.update({
   path: '/bucket/',
   getParentRoute: () => AppAdminOrgRoute,
 } as any)
-const AppAdminOrgBucketBucketIdRoute =
-  AppAdminOrgBucketBucketIdRouteImport.update({
-    id: '/bucket/$bucketId',
-    path: '/bucket/$bucketId',
+const AppAdminOrgBucketStoreIdRoute =
+  AppAdminOrgBucketStoreIdRouteImport.update({
+    id: '/bucket/$storeId',
+    path: '/bucket/$storeId',
     getParentRoute: () => AppAdminOrgRoute,
   } as any)
 const AppAdminOrgInvoiceIndexRoute = AppAdminOrgInvoiceIndexRouteImport.update({
@@ -275,7 +275,7 @@ export interface FileRoutesByFullPath {
   '/org/': typeof AppAdminOrgIndexRoute
   '/volume/': typeof AppAdminVolumeIndexRoute
   '/admin/user/$userId': typeof AppAdminAdminUserUserIdRoute
-  '/org/bucket/$bucketId': typeof AppAdminOrgBucketBucketIdRoute
+  '/org/bucket/$storeId': typeof AppAdminOrgBucketStoreIdRoute
   '/org/invoice/$invoiceId': typeof AppAdminOrgInvoiceInvoiceIdRoute
   '/org/payment/add': typeof AppAdminOrgPaymentAddRoute
   '/org/app/$appId': typeof AppAdminOrgAppAppIdRoute
@@ -311,7 +311,7 @@ export interface FileRoutesByTo {
   '/org': typeof AppAdminOrgIndexRoute
   '/volume': typeof AppAdminVolumeIndexRoute
   '/admin/user/$userId': typeof AppAdminAdminUserUserIdRoute
-  '/org/bucket/$bucketId': typeof AppAdminOrgBucketBucketIdRoute
+  '/org/bucket/$storeId': typeof AppAdminOrgBucketStoreIdRoute
   '/org/invoice/$invoiceId': typeof AppAdminOrgInvoiceInvoiceIdRoute
   '/org/payment/add': typeof AppAdminOrgPaymentAddRoute
   '/org/app/$appId': typeof AppAdminOrgAppAppIdRoute
@@ -353,7 +353,7 @@ export interface FileRoutesById {
   '/_app/_admin/org/': typeof AppAdminOrgIndexRoute
   '/_app/_admin/volume/': typeof AppAdminVolumeIndexRoute
   '/_app/_admin/admin/user/$userId': typeof AppAdminAdminUserUserIdRoute
-  '/_app/_admin/org/bucket/$bucketId': typeof AppAdminOrgBucketBucketIdRoute
+  '/_app/_admin/org/bucket/$storeId': typeof AppAdminOrgBucketStoreIdRoute
   '/_app/_admin/org/invoice/$invoiceId': typeof AppAdminOrgInvoiceInvoiceIdRoute
   '/_app/_admin/org/payment/add': typeof AppAdminOrgPaymentAddRoute
   '/_app/_admin/org_/app/$appId': typeof AppAdminOrgAppAppIdRoute
@@ -393,7 +393,7 @@ export interface FileRouteTypes {
     | '/org/'
     | '/volume/'
     | '/admin/user/$userId'
-    | '/org/bucket/$bucketId'
+    | '/org/bucket/$storeId'
     | '/org/invoice/$invoiceId'
     | '/org/payment/add'
     | '/org/app/$appId'
@@ -429,7 +429,7 @@ export interface FileRouteTypes {
     | '/org'
     | '/volume'
     | '/admin/user/$userId'
-    | '/org/bucket/$bucketId'
+    | '/org/bucket/$storeId'
     | '/org/invoice/$invoiceId'
     | '/org/payment/add'
     | '/org/app/$appId'
@@ -470,7 +470,7 @@ export interface FileRouteTypes {
     | '/_app/_admin/org/'
     | '/_app/_admin/volume/'
     | '/_app/_admin/admin/user/$userId'
-    | '/_app/_admin/org/bucket/$bucketId'
+    | '/_app/_admin/org/bucket/$storeId'
     | '/_app/_admin/org/invoice/$invoiceId'
     | '/_app/_admin/org/payment/add'
     | '/_app/_admin/org_/app/$appId'
@@ -684,11 +684,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminOrgBucketIndexRouteImport
       parentRoute: typeof AppAdminOrgRoute
     }
-    '/_app/_admin/org/bucket/$bucketId': {
-      id: '/_app/_admin/org/bucket/$bucketId'
-      path: '/bucket/$bucketId'
-      fullPath: '/org/bucket/$bucketId'
-      preLoaderRoute: typeof AppAdminOrgBucketBucketIdRouteImport
+    '/_app/_admin/org/bucket/$storeId': {
+      id: '/_app/_admin/org/bucket/$storeId'
+      path: '/bucket/$storeId'
+      fullPath: '/org/bucket/$storeId'
+      preLoaderRoute: typeof AppAdminOrgBucketStoreIdRouteImport
       parentRoute: typeof AppAdminOrgRoute
     }
     '/_app/_admin/org/invoice/': {
@@ -774,7 +774,7 @@ declare module '@tanstack/react-router' {
 interface AppAdminOrgRouteChildren {
   AppAdminOrgPlanRoute: typeof AppAdminOrgPlanRoute
   AppAdminOrgIndexRoute: typeof AppAdminOrgIndexRoute
-  AppAdminOrgBucketBucketIdRoute: typeof AppAdminOrgBucketBucketIdRoute
+  AppAdminOrgBucketStoreIdRoute: typeof AppAdminOrgBucketStoreIdRoute
   AppAdminOrgInvoiceInvoiceIdRoute: typeof AppAdminOrgInvoiceInvoiceIdRoute
   AppAdminOrgPaymentAddRoute: typeof AppAdminOrgPaymentAddRoute
   AppAdminOrgAppIndexRoute: typeof AppAdminOrgAppIndexRoute
@@ -786,7 +786,7 @@ interface AppAdminOrgRouteChildren {
 const AppAdminOrgRouteChildren: AppAdminOrgRouteChildren = {
   AppAdminOrgPlanRoute: AppAdminOrgPlanRoute,
   AppAdminOrgIndexRoute: AppAdminOrgIndexRoute,
-  AppAdminOrgBucketBucketIdRoute: AppAdminOrgBucketBucketIdRoute,
+  AppAdminOrgBucketStoreIdRoute: AppAdminOrgBucketStoreIdRoute,
   AppAdminOrgInvoiceInvoiceIdRoute: AppAdminOrgInvoiceInvoiceIdRoute,
   AppAdminOrgPaymentAddRoute: AppAdminOrgPaymentAddRoute,
   AppAdminOrgAppIndexRoute: AppAdminOrgAppIndexRoute,

@@ -28,8 +28,8 @@ export class NetworkStoreDetailPage {
     this.dialog = page.locator('dialog.dialog[open]')
   }
 
-  async goto(bucketId: number) {
-    await this.page.goto(`/org/bucket/${bucketId}`)
+  async goto(storeId: number) {
+    await this.page.goto(`/org/bucket/${storeId}`)
   }
 
   field(label: string): Locator {

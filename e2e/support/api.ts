@@ -475,5 +475,5 @@ export async function addNetworkStore(
   orgId: number,
   body: CreateNetworkStoreRequest,
 ): Promise<number> {
-  return (await api(endpoints.s3BucketAdd, { params: { org_id: orgId }, body }, sessionKey)).s3_bucket_id
+  return (await api(endpoints.networkStoreAdd, { params: { org_id: orgId }, body }, sessionKey)).s3_bucket_id
 }

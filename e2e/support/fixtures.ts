@@ -3,7 +3,7 @@ import { AccountPage } from '../pages/AccountPage.ts'
 import { AppDetailPage } from '../pages/AppDetailPage.ts'
 import { AppFrame } from '../pages/AppFrame.ts'
 import { AppListPage } from '../pages/AppListPage.ts'
-import { ContainerListPage } from '../pages/ContainerListPage.ts'
+import { GrantListPage } from '../pages/GrantListPage.ts'
 import { DeviceDetailPage } from '../pages/DeviceDetailPage.ts'
 import { DeviceListPage } from '../pages/DeviceListPage.ts'
 import { DownloadPage } from '../pages/DownloadPage.ts'
@@ -45,7 +45,7 @@ interface Pages {
   volumeSettings: VolumeSettingsPage
   volumeAudit: VolumeAuditPage
   volumeAtRisk: VolumeAtRiskPage
-  containerList: ContainerListPage
+  grantList: GrantListPage
   grantDetail: GrantDetailPage
   userList: UserListPage
   userDetail: UserDetailPage
@@ -91,7 +91,7 @@ export const test = base.extend<Pages>({
   volumeSettings: async ({ page }, use) => use(new VolumeSettingsPage(page)),
   volumeAudit: async ({ page }, use) => use(new VolumeAuditPage(page)),
   volumeAtRisk: async ({ page }, use) => use(new VolumeAtRiskPage(page)),
-  containerList: async ({ page }, use) => use(new ContainerListPage(page)),
+  grantList: async ({ page }, use) => use(new GrantListPage(page)),
   grantDetail: async ({ page }, use) => use(new GrantDetailPage(page)),
   userList: async ({ page }, use) => use(new UserListPage(page)),
   userDetail: async ({ page }, use) => use(new UserDetailPage(page)),

@@ -17,7 +17,7 @@ export interface ScopeAccess {
   session: SessionRow
   member: Membership
   admin: Membership
-  container: GrantAccess
+  grant: GrantAccess
   device: DeviceAccess
   mount: MountAccess
 }
@@ -29,7 +29,7 @@ const checks: {
   session: requireSession,
   member: requireMember,
   admin: requireAdmin,
-  container: requireGrant,
+  grant: requireGrant,
   device: requireDevice,
   mount: requireMount,
 }

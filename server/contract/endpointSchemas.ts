@@ -217,33 +217,33 @@ export const endpointSchemas = {
     summary: 'Remove a backup card',
   },
   // Network stores (the organization's own S3-compatible buckets)
-  s3BucketList: {
+  networkStoreList: {
     scope: 'admin',
     summary: "The organization's network stores in the order uploads try them, the service's own store last",
     response: NetworkStoreListResponse,
   },
-  s3BucketAdd: {
+  networkStoreAdd: {
     scope: 'admin',
     summary: 'Add a network store after a write, read and delete with its credentials (tried last)',
     body: CreateNetworkStoreRequest,
     response: CreateNetworkStoreResponse,
   },
-  s3BucketOrder: {
+  networkStoreOrder: {
     scope: 'admin',
     summary: 'Set the priorities of network stores (1 is tried first)',
     body: NetworkStoreOrderRequest,
   },
-  s3BucketDetail: {
+  networkStoreDetail: {
     scope: 'admin',
     summary: 'A network store with its health (its secret never answered)',
     response: NetworkStoreResponse,
   },
-  s3BucketUpdate: {
+  networkStoreUpdate: {
     scope: 'admin',
     summary: 'Change a network store (checked again with a write, read and delete); a blank secret keeps it',
     body: UpdateNetworkStoreRequest,
   },
-  s3BucketStatus: {
+  networkStoreStatus: {
     scope: 'admin',
     summary: 'Enable (after a probe) or disable a network store; a disabled store keeps serving its objects',
     body: NetworkStoreStatusRequest,
@@ -373,75 +373,75 @@ export const endpointSchemas = {
   },
   // Files of a container
   dirList: {
-    scope: 'container',
+    scope: 'grant',
     summary: 'A directory: its files and folders',
     query: DirListQuery,
     response: DirListResponse,
   },
   dirCreate: {
-    scope: 'container',
+    scope: 'grant',
     capability: 'cap_web_upload',
     summary: 'Create a folder',
     body: CreateDirRequest,
   },
   mediaRegister: {
-    scope: 'container',
+    scope: 'grant',
     capability: 'cap_web_upload',
     summary: 'Register a file (or a new version) at a path',
     body: RegisterMediaRequest,
     response: RegisterMediaResponse,
   },
   mediaDetail: {
-    scope: 'container',
+    scope: 'grant',
     summary: 'A file with its versions and the devices that hold it',
     response: MediaDetailResponse,
   },
   mediaDelete: {
-    scope: 'container',
+    scope: 'grant',
     capability: 'cap_web_upload',
     summary: 'Delete a file (it can be undeleted)',
   },
   mediaUndelete: {
-    scope: 'container',
+    scope: 'grant',
     capability: 'cap_web_upload',
     summary: 'Undelete a file',
   },
   mediaDownloadUrl: {
-    scope: 'container',
+    scope: 'grant',
     capability: 'cap_web_download',
     summary: "A signed URL of a file's content (recorded in the audit trail)",
     query: DownloadUrlQuery,
     response: DownloadUrlResponse,
   },
   versionDownloadUrl: {
-    scope: 'container',
+    scope: 'grant',
     capability: 'cap_web_download',
     summary: "A signed URL of a version's content (recorded in the audit trail)",
     query: DownloadUrlQuery,
     response: DownloadUrlResponse,
   },
   upload: {
-    scope: 'container',
+    scope: 'grant',
     capability: 'cap_web_upload',
     summary: 'Signed PUTs for single-part files not stored yet',
     body: UploadRequest,
     response: UploadResponse,
   },
   s3Object: {
-    scope: 'container',
+    scope: 'grant',
     capability: 'cap_web_upload',
     summary: 'Confirm a single-part object was stored',
     body: S3ObjectRequest,
   },
   multipart: {
-    scope: 'container',
+    scope: 'grant',
     capability: 'cap_web_upload',
     summary: 'Plan a multipart upload: signed PUTs of the parts not stored yet',
     body: MultipartRequest,
     response: MultipartResponse,
   },
   multipartComplete: {
-    scope: 'container',
+    scope: 'grant',
     capability: 'cap_web_upload',
     summary: 'Join the stored parts into the object',
     body: MultipartCompleteRequest,

@@ -14,14 +14,14 @@ import type { endpointSchemas } from './endpointSchemas.ts'
  * - session: a signed-in user;
  * - member: a member of the path's organization;
  * - admin: an admin of the path's organization;
- * - container: a member of the path's organization who holds the path's container (media_grant_id),
+ * - grant: a member of the path's organization who holds the path's container (media_grant_id),
  *   enabled, on an enabled volume, with the entry's capability when it names one;
  * - device: a registered device (`Authorization: Bearer <device_token>`), enabled, of an enabled app,
  *   whose user is still a member of its organization;
  * - mount: such a device that mounts the path's container, the mount, container and volume enabled; the
  *   entry's capability is then the device's upload or download switch.
  */
-export type Scope = 'public' | 'session' | 'member' | 'admin' | 'container' | 'device' | 'mount'
+export type Scope = 'public' | 'session' | 'member' | 'admin' | 'grant' | 'device' | 'mount'
 
 export type Capability = 'cap_web_upload' | 'cap_web_download'
 
@@ -97,12 +97,12 @@ const calls = {
   paymentMethodDefault: { method: 'POST', path: `${ORG}/payment_method/:payment_method_id/default` },
   paymentMethodDelete: { method: 'DELETE', path: `${ORG}/payment_method/:payment_method_id` },
   // Network stores (the organization's own S3-compatible buckets)
-  s3BucketList: { method: 'GET', path: `${ORG}/s3_bucket` },
-  s3BucketAdd: { method: 'POST', path: `${ORG}/s3_bucket` },
-  s3BucketOrder: { method: 'POST', path: `${ORG}/s3_bucket_order` },
-  s3BucketDetail: { method: 'GET', path: `${ORG}/s3_bucket/:s3_bucket_id` },
-  s3BucketUpdate: { method: 'POST', path: `${ORG}/s3_bucket/:s3_bucket_id` },
-  s3BucketStatus: { method: 'POST', path: `${ORG}/s3_bucket/:s3_bucket_id/status` },
+  networkStoreList: { method: 'GET', path: `${ORG}/s3_bucket` },
+  networkStoreAdd: { method: 'POST', path: `${ORG}/s3_bucket` },
+  networkStoreOrder: { method: 'POST', path: `${ORG}/s3_bucket_order` },
+  networkStoreDetail: { method: 'GET', path: `${ORG}/s3_bucket/:s3_bucket_id` },
+  networkStoreUpdate: { method: 'POST', path: `${ORG}/s3_bucket/:s3_bucket_id` },
+  networkStoreStatus: { method: 'POST', path: `${ORG}/s3_bucket/:s3_bucket_id/status` },
   // Volumes
   volumeList: { method: 'GET', path: `${ORG}/volume` },
   volumeCreate: { method: 'POST', path: `${ORG}/volume` },

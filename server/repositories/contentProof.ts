@@ -6,7 +6,7 @@ import type { Queryable } from '../db/index.ts'
 import { grantRootSql } from './grants.ts'
 
 /** A container as paths see it: a volume, and the root directory under which its files lie ('/media/…/'). */
-export interface ContainerScope {
+export interface GrantScope {
   volumeId: number
   root: string
 }
@@ -22,7 +22,7 @@ export async function canReachContent(
   orgId: number,
   fileHash: string,
   caller: { userId: number; deviceId: number | undefined },
-  container: ContainerScope,
+  grant: GrantScope,
 ): Promise<boolean> {
   const [row] = await db.query<{ reachable: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM content_sender WHERE org_id = $1 AND file_hash = $2 AND user_id = $3)
@@ -42,7 +42,7 @@ export async function canReachContent(
                                               WHERE d.media_grant_id = g.media_grant_id AND d.device_id = $6
                                                 AND NOT d.is_disabled)
                            END) AS reachable`,
-    [orgId, fileHash, caller.userId, container.volumeId, container.root, caller.deviceId ?? null],
+    [orgId, fileHash, caller.userId, grant.volumeId, grant.root, caller.deviceId ?? null],
   )
   return row?.reachable ?? false
 }
@@ -64,7 +64,7 @@ export async function recordSender(
   orgId: number,
   fileHash: string,
   userId: number,
-  container: ContainerScope,
+  grant: GrantScope,
 ): Promise<void> {
   await db.query(
     `INSERT INTO content_sender (org_id, file_hash, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
@@ -75,7 +75,7 @@ export async function recordSender(
        FROM media m
       WHERE m.media_id = v.media_id AND v.org_id = $1 AND v.file_hash = $2 AND NOT v.is_proven
         AND (v.user_id = $3 OR (m.volume_id = $4 AND starts_with(lower(m.media_path), lower($5))))`,
-    [orgId, fileHash, userId, container.volumeId, container.root],
+    [orgId, fileHash, userId, grant.volumeId, grant.root],
   )
 }
 

@@ -20,29 +20,29 @@ export async function networkStoreRoutes(app: FastifyInstance): Promise<void> {
     allowPrivateHosts: app.config.storeAllowPrivateHosts,
   })
 
-  route(app, endpoints.s3BucketList, async ({ access }) => ({
+  route(app, endpoints.networkStoreList, async ({ access }) => ({
     s3_bucket_list: await listStoresOf(app.db, access.org_id),
   }))
 
-  route(app, endpoints.s3BucketAdd, async ({ access, body }) => ({
+  route(app, endpoints.networkStoreAdd, async ({ access, body }) => ({
     s3_bucket_id: await addStore(context(), access, body),
   }))
 
-  route(app, endpoints.s3BucketDetail, async ({ access, params }) => ({
+  route(app, endpoints.networkStoreDetail, async ({ access, params }) => ({
     s3_bucket: await storeDetail(app.db, access, params.s3_bucket_id),
   }))
 
-  route(app, endpoints.s3BucketUpdate, async ({ access, params, body }) => {
+  route(app, endpoints.networkStoreUpdate, async ({ access, params, body }) => {
     await editStore(context(), access, params.s3_bucket_id, body)
     return {}
   })
 
-  route(app, endpoints.s3BucketStatus, async ({ access, params, body }) => {
+  route(app, endpoints.networkStoreStatus, async ({ access, params, body }) => {
     await setStoreStatus(context(), access, params.s3_bucket_id, body.is_disabled)
     return {}
   })
 
-  route(app, endpoints.s3BucketOrder, async ({ access, body }) => {
+  route(app, endpoints.networkStoreOrder, async ({ access, body }) => {
     await reorderStores(app.db, access, body)
     return {}
   })

@@ -8,11 +8,11 @@ import type { Database, Queryable } from '../db/index.ts'
 import type { GrantAccess } from './callers.ts'
 import { canReachContent, recordSender, settleContentSize } from '../repositories/contentProof.ts'
 
-const containerOf = (access: GrantAccess) => ({ volumeId: access.grant.volume_id, root: access.root })
+const grantScopeOf = (access: GrantAccess) => ({ volumeId: access.grant.volume_id, root: access.root })
 
 export function canReach(db: Queryable, access: GrantAccess, fileHash: string): Promise<boolean> {
   const caller = { userId: access.member.user_id, deviceId: access.device?.device_id }
-  return canReachContent(db, access.member.org_id, fileHash, caller, containerOf(access))
+  return canReachContent(db, access.member.org_id, fileHash, caller, grantScopeOf(access))
 }
 
 /**
@@ -28,7 +28,7 @@ export async function proveSent(
 ): Promise<void> {
   const orgId = access.member.org_id
   await db.transaction(async (tx) => {
-    await recordSender(tx, orgId, fileHash, access.member.user_id, containerOf(access))
+    await recordSender(tx, orgId, fileHash, access.member.user_id, grantScopeOf(access))
     await settleContentSize(tx, orgId, fileHash, storedSize)
   })
 }

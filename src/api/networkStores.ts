@@ -17,12 +17,13 @@ export type { CreateNetworkStoreRequest, NetworkStore, UpdateNetworkStoreRequest
 export { DEFAULT_STORE_MAX_SIZE, SECRET_MASK } from '../../server/contract/limits.ts'
 
 export async function listNetworkStores(orgId: number): Promise<NetworkStore[]> {
-  return (await call(endpoints.s3BucketList, { params: { org_id: orgId } }, { retry: true })).s3_bucket_list
+  return (await call(endpoints.networkStoreList, { params: { org_id: orgId } }, { retry: true }))
+    .s3_bucket_list
 }
 
 export async function getNetworkStore(orgId: number, storeId: number): Promise<NetworkStore> {
   const params = { org_id: orgId, s3_bucket_id: storeId }
-  return (await call(endpoints.s3BucketDetail, { params }, { retry: true })).s3_bucket
+  return (await call(endpoints.networkStoreDetail, { params }, { retry: true })).s3_bucket
 }
 
 export const networkStoreQueries = {
@@ -41,7 +42,7 @@ export function useAddNetworkStore(orgId: number) {
   const invalidate = useInvalidateOrg(orgId)
   return useMutation({
     mutationFn: async (body: CreateNetworkStoreRequest) =>
-      (await call(endpoints.s3BucketAdd, { params: { org_id: orgId }, body })).s3_bucket_id,
+      (await call(endpoints.networkStoreAdd, { params: { org_id: orgId }, body })).s3_bucket_id,
     onSuccess: invalidate,
   })
 }
@@ -50,7 +51,7 @@ export function useUpdateNetworkStore(orgId: number, storeId: number) {
   const invalidate = useInvalidateOrg(orgId)
   return useMutation({
     mutationFn: (body: UpdateNetworkStoreRequest) =>
-      call(endpoints.s3BucketUpdate, { params: { org_id: orgId, s3_bucket_id: storeId }, body }),
+      call(endpoints.networkStoreUpdate, { params: { org_id: orgId, s3_bucket_id: storeId }, body }),
     onSuccess: invalidate,
   })
 }
@@ -59,7 +60,7 @@ export function useNetworkStoreStatus(orgId: number, storeId: number) {
   const invalidate = useInvalidateOrg(orgId)
   return useMutation({
     mutationFn: (isDisabled: boolean) =>
-      call(endpoints.s3BucketStatus, {
+      call(endpoints.networkStoreStatus, {
         params: { org_id: orgId, s3_bucket_id: storeId },
         body: { is_disabled: isDisabled ? 1 : 0 },
       }),
@@ -71,7 +72,7 @@ export function useReorderNetworkStores(orgId: number) {
   const invalidate = useInvalidateOrg(orgId)
   return useMutation({
     mutationFn: (updateList: NetworkStoreOrderRequest['update_list']) =>
-      call(endpoints.s3BucketOrder, {
+      call(endpoints.networkStoreOrder, {
         params: { org_id: orgId },
         body: { update_list: updateList },
       }),

@@ -94,14 +94,14 @@ export function breadcrumbs(grantName: string, directory: string): Crumb[] {
 }
 
 /** The full path under '/media/' of the container's root, e.g. '/media/' for a container over '/'. */
-export function containerRoot(grantPrefixPath: string): string {
+export function grantRoot(grantPrefixPath: string): string {
   const inner = grantPrefixPath.replace(/^\/+/, '')
   return `${MEDIA_PATH_PREFIX}${inner}${inner === '' || inner.endsWith('/') ? '' : '/'}`
 }
 
 /** A file's media_path made relative to its container; a path outside it is left as it is. */
 export function relativeMediaPath(mediaPath: string, grantPrefixPath: string): string {
-  const root = containerRoot(grantPrefixPath)
+  const root = grantRoot(grantPrefixPath)
   return mediaPath.toLowerCase().startsWith(root.toLowerCase())
     ? `/${mediaPath.slice(root.length)}`
     : mediaPath

@@ -94,11 +94,11 @@ export type Operation =
   | 'app_create'
   | 'app_update'
   | 'app_key'
-  | 'bucket_add'
-  | 'bucket_update'
-  | 'bucket_enable'
-  | 'bucket_disable'
-  | 'bucket_order'
+  | 'network_store_add'
+  | 'network_store_update'
+  | 'network_store_enable'
+  | 'network_store_disable'
+  | 'network_store_order'
   | 'card_default'
   | 'card_delete'
   | 'plan_change'
@@ -239,22 +239,22 @@ export const CATALOGUE: Record<Operation, CatalogueEntry> = {
   },
   app_key: { default: 'Generate key failed, please try again.' },
   // Network stores (001 section 8; enable and disable failures are said in the same voice).
-  bucket_add: {
+  network_store_add: {
     invalid_store_settings: INVALID_NAME_MESSAGES.store,
     '412': 'Failed to validate bucket, please check your settings.',
     default: 'Failed to add bucket, please try again.',
   },
-  bucket_update: {
+  network_store_update: {
     invalid_store_settings: INVALID_NAME_MESSAGES.store,
     '412': 'Failed to verify bucket parameters, please check your settings and try again.',
     default: 'Failed to save updates, please try again.',
   },
-  bucket_enable: {
+  network_store_enable: {
     '412': 'Failed to verify bucket parameters, please check your settings and try again.',
     default: 'Failed to enable bucket, please try again.',
   },
-  bucket_disable: { default: 'Failed to disable bucket, please try again.' },
-  bucket_order: { default: 'Failed to reorder, please try again.' },
+  network_store_disable: { default: 'Failed to disable bucket, please try again.' },
+  network_store_order: { default: 'Failed to reorder, please try again.' },
   // Payment methods (001 section 8; adding a card is card_add above; the delete text is not shown, so it
   // is said in the same voice).
   card_default: { default: 'Failed to set default method, please try again.' },

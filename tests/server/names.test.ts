@@ -60,7 +60,7 @@ describe.each(databaseKinds)('the name rule on %s', (kind) => {
     const app = await appWithKey(suite, org, 'Desktop')
     const member = await addPerson(suite, org, { cap_add_device: true })
     const device = await registerDevice(suite, member, org.orgId, app, 'Edit Bay')
-    const store = await callEndpoint(suite.url, endpoints.s3BucketAdd, {
+    const store = await callEndpoint(suite.url, endpoints.networkStoreAdd, {
       params: { org_id: org.orgId },
       body: storeFields(),
       key: org.key,
@@ -167,7 +167,7 @@ describe.each(databaseKinds)('the name rule on %s', (kind) => {
           {
             label: `new network store's ${field}`,
             code: 'invalid_store_settings' as const,
-            send: admin(endpoints.s3BucketAdd, {
+            send: admin(endpoints.networkStoreAdd, {
               params: orgParams,
               body: storeFields({ [field]: name(storeFields()[field]) }),
             }),
@@ -175,7 +175,7 @@ describe.each(databaseKinds)('the name rule on %s', (kind) => {
           {
             label: `network store's ${field}`,
             code: 'invalid_store_settings' as const,
-            send: admin(endpoints.s3BucketUpdate, {
+            send: admin(endpoints.networkStoreUpdate, {
               params: { ...orgParams, s3_bucket_id: things.storeId },
               body: { [field]: name(storeFields()[field]) },
             }),

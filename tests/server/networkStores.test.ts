@@ -41,33 +41,33 @@ function storeFields(s3: TestS3Server, extra: Record<string, unknown> = {}) {
 function api(suite: Suite) {
   return {
     add: (org: AdminOrg, body: Record<string, unknown>) =>
-      callEndpoint(suite.url, endpoints.s3BucketAdd, {
+      callEndpoint(suite.url, endpoints.networkStoreAdd, {
         params: { org_id: org.orgId },
         body: body as never,
         key: org.key,
       }),
     edit: (org: AdminOrg, id: number, body: Record<string, unknown>) =>
-      callEndpoint(suite.url, endpoints.s3BucketUpdate, {
+      callEndpoint(suite.url, endpoints.networkStoreUpdate, {
         params: { org_id: org.orgId, s3_bucket_id: id },
         body: body as never,
         key: org.key,
       }),
     status: (org: AdminOrg, id: number, isDisabled: number) =>
-      callEndpoint(suite.url, endpoints.s3BucketStatus, {
+      callEndpoint(suite.url, endpoints.networkStoreStatus, {
         params: { org_id: org.orgId, s3_bucket_id: id },
         body: { is_disabled: isDisabled },
         key: org.key,
       }),
     order: (org: AdminOrg, updateList: Array<{ s3_bucket_id: number; priority: number }>) =>
-      callEndpoint(suite.url, endpoints.s3BucketOrder, {
+      callEndpoint(suite.url, endpoints.networkStoreOrder, {
         params: { org_id: org.orgId },
         body: { update_list: updateList },
         key: org.key,
       }),
     list: (org: AdminOrg) =>
-      callEndpoint(suite.url, endpoints.s3BucketList, { params: { org_id: org.orgId }, key: org.key }),
+      callEndpoint(suite.url, endpoints.networkStoreList, { params: { org_id: org.orgId }, key: org.key }),
     detail: (org: AdminOrg, id: number) =>
-      callEndpoint(suite.url, endpoints.s3BucketDetail, {
+      callEndpoint(suite.url, endpoints.networkStoreDetail, {
         params: { org_id: org.orgId, s3_bucket_id: id },
         key: org.key,
       }),

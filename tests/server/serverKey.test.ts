@@ -161,7 +161,7 @@ describe.each(databaseKinds)('the server key on %s', (kind: DatabaseKind) => {
 
   /** Adds a network store through the call (a real round trip to the bucket); answers its id. */
   async function addStore(suite: Suite, org: AdminOrg, store: TestS3Server, prefix: string) {
-    const added = await callEndpoint(suite.url, endpoints.s3BucketAdd, {
+    const added = await callEndpoint(suite.url, endpoints.networkStoreAdd, {
       params: { org_id: org.orgId },
       body: {
         s3_bucket: store.bucket,

@@ -244,7 +244,7 @@ function casesOf(endpoint: Endpoint, fixture: Fixture): MatrixCase[] {
       expected: notFound,
     })
   }
-  if (endpoint.scope === 'container' && victimIdsBeyond(['org_id', 'media_grant_id'])) {
+  if (endpoint.scope === 'grant' && victimIdsBeyond(['org_id', 'media_grant_id'])) {
     cases.push({
       who: "(b) another organization's admin, in their own container, naming the victim's ids",
       request: request(attacker.key, {
@@ -269,7 +269,7 @@ function casesOf(endpoint: Endpoint, fixture: Fixture): MatrixCase[] {
       },
     )
   }
-  if (endpoint.scope === 'container') {
+  if (endpoint.scope === 'grant') {
     cases.push({
       who: '(c) a member who does not hold the container',
       request: request(fixture.outsider.key),
@@ -354,7 +354,7 @@ describe.each(databaseKinds)('tenant isolation on %s', (kind) => {
       if (endpoint && !orgFromToken.includes(endpoint.scope)) {
         expect(pathParamNames(endpoint.path), endpoint.path).toContain('org_id')
       }
-      if (endpoint?.scope === 'container' || endpoint?.scope === 'mount')
+      if (endpoint?.scope === 'grant' || endpoint?.scope === 'mount')
         expect(pathParamNames(endpoint.path), endpoint.path).toContain('media_grant_id')
     }
   })

@@ -4,7 +4,7 @@ import {
   baseName,
   breadcrumbs,
   childPath,
-  containerRoot,
+  grantRoot,
   findName,
   isDirectoryPath,
   parentDirectory,
@@ -57,9 +57,9 @@ describe('path helpers', () => {
   })
 
   it('maps media paths under /media/ and the container prefix to paths in the container', () => {
-    expect(containerRoot('/')).toBe('/media/')
-    expect(containerRoot('/team/')).toBe('/media/team/')
-    expect(containerRoot('/team')).toBe('/media/team/')
+    expect(grantRoot('/')).toBe('/media/')
+    expect(grantRoot('/team/')).toBe('/media/team/')
+    expect(grantRoot('/team')).toBe('/media/team/')
     expect(relativeMediaPath('/media/a/clip.mov', '/')).toBe('/a/clip.mov')
     expect(relativeMediaPath('/media/Team/a/clip.mov', '/team/')).toBe('/a/clip.mov')
     expect(relativeMediaPath('/elsewhere/clip.mov', '/')).toBe('/elsewhere/clip.mov')

@@ -64,7 +64,7 @@ describe('error catalogue', () => {
     expect(messageFor('app_create', status(400, 'invalid_app_name'))).toBe(INVALID_NAME_MESSAGES.app)
     expect(messageFor('app_update', status(400, 'invalid_app_name'))).toBe(INVALID_NAME_MESSAGES.app)
     expect(messageFor('device_update', status(400, 'invalid_device_name'))).toBe(INVALID_NAME_MESSAGES.device)
-    for (const operation of ['bucket_add', 'bucket_update'] as const)
+    for (const operation of ['network_store_add', 'network_store_update'] as const)
       expect(messageFor(operation, status(400, 'invalid_store_settings'))).toBe(INVALID_NAME_MESSAGES.store)
     expect(messageFor('user_add', status(400, 'invalid_email'))).toBe('Please enter a valid email address.')
     for (const text of Object.values(INVALID_NAME_MESSAGES)) expect(text).toMatch(/^Invalid .+\.$/)

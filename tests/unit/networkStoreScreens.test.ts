@@ -7,9 +7,12 @@ import {
   createRequest,
   isComplete,
   updateRequest,
-  type BucketDraft,
-} from '../../src/routes/_app/-buckets/BucketForm.tsx'
-import { bucketStatusText, errorRateText } from '../../src/routes/_app/-buckets/bucketText.ts'
+  type NetworkStoreDraft,
+} from '../../src/routes/_app/-networkStores/NetworkStoreForm.tsx'
+import {
+  networkStoreStatusText,
+  errorRateText,
+} from '../../src/routes/_app/-networkStores/networkStoreText.ts'
 
 const store = (s3_bucket_id: number, priority: number, is_default = 0): NetworkStore => ({
   s3_bucket_id,
@@ -31,7 +34,7 @@ const store = (s3_bucket_id: number, priority: number, is_default = 0): NetworkS
   bytes_placed: 0,
 })
 
-const draft: BucketDraft = {
+const draft: NetworkStoreDraft = {
   s3_bucket: ' media ',
   s3_bucket_region: 'us-east-1',
   s3_host: 's3.example.com',
@@ -83,9 +86,9 @@ describe('network store screens', () => {
   })
 
   it('reads the status and the error rate', () => {
-    expect(bucketStatusText(store(0, 6, 1))).toBe('Default')
-    expect(bucketStatusText({ ...store(3, 2), is_disabled: true })).toBe('Disabled')
-    expect(bucketStatusText(store(3, 2))).toBe('Enabled')
+    expect(networkStoreStatusText(store(0, 6, 1))).toBe('Default')
+    expect(networkStoreStatusText({ ...store(3, 2), is_disabled: true })).toBe('Disabled')
+    expect(networkStoreStatusText(store(3, 2))).toBe('Enabled')
     expect(errorRateText({ error_count: 0, request_count: 0 })).toBe('No requests yet')
     expect(errorRateText({ error_count: 1, request_count: 4 })).toBe('25% (1 of 4)')
     expect(errorRateText({ error_count: 1, request_count: 40 })).toBe('2.5% (1 of 40)')

@@ -18,8 +18,8 @@ import { formatBytes } from '../../lib/format.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
-import { BucketForm, createRequest } from './-buckets/BucketForm.tsx'
-import { bucketStatusText } from './-buckets/bucketText.ts'
+import { NetworkStoreForm, createRequest } from './-networkStores/NetworkStoreForm.tsx'
+import { networkStoreStatusText } from './-networkStores/networkStoreText.ts'
 
 export const Route = createFileRoute('/_app/_admin/org/bucket/')({
   staticData: { orgHeading: 'Network Stores' },
@@ -44,7 +44,9 @@ function MoveButtons({
   const move = (direction: -1 | 1) => {
     const updateList = swapWithNeighbour(stores, store.s3_bucket_id, direction)
     if (!updateList) return
-    reorder.mutate(updateList, { onError: (failure) => showAlert(messageFor('bucket_order', failure)) })
+    reorder.mutate(updateList, {
+      onError: (failure) => showAlert(messageFor('network_store_order', failure)),
+    })
   }
   const name = <span className="visually-hidden"> {store.s3_bucket}</span>
   return (
@@ -80,14 +82,14 @@ function columns(orgId: number, stores: NetworkStore[]): ReadonlyArray<Column<Ne
         store.is_default === 1 ? (
           'Default'
         ) : (
-          <RouteLink to="/org/bucket/$bucketId" params={{ bucketId: String(store.s3_bucket_id) }}>
+          <RouteLink to="/org/bucket/$storeId" params={{ storeId: String(store.s3_bucket_id) }}>
             {store.s3_bucket}
           </RouteLink>
         ),
     },
     { key: 'max_size', header: 'Max File Size', render: (store) => formatBytes(store.max_size) },
     { key: 'priority', header: 'Priority', render: (store) => String(store.priority) },
-    { key: 'status', header: 'Status', render: bucketStatusText },
+    { key: 'status', header: 'Status', render: networkStoreStatusText },
     {
       key: 'actions',
       header: 'Actions',
@@ -101,7 +103,7 @@ function columns(orgId: number, stores: NetworkStore[]): ReadonlyArray<Column<Ne
 function AddNetworkStoreForm({ orgId }: { orgId: number }) {
   const add = useAddNetworkStore(orgId)
   return (
-    <BucketForm
+    <NetworkStoreForm
       label="Add Network Store"
       submitLabel="Add Network Store"
       pending={add.isPending}
@@ -109,7 +111,7 @@ function AddNetworkStoreForm({ orgId }: { orgId: number }) {
         await add.mutateAsync(createRequest(draft))
         return `Network store ${draft.s3_bucket.trim()} added.`
       }}
-      failed={(failure) => messageFor('bucket_add', failure)}
+      failed={(failure) => messageFor('network_store_add', failure)}
     />
   )
 }

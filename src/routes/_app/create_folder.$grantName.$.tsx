@@ -11,7 +11,7 @@ import { areaHref, childPath, findName } from '../../lib/filePaths.ts'
 import { CREATE_FAILED_MESSAGE } from '../../lib/messages.ts'
 import { FormError } from '../../ui/FormError.tsx'
 import { TextField } from '../../ui/Field.tsx'
-import { useContainerDirectory, type Container } from './-files/container.ts'
+import { useOpenGrantDirectory, type OpenGrant } from './-files/openGrant.ts'
 import { Breadcrumbs } from './-files/Breadcrumbs.tsx'
 import { NoAccess } from './-files/NoAccess.tsx'
 
@@ -19,14 +19,14 @@ export const Route = createFileRoute('/_app/create_folder/$grantName/$')({
   component: CreateFolderPage,
 })
 
-function CreateFolderForm({ container, directory }: { container: Container; directory: string }) {
+function CreateFolderForm({ openGrant, directory }: { openGrant: OpenGrant; directory: string }) {
   const router = useRouter()
-  const listing = useQuery(mediaQueries.directory(container.ref, directory))
+  const listing = useQuery(mediaQueries.directory(openGrant.ref, directory))
   const [name, setName] = useState('')
   const [error, setError] = useState<string>()
-  const create = useCreateDirectory(container.ref)
+  const create = useCreateDirectory(openGrant.ref)
   const trimmed = name.trim()
-  const grantName = container.grant.grant_name
+  const grantName = openGrant.grant.grant_name
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -63,12 +63,12 @@ function CreateFolderForm({ container, directory }: { container: Container; dire
 }
 
 function CreateFolderPage() {
-  const { container, directory } = useContainerDirectory()
+  const { openGrant, directory } = useOpenGrantDirectory()
   const { currentOrg } = useSession()
   return (
     <main className="page">
-      {container ? (
-        <CreateFolderForm key={directory} container={container} directory={directory} />
+      {openGrant ? (
+        <CreateFolderForm key={directory} openGrant={openGrant} directory={directory} />
       ) : (
         <NoAccess isAdmin={currentOrg?.is_admin ?? false} />
       )}

@@ -5,7 +5,7 @@ import { createFileRoute, useLocation, useRouter } from '@tanstack/react-router'
 import { useSession } from '../../app/session.ts'
 import { areaHref, parseAreaPath } from '../../lib/filePaths.ts'
 import { useDownloadQueue } from '../../transfers/downloads.ts'
-import { useContainer } from './-files/container.ts'
+import { useOpenGrant } from './-files/openGrant.ts'
 import { NoAccess } from './-files/NoAccess.tsx'
 import { DownloadCollect } from './-download/DownloadCollect.tsx'
 import { DownloadProgress } from './-download/DownloadProgress.tsx'
@@ -55,7 +55,7 @@ function DownloadArea({
 }) {
   const where = { grantName, path }
   const directory = where.path.endsWith('/') ? where.path : `${where.path}/`
-  const container = useContainer(where.grantName)
+  const openGrant = useOpenGrant(where.grantName)
   const { currentOrg } = useSession()
   const queue = useDownloadQueue()
   const [started, markStarted] = useStarted()
@@ -63,13 +63,13 @@ function DownloadArea({
   const showProgress = queue.items.length > 0 && (started || downloadSummary(queue).running > 0)
   return (
     <main className="page page-wide">
-      {!container ? (
+      {!openGrant ? (
         <NoAccess isAdmin={currentOrg?.is_admin ?? false} />
       ) : showProgress ? (
-        <DownloadProgress queue={queue} directory={directory} container={container} />
+        <DownloadProgress queue={queue} directory={directory} openGrant={openGrant} />
       ) : (
         <DownloadCollect
-          container={container}
+          openGrant={openGrant}
           directory={directory}
           selected={selected}
           onStarted={markStarted}

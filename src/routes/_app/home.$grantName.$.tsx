@@ -7,7 +7,7 @@ import { mediaGrantQueries } from '../../api/mediaGrants.ts'
 import { useSession } from '../../app/session.ts'
 import { baseName, findGrant, isDirectoryPath, listedDirectory, parseAreaPath } from '../../lib/filePaths.ts'
 import { findListedFile } from '../../lib/listing.ts'
-import { useContainer } from './-files/container.ts'
+import { useOpenGrant } from './-files/openGrant.ts'
 import { DirectoryListing } from './-files/DirectoryListing.tsx'
 import { FileDetail } from './-files/FileDetail.tsx'
 import { NoAccess } from './-files/NoAccess.tsx'
@@ -49,22 +49,22 @@ export const Route = createFileRoute('/_app/home/$grantName/$')({
 function FileBrowser() {
   const pathname = useLocation({ select: (location) => location.pathname })
   const where = parseAreaPath(pathname) ?? { grantName: '', path: '/' }
-  const container = useContainer(where.grantName)
+  const openGrant = useOpenGrant(where.grantName)
   const { currentOrg } = useSession()
   return (
     <main className="page page-wide">
-      {!container ? (
+      {!openGrant ? (
         <NoAccess isAdmin={currentOrg?.is_admin ?? false} />
       ) : isDirectoryPath(where.path) ? (
         <DirectoryListing
-          key={`${container.grant.media_grant_id}:${where.path}`}
-          container={container}
+          key={`${openGrant.grant.media_grant_id}:${where.path}`}
+          openGrant={openGrant}
           directory={where.path}
         />
       ) : (
         <FileDetail
-          key={`${container.grant.media_grant_id}:${where.path}`}
-          container={container}
+          key={`${openGrant.grant.media_grant_id}:${where.path}`}
+          openGrant={openGrant}
           path={where.path}
         />
       )}

@@ -7,7 +7,7 @@ import { useSession } from '../../app/session.ts'
 import { areaHref } from '../../lib/filePaths.ts'
 import { NO_UPLOAD_PERMISSION_MESSAGE } from '../../lib/messages.ts'
 import { useUploads } from '../../transfers/uploads.ts'
-import { useContainerDirectory, type Container } from './-files/container.ts'
+import { useOpenGrantDirectory, type OpenGrant } from './-files/openGrant.ts'
 import { Breadcrumbs } from './-files/Breadcrumbs.tsx'
 import { NoAccess } from './-files/NoAccess.tsx'
 import { UploadPicker } from './-upload/UploadPicker.tsx'
@@ -17,12 +17,12 @@ export const Route = createFileRoute('/_app/upload/$grantName/$')({
   component: UploadPage,
 })
 
-function Upload({ container, directory }: { container: Container; directory: string }) {
+function Upload({ openGrant, directory }: { openGrant: OpenGrant; directory: string }) {
   const { queue, ready, send } = useUploads()
   const router = useRouter()
   // The uploads finished have changed the container: its listings are read again before returning to it.
-  const invalidateContainer = useInvalidateContainer(container.ref)
-  const grantName = container.grant.grant_name
+  const invalidateContainer = useInvalidateContainer(openGrant.ref)
+  const grantName = openGrant.grant.grant_name
 
   async function close() {
     send({ type: 'clear_finished' })
@@ -39,23 +39,23 @@ function Upload({ container, directory }: { container: Container; directory: str
       ) : queue.items.length > 0 ? (
         <UploadProgress queue={queue} send={send} onClose={() => void close()} />
       ) : (
-        <UploadPicker container={container} directory={directory} send={send} />
+        <UploadPicker openGrant={openGrant} directory={directory} send={send} />
       )}
     </section>
   )
 }
 
 function UploadPage() {
-  const { container, directory } = useContainerDirectory()
+  const { openGrant, directory } = useOpenGrantDirectory()
   const { currentOrg } = useSession()
   return (
     <main className="page page-wide">
-      {!container ? (
+      {!openGrant ? (
         <NoAccess isAdmin={currentOrg?.is_admin ?? false} />
-      ) : !container.org.cap_web_upload ? (
+      ) : !openGrant.org.cap_web_upload ? (
         <p className="notice">{NO_UPLOAD_PERMISSION_MESSAGE}</p>
       ) : (
-        <Upload key={directory} container={container} directory={directory} />
+        <Upload key={directory} openGrant={openGrant} directory={directory} />
       )}
     </main>
   )

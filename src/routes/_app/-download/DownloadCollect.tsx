@@ -14,19 +14,19 @@ import {
 import { mediaQueries } from '../../../api/media.ts'
 import { downloadManager } from '../../../transfers/downloads.ts'
 import { Breadcrumbs } from '../-files/Breadcrumbs.tsx'
-import type { Container } from '../-files/container.ts'
+import type { OpenGrant } from '../-files/openGrant.ts'
 import { FormError } from '../../../ui/FormError.tsx'
 import { Table } from '../../../ui/Table.tsx'
 
 interface Props {
-  container: Container
+  openGrant: OpenGrant
   directory: string
   selected: string[]
   onStarted: () => void
 }
 
-export function DownloadCollect({ container, directory, selected, onStarted }: Props) {
-  const { grant, org, ref } = container
+export function DownloadCollect({ openGrant, directory, selected, onStarted }: Props) {
+  const { grant, org, ref } = openGrant
   const files = useQuery(mediaQueries.downloadFiles(ref, grant.prefix_path, directory, selected))
   const picker = directoryPicker()
 

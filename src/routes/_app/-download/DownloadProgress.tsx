@@ -9,13 +9,13 @@ import { downloadStatusText, downloadSummary, type DownloadQueue } from '../../.
 import { askHandleAccess } from '../../../transfers/handleAccess.ts'
 import { downloadManager, type DownloadManager } from '../../../transfers/downloads.ts'
 import { openQueueStore } from '../../../transfers/queueStore.ts'
-import type { Container } from '../-files/container.ts'
+import type { OpenGrant } from '../-files/openGrant.ts'
 import { Table } from '../../../ui/Table.tsx'
 
 interface Props {
   queue: DownloadQueue
   directory: string
-  container: Container
+  openGrant: OpenGrant
 }
 
 /**
@@ -48,14 +48,14 @@ function AllowDirectoryAccess({ names, manager }: { names: string[]; manager: Do
   )
 }
 
-export function DownloadProgress({ queue, directory, container }: Props) {
+export function DownloadProgress({ queue, directory, openGrant }: Props) {
   const router = useRouter()
   const summary = downloadSummary(queue)
   const manager = downloadManager()
 
   function close() {
     manager.send({ type: 'close' })
-    navigateRemembering(router, areaHref('home', container.grant.grant_name, directory))
+    navigateRemembering(router, areaHref('home', openGrant.grant.grant_name, directory))
   }
 
   return (

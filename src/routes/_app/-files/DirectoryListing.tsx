@@ -30,7 +30,7 @@ import {
 import { AppLink } from '../../../ui/AppLink.tsx'
 import { VirtualRows } from '../../../ui/VirtualRows.tsx'
 import { Breadcrumbs } from './Breadcrumbs.tsx'
-import type { Container } from './container.ts'
+import type { OpenGrant } from './openGrant.ts'
 import { NoAccess } from './NoAccess.tsx'
 import { downloadFile } from './transfer.ts'
 
@@ -147,9 +147,9 @@ function Row({ row, index, href, selected, onToggle, style, activeCol }: RowProp
   )
 }
 
-export function DirectoryListing({ container, directory }: { container: Container; directory: string }) {
+export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGrant; directory: string }) {
   const router = useRouter()
-  const { grant, org, ref } = container
+  const { grant, org, ref } = openGrant
   const listing = useQuery(mediaQueries.directory(ref, directory))
   const filter = useLocalState('file_filter') ?? DEFAULT_FILE_FILTER
   const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<string>>(new Set())

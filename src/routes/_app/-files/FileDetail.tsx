@@ -29,7 +29,7 @@ import { AuditTable, type AuditColumn } from '../../../ui/AuditTable.tsx'
 import { Table, type Column } from '../../../ui/Table.tsx'
 import { PanelTabs } from '../../../ui/Tabs.tsx'
 import { Breadcrumbs } from './Breadcrumbs.tsx'
-import type { Container } from './container.ts'
+import type { OpenGrant } from './openGrant.ts'
 import { NoAccess } from './NoAccess.tsx'
 import { downloadFile, openInWindow, type Target } from './transfer.ts'
 
@@ -178,9 +178,9 @@ function AuditTracking({ orgId, mediaId }: { orgId: number; mediaId: number }) {
   return <AuditTable label="Audit Tracking" events={audit.data} columns={AUDIT_COLUMNS} />
 }
 
-export function FileDetail({ container, path }: { container: Container; path: string }) {
+export function FileDetail({ openGrant, path }: { openGrant: OpenGrant; path: string }) {
   const router = useRouter()
-  const { grant, org, ref } = container
+  const { grant, org, ref } = openGrant
   const directory = parentDirectory(path)
   const name = baseName(path)
   const listing = useQuery(mediaQueries.directory(ref, directory))

@@ -5,7 +5,7 @@ import { useRef, useState } from 'react'
 import { formatBytes } from '../../../lib/format.ts'
 import type { UploadCommand } from '../../../transfers/uploadRunner.ts'
 import { selectPicked, skippedMessage, type SelectedUpload } from '../../../transfers/uploadSelection.ts'
-import type { Container } from '../-files/container.ts'
+import type { OpenGrant } from '../-files/openGrant.ts'
 import {
   filesOfInput,
   hasDirectoryPicker,
@@ -19,12 +19,12 @@ import { Table } from '../../../ui/Table.tsx'
 type Selected = SelectedUpload<File, FileSystemFileHandle>
 
 interface Props {
-  container: Container
+  openGrant: OpenGrant
   directory: string
   send: (command: UploadCommand) => void
 }
 
-export function UploadPicker({ container, directory, send }: Props) {
+export function UploadPicker({ openGrant, directory, send }: Props) {
   const [selection, setSelection] = useState<Selected[]>([])
   /** What the last pick left out; each pick replaces it. */
   const [skipped, setSkipped] = useState<string | null>(null)
@@ -52,8 +52,8 @@ export function UploadPicker({ container, directory, send }: Props) {
       type: 'add',
       files: selection.map((each) => ({
         ...each,
-        org_id: container.ref.orgId,
-        media_grant_id: container.ref.mediaGrantId,
+        org_id: openGrant.ref.orgId,
+        media_grant_id: openGrant.ref.mediaGrantId,
       })),
     })
   }

@@ -5,7 +5,7 @@ import { mediaGrantQueries, useSetGrantUser } from '../../../api/mediaGrants.ts'
 import type { OrgUser } from '../../../api/orgUsers.ts'
 import { showAlert } from '../../../app/dialogs.tsx'
 import { messageFor } from '../../../lib/messages.ts'
-import { AddContainerForm } from '../-grants/AddContainerForm.tsx'
+import { PickGrantForm } from '../-grants/PickGrantForm.tsx'
 import { grantColumns } from '../-grants/GrantTable.tsx'
 import { actionsColumn, Table, type Column } from '../../../ui/Table.tsx'
 
@@ -53,7 +53,7 @@ function AddGrantForm({ orgId, user, readOnly }: Props) {
   const { data: every } = useSuspenseQuery(mediaGrantQueries.adminList(orgId))
   const held = new Set(user.media_grant_list.map((grant) => grant.media_grant_id))
   return (
-    <AddContainerForm
+    <PickGrantForm
       choices={every.filter((grant) => !held.has(grant.media_grant_id))}
       noChoice="They hold every container of the organization."
       mutation={useSetGrantUser(orgId)}

@@ -5,7 +5,7 @@ import type { AtRiskResponse } from '../../../../server/contract/atRisk.ts'
 import { AT_RISK_DEFAULT_DAYS, EXPIRE_DAYS_MAX } from '../../../../server/contract/limits.ts'
 import type { AtRiskDevice, AtRiskFile } from '../../../api/atRisk.ts'
 import type { MediaGrant } from '../../../api/mediaGrants.ts'
-import { areaHref, containerRoot, relativeMediaPath } from '../../../lib/filePaths.ts'
+import { areaHref, grantRoot, relativeMediaPath } from '../../../lib/filePaths.ts'
 import { formatSimpleTime } from '../../../lib/format.ts'
 
 export { AT_RISK_DEFAULT_DAYS }
@@ -87,7 +87,7 @@ export function fileHref(
   const path = mediaPath.toLowerCase()
   const covering = grants
     .filter((grant) => grant.volume_id === volumeId && !grant.is_disabled)
-    .map((grant) => ({ grant, root: containerRoot(grant.prefix_path) }))
+    .map((grant) => ({ grant, root: grantRoot(grant.prefix_path) }))
     .filter(({ root }) => path.startsWith(root.toLowerCase()) && path.length > root.length)
     .sort((a, b) => b.root.length - a.root.length)[0]
   if (!covering) return undefined

@@ -8,14 +8,14 @@ import { useSession } from '../../../app/session.ts'
 import type { OrgListItem } from '../../../api/user.ts'
 import { findGrant, parseAreaPath } from '../../../lib/filePaths.ts'
 
-export interface Container {
+export interface OpenGrant {
   org: OrgListItem
   grant: MediaGrant
   ref: GrantRef
 }
 
 /** The container named in the address, or undefined when the user does not hold it. */
-export function useContainer(grantName: string): Container | undefined {
+export function useOpenGrant(grantName: string): OpenGrant | undefined {
   const { currentOrg } = useSession()
   const { data: grants } = useSuspenseQuery(mediaGrantQueries.list(currentOrg?.org_id))
   const grant = findGrant(grants, grantName)
@@ -23,17 +23,17 @@ export function useContainer(grantName: string): Container | undefined {
   return { org: currentOrg, grant, ref: { orgId: currentOrg.org_id, mediaGrantId: grant.media_grant_id } }
 }
 
-export interface ContainerDirectory {
-  container: Container | undefined
+export interface OpenGrantDirectory {
+  openGrant: OpenGrant | undefined
   /** The directory the address names, ending in '/': a path without its trailing '/' still names it. */
   directory: string
 }
 
 /** The container and directory of a screen that works in one directory (create folder, upload). */
-export function useContainerDirectory(): ContainerDirectory {
+export function useOpenGrantDirectory(): OpenGrantDirectory {
   const pathname = useLocation({ select: (location) => location.pathname })
   const where = parseAreaPath(pathname) ?? { grantName: '', path: '/' }
-  const container = useContainer(where.grantName)
+  const openGrant = useOpenGrant(where.grantName)
   const directory = where.path.endsWith('/') ? where.path : `${where.path}/`
-  return { container, directory }
+  return { openGrant, directory }
 }

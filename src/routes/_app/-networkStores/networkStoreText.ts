@@ -1,7 +1,7 @@
 // How a network store's state and health read (specification 001, section 4: Enabled or Disabled).
 import type { NetworkStore } from '../../../api/networkStores.ts'
 
-export function bucketStatusText(store: Pick<NetworkStore, 'is_disabled' | 'is_default'>): string {
+export function networkStoreStatusText(store: Pick<NetworkStore, 'is_disabled' | 'is_default'>): string {
   if (store.is_default === 1) return 'Default'
   return store.is_disabled ? 'Disabled' : 'Enabled'
 }

@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test'
  * The containers lists: every container (/volume/permission) and one volume's (/volume/{id}/permission),
  * each with its table and the Add Grant form and its overlap preview.
  */
-export class ContainerListPage {
+export class GrantListPage {
   readonly heading: Locator
   readonly table: Locator
   readonly volume: Locator

@@ -7,7 +7,7 @@ import type { MediaGrant } from '../../../api/mediaGrants.ts'
 import { SelectField } from '../../../ui/Field.tsx'
 import { SaveFormMessages, useSaveForm } from '../../../ui/SaveForm.tsx'
 
-export interface AddContainerFormProps<Values> {
+export interface PickGrantFormProps<Values> {
   /** The containers that may be added. */
   choices: readonly MediaGrant[]
   /** Said instead of the form when there is none. */
@@ -22,7 +22,7 @@ export interface AddContainerFormProps<Values> {
   readOnly?: boolean
 }
 
-export function AddContainerForm<Values>(props: AddContainerFormProps<Values>) {
+export function PickGrantForm<Values>(props: PickGrantFormProps<Values>) {
   const { choices, readOnly = false } = props
   const [chosen, setChosen] = useState('')
   const form = useSaveForm(props.mutation, { failed: props.failed, onSaved: () => setChosen('') })

@@ -16,16 +16,16 @@ import { useSession } from '../../app/session.ts'
 import { formatBytes, formatLongTime } from '../../lib/format.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { RouteLink } from '../../ui/RouteLink.tsx'
-import { BucketForm, updateRequest } from './-buckets/BucketForm.tsx'
-import { bucketStatusText, errorRateText, probeText } from './-buckets/bucketText.ts'
+import { NetworkStoreForm, updateRequest } from './-networkStores/NetworkStoreForm.tsx'
+import { networkStoreStatusText, errorRateText, probeText } from './-networkStores/networkStoreText.ts'
 import { parseId } from './-devices/deviceAccess.ts'
 import { StatusToggle } from '../../ui/StatusToggle.tsx'
 
-export const Route = createFileRoute('/_app/_admin/org/bucket/$bucketId')({
+export const Route = createFileRoute('/_app/_admin/org/bucket/$storeId')({
   staticData: { orgHeading: StoreHeading },
   loader: async ({ context, params }) => {
     const { orgId } = context
-    const storeId = parseId(params.bucketId)
+    const storeId = parseId(params.storeId)
     if (storeId === undefined) throw notFound()
     await foundOrNotFound(context.queryClient.ensureQueryData(networkStoreQueries.detail(orgId, storeId)))
   },
@@ -36,13 +36,14 @@ function StoreStatus({ orgId, store }: { orgId: number; store: NetworkStore }) {
   const status = useNetworkStoreStatus(orgId, store.s3_bucket_id)
   return (
     <StatusToggle
-      statusText={bucketStatusText(store)}
+      statusText={networkStoreStatusText(store)}
       testId="bucket-status"
       isDisabled={store.is_disabled}
       pending={status.isPending}
       onChange={(disable) =>
         status.mutate(disable, {
-          onError: (failure) => showAlert(messageFor(disable ? 'bucket_disable' : 'bucket_enable', failure)),
+          onError: (failure) =>
+            showAlert(messageFor(disable ? 'network_store_disable' : 'network_store_enable', failure)),
         })
       }
     />
@@ -79,7 +80,7 @@ function StoreHealth({ store }: { store: NetworkStore }) {
 
 /** The store's bucket name and state, above the organization's tabs: from the store the loader read. */
 function StoreHeading() {
-  const storeId = parseId(Route.useParams().bucketId)
+  const storeId = parseId(Route.useParams().storeId)
   if (storeId === undefined) throw notFound()
   const { data: store } = useSuspenseQuery(networkStoreQueries.detail(adminOrgId(useSession()), storeId))
   return (
@@ -92,7 +93,7 @@ function StoreHeading() {
 
 function NetworkStorePage() {
   const orgId = adminOrgId(useSession())
-  const storeId = parseId(Route.useParams().bucketId)
+  const storeId = parseId(Route.useParams().storeId)
   if (storeId === undefined) throw notFound()
   const { data: store } = useSuspenseQuery(networkStoreQueries.detail(orgId, storeId))
   const update = useUpdateNetworkStore(orgId, storeId)
@@ -107,7 +108,7 @@ function NetworkStorePage() {
       </section>
       <section className="panel" aria-labelledby="bucket-details-heading">
         <h2 id="bucket-details-heading">Details</h2>
-        <BucketForm
+        <NetworkStoreForm
           store={store}
           label="Network store settings"
           submitLabel="Save"
@@ -116,7 +117,7 @@ function NetworkStorePage() {
             await update.mutateAsync(updateRequest(changed))
             return 'Network store saved.'
           }}
-          failed={(failure) => messageFor('bucket_update', failure)}
+          failed={(failure) => messageFor('network_store_update', failure)}
         />
       </section>
       <section className="panel" aria-labelledby="bucket-health-heading">

@@ -16,7 +16,7 @@ import { TextField } from '../../../ui/Field.tsx'
 import { FormError } from '../../../ui/FormError.tsx'
 import { SaveButton } from '../../../ui/SaveButton.tsx'
 
-export interface BucketDraft {
+export interface NetworkStoreDraft {
   s3_bucket: string
   s3_bucket_region: string
   s3_host: string
@@ -26,7 +26,7 @@ export interface BucketDraft {
   max_size: string
 }
 
-const EMPTY: BucketDraft = {
+const EMPTY: NetworkStoreDraft = {
   s3_bucket: '',
   s3_bucket_region: '',
   s3_host: '',
@@ -38,7 +38,7 @@ const EMPTY: BucketDraft = {
 
 const SIZE_PATTERN = /^[1-9][0-9]{0,15}$/
 
-function draftOf(store: NetworkStore | undefined): BucketDraft {
+function draftOf(store: NetworkStore | undefined): NetworkStoreDraft {
   if (!store) return EMPTY
   return {
     s3_bucket: store.s3_bucket,
@@ -53,13 +53,13 @@ function draftOf(store: NetworkStore | undefined): BucketDraft {
 }
 
 /** Whether the required fields are filled (the secret only when adding) and the size is a whole number. */
-export function isComplete(draft: BucketDraft, adding: boolean): boolean {
+export function isComplete(draft: NetworkStoreDraft, adding: boolean): boolean {
   const required = [draft.s3_bucket, draft.s3_bucket_region, draft.s3_host, draft.aws_access_key_id]
   if (adding) required.push(draft.aws_secret_access_key)
   return required.every((value) => value.trim() !== '') && SIZE_PATTERN.test(draft.max_size.trim())
 }
 
-export function createRequest(draft: BucketDraft): CreateNetworkStoreRequest {
+export function createRequest(draft: NetworkStoreDraft): CreateNetworkStoreRequest {
   return {
     s3_bucket: draft.s3_bucket.trim(),
     s3_bucket_region: draft.s3_bucket_region.trim(),
@@ -72,9 +72,9 @@ export function createRequest(draft: BucketDraft): CreateNetworkStoreRequest {
 }
 
 /** Only the changed fields; a blank secret is not a change. */
-export function updateRequest(changed: Partial<BucketDraft>): UpdateNetworkStoreRequest {
+export function updateRequest(changed: Partial<NetworkStoreDraft>): UpdateNetworkStoreRequest {
   const request: UpdateNetworkStoreRequest = {}
-  for (const [key, value] of Object.entries(changed) as Array<[keyof BucketDraft, string]>) {
+  for (const [key, value] of Object.entries(changed) as Array<[keyof NetworkStoreDraft, string]>) {
     if (key === 'max_size') request.max_size = Number(value.trim())
     else if (key === 'aws_secret_access_key') {
       if (value.trim() !== '') request.aws_secret_access_key = value.trim()
@@ -83,17 +83,24 @@ export function updateRequest(changed: Partial<BucketDraft>): UpdateNetworkStore
   return request
 }
 
-export interface BucketFormProps {
+export interface NetworkStoreFormProps {
   /** The store being edited; absent: the Add Network Store form. */
   store?: NetworkStore
   label: string
   submitLabel: string
   pending: boolean
-  save: (draft: BucketDraft, changed: Partial<BucketDraft>) => Promise<string>
+  save: (draft: NetworkStoreDraft, changed: Partial<NetworkStoreDraft>) => Promise<string>
   failed: (error: unknown) => string
 }
 
-export function BucketForm({ store, label, submitLabel, pending, save, failed }: BucketFormProps) {
+export function NetworkStoreForm({
+  store,
+  label,
+  submitLabel,
+  pending,
+  save,
+  failed,
+}: NetworkStoreFormProps) {
   const saved = useMemo(() => draftOf(store), [store])
   const { draft, set, changed, reset } = useDraft(saved)
   const [error, setError] = useState<string>()
@@ -117,7 +124,7 @@ export function BucketForm({ store, label, submitLabel, pending, save, failed }:
       (failure: unknown) => setError(failed(failure)),
     )
   }
-  const field = (key: keyof BucketDraft, fieldLabel: string, extra: Record<string, unknown> = {}) => (
+  const field = (key: keyof NetworkStoreDraft, fieldLabel: string, extra: Record<string, unknown> = {}) => (
     <TextField
       label={fieldLabel}
       name={key}
