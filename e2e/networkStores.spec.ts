@@ -102,6 +102,7 @@ test.describe('network stores', () => {
       .nth(1)
       .getByRole('button', { name: /^Move Up/ })
       .click()
+    await expect.poll(names).toEqual([second.bucket, first.bucket, 'Default'])
     await expect(rows.nth(0).getByRole('cell').nth(1)).toHaveText('1')
     await expect(rows.nth(0).getByRole('button', { name: /^Move Up/ })).toBeDisabled()
     const stores = await api(endpoints.networkStoreList, { params: { org_id: orgId } }, key)

@@ -30,16 +30,19 @@ export const Route = createFileRoute('/_app/_admin/org/bucket/')({
   component: NetworkStoresPage,
 })
 
+type Reorder = ReturnType<typeof useReorderNetworkStores>
+
+// One reorder for the whole list: while a move and the list's reload are in flight every Move button
+// waits, so a press never sends priorities read from the order before it.
 function MoveButtons({
-  orgId,
+  reorder,
   stores,
   store,
 }: {
-  orgId: number
+  reorder: Reorder
   stores: NetworkStore[]
   store: NetworkStore
 }) {
-  const reorder = useReorderNetworkStores(orgId)
   if (store.is_default === 1) return null
   const move = (direction: -1 | 1) => {
     const updateList = swapWithNeighbour(stores, store.s3_bucket_id, direction)
@@ -72,7 +75,7 @@ function MoveButtons({
   )
 }
 
-function columns(orgId: number, stores: NetworkStore[]): ReadonlyArray<Column<NetworkStore>> {
+function columns(reorder: Reorder, stores: NetworkStore[]): ReadonlyArray<Column<NetworkStore>> {
   return [
     {
       key: 'name',
@@ -95,7 +98,7 @@ function columns(orgId: number, stores: NetworkStore[]): ReadonlyArray<Column<Ne
       header: 'Actions',
       hideHeader: true,
       className: 'row-actions',
-      render: (store) => <MoveButtons orgId={orgId} stores={stores} store={store} />,
+      render: (store) => <MoveButtons reorder={reorder} stores={stores} store={store} />,
     },
   ]
 }
@@ -119,6 +122,7 @@ function AddNetworkStoreForm({ orgId }: { orgId: number }) {
 function NetworkStoresPage() {
   const orgId = adminOrgId(useSession())
   const { data: stores } = useSuspenseQuery(networkStoreQueries.list(orgId))
+  const reorder = useReorderNetworkStores(orgId)
   return (
     <>
       <p className="hint">
@@ -128,7 +132,7 @@ function NetworkStoresPage() {
       <div className="panel">
         <Table
           label="Network Stores"
-          columns={columns(orgId, stores)}
+          columns={columns(reorder, stores)}
           rows={stores}
           rowKey={(store) => store.s3_bucket_id}
           rowData={(store) => ({ 'data-store': store.is_default === 1 ? 'default' : store.s3_bucket })}
