@@ -282,7 +282,7 @@ const screens: Screen[] = [
   },
 ]
 
-/** The page's background in each scheme (--surface-alt in src/styles.css). */
+/** The page's background in each scheme (--surface-alt in src/styles/tokens.css). */
 const PAGE_BACKGROUND = { light: 'rgb(249, 250, 251)', dark: 'rgb(17, 24, 39)' }
 
 let seed: Seed

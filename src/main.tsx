@@ -10,7 +10,7 @@ import { registerServiceWorker } from './app/serviceWorker.ts'
 import { prefetchSession } from './app/session.ts'
 import { installTestHooks } from './app/testHooks.ts'
 import { followServer } from './app/unreachableServer.ts'
-import './styles.css'
+import './styles/index.css'
 
 const queryClient = createQueryClient()
 const router = createAppRouter({ queryClient })

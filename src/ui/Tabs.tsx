@@ -3,7 +3,7 @@
 // named nav, the current one marked aria-current="page" by AppLink. PanelTabs: tabs that switch the panel
 // shown inside one address (a file's Properties, Versions, Audit Tracking), the ARIA tabs pattern: a
 // tablist of buttons, one tabpanel, the arrow keys moving between tabs. Both look the same (the tab bar of
-// src/styles.css) and wrap on narrow screens instead of scrolling sideways.
+// src/styles/kit.css) and wrap on narrow screens instead of scrolling sideways.
 import { useId, useState, type ReactNode } from 'react'
 import { AppLink } from './AppLink.tsx'
 

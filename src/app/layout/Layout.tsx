@@ -10,7 +10,7 @@ import { tabbables, wrapTabIndex } from './focusTrap.ts'
 import { Sidebar } from './Sidebar.tsx'
 import { TopBar } from './TopBar.tsx'
 
-/** Where the sidebar becomes an overlay (styles.css uses the same width). */
+/** Where the sidebar becomes an overlay (src/styles/narrow.css uses the same width). */
 const NARROW = '(max-width: 600px)'
 
 /** The page is the matched screen (the outlet), or children in its place (the area's 'Page not found'). */

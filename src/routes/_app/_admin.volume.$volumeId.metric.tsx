@@ -52,7 +52,7 @@ export const Route = createFileRoute('/_app/_admin/volume/$volumeId/metric')({
   component: VolumeMetricPage,
 })
 
-// The series' colours are the scheme's (--chart-N in src/styles.css, each held to 3:1 against the panel in
+// The series' colours are the scheme's (--chart-N in src/styles/tokens.css, each held to 3:1 against the panel in
 // both schemes), so a bar follows the scheme as the text around it does. The first two are the live and
 // total pair; stores take them in turn.
 const COLORS = [

@@ -34,7 +34,7 @@ import type { OpenGrant } from './openGrant.ts'
 import { NoAccess } from './NoAccess.tsx'
 import { downloadFile } from './transfer.ts'
 
-/** Must match .listing-row's height in styles.css. */
+/** Must match .listing-row's height in src/styles/files.css. */
 const ROW_HEIGHT = 44
 
 /** Select, Name, Size, Last Modified. */
