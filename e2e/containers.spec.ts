@@ -138,6 +138,7 @@ test.describe('containers', () => {
   })
 
   test('a container that a device mounts says so before Delete, and offers Disable instead', async ({
+    page,
     grantDetail,
   }) => {
     const grantId = await createGrant(sessionKey, orgId, {
@@ -170,7 +171,8 @@ test.describe('containers', () => {
     await expect(grantDetail.dialog).toContainText('1 device mounts container Mounted.')
     await grantDetail.answerDialog('Done')
     await expect(grantDetail.dialog).toHaveCount(0)
-    await expect(grantDetail.heading).toHaveText('Mounted')
+    await expect(grantDetail.status).toHaveText('Disabled')
+    await expect(page).toHaveURL(new RegExp(`/volume/${volumeId}/grant/Mounted$`))
   })
 
   test('reads at 375px without sideways scrolling', async ({ page, grantList, grantDetail }) => {

@@ -45,7 +45,7 @@ test.describe('payment methods', () => {
     await paymentMethods.addCard.click()
     await expect(paymentMethods.cardNumberError()).toHaveText('Your card number is invalid.')
     await expect(paymentMethods.cardNumber).toHaveAttribute('aria-invalid', 'true')
-    await expect(paymentMethods.formError).toHaveCount(0)
+    await expect(paymentMethods.formError).toHaveText('')
 
     // Stripe's Mastercard test card is added with the expiry typed, and the list shows it as a backup.
     await paymentMethods.enterCard('5555 5555 5555 4444', '0731')

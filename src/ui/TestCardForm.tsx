@@ -64,7 +64,8 @@ export function TestCardForm({ onPaymentMethod, pending, error }: CardFormProps)
           onChange={(value) => setCvc(value.replace(/\D/g, ''))}
         />
       </div>
-      <FormError message={error} />
+      {/* The newest problem is the number's: an earlier attempt's failure is not left beside it. */}
+      <FormError message={numberError ? undefined : error} />
       <button type="submit" className="button" disabled={!complete || pending}>
         Add Card
       </button>
