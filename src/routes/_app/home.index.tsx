@@ -61,9 +61,11 @@ function NoVolumeYet() {
       <p className="hint">
         Your organization has no volumes yet. Name your first volume to start storing files.
       </p>
-      <AppLink href="/volume" className="button">
-        Create Your First Volume
-      </AppLink>
+      <p>
+        <AppLink href="/volume" className="button">
+          Create Your First Volume
+        </AppLink>
+      </p>
     </div>
   )
 }

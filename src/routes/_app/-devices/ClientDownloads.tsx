@@ -26,14 +26,18 @@ export function ClientDownloads() {
       <p className="hint">
         Then sign in, register the machine with an app's key (Organization, Apps) and sync a mounted folder:
       </p>
-      <pre className="agent-commands">
-        <code>{agentCommands(window.location.origin).join('\n')}</code>
-      </pre>
+      <ol className="agent-commands">
+        {agentCommands(window.location.origin).map((command) => (
+          <li key={command}>
+            <code>{command}</code>
+          </li>
+        ))}
+      </ol>
       <h3>Desktop Clients</h3>
-      <ul className="client-downloads" aria-label="Desktop clients">
+      <ul className="client-releases" aria-label="Desktop clients">
         {CLIENT_RELEASES.map((release) => (
           <li key={releaseText(release)}>
-            {releaseText(release)} <span className="hint">Not yet available</span>
+            {releaseText(release)} <span className="release-status">Not yet available</span>
           </li>
         ))}
       </ul>
