@@ -18,8 +18,10 @@ import {
   addCard,
   addNetworkStore,
   addOrgUser,
+  api,
   createApp,
   createGrant,
+  createOrg,
   createReadyOrg,
   deleteFile,
   listGrants,
@@ -30,6 +32,7 @@ import {
   signUpUser,
   volumeIdOf,
 } from './support/api.ts'
+import { endpoints } from '../server/contract/endpoints.ts'
 import { expect, test } from './support/fixtures.ts'
 import { closeThisMonth } from './support/jobs.ts'
 import { freshEmail } from './support/mail.ts'
@@ -87,6 +90,26 @@ interface Screen<S = Seed> {
   open: (page: Page, seed: S) => Promise<Locator>
 }
 
+/** A new admin whose organization's plan is saved and has no volume yet, signed in, signup's org saved. */
+async function signInWithPlanNoVolume(page: Page) {
+  const email = freshEmail('a11y-novolume')
+  const sessionKey = await signUpUser(email)
+  const orgId = await createOrg(sessionKey, `No Volume ${email}`)
+  await addCard(sessionKey, orgId, 'pm_card_visa')
+  await api(
+    endpoints.orgSetPlan,
+    { params: { org_id: orgId }, body: { plan_id: 'starter_month' } },
+    sessionKey,
+  )
+  await page.addInitScript(
+    ([key, org]) => {
+      localStorage.setItem('local-state-session_key', JSON.stringify(key))
+      localStorage.setItem('local-state-signup_org_id', JSON.stringify(org))
+    },
+    [sessionKey, orgId] as const,
+  )
+}
+
 const screens: Screen[] = [
   {
     name: 'login',
@@ -103,8 +126,28 @@ const screens: Screen[] = [
     },
   },
   {
+    name: 'signup resumed at the first volume',
+    signedOut: true,
+    open: async (page) => {
+      await signInWithPlanNoVolume(page)
+      const signup = new SignupPage(page)
+      await signup.goto()
+      return signup.volumeName
+    },
+  },
+  {
     name: 'home',
     open: async (page) => (await new HomePage(page).goto(), new HomePage(page).containers.first()),
+  },
+  {
+    name: 'home of an admin without a volume',
+    signedOut: true,
+    open: async (page) => {
+      await signInWithPlanNoVolume(page)
+      const home = new HomePage(page)
+      await home.goto()
+      return home.firstVolume
+    },
   },
   {
     name: 'account',

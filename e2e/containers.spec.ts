@@ -1,9 +1,22 @@
 // Containers (specification 001, section 2) against the real server: an admin adds one on a volume, is
 // shown what its prefix overlaps (beyond the spec: nextcloud/groupfolders#138), is refused a used name
 // or path; then gives a member a container and takes it back, disables and enables it, and deletes it
-// after a confirmation that lists who holds it. The organization, its files and the member are made
+// after a confirmation that lists who holds it; a container a device mounts offers Disable in place of
+// Delete. The organization, its files and the member are made
 // through the API.
-import { addOrgUser, createReadyOrg, listVolumes, listGrants, putFile, signUpUser } from './support/api.ts'
+import {
+  addDeviceMount,
+  addOrgUser,
+  createApp,
+  createGrant,
+  createReadyOrg,
+  listGrants,
+  listVolumes,
+  newAppKey,
+  putFile,
+  registerDevice,
+  signUpUser,
+} from './support/api.ts'
 import { freshEmail } from './support/mail.ts'
 import { expect, test } from './support/fixtures.ts'
 
@@ -122,6 +135,44 @@ test.describe('containers', () => {
     await expect(page).toHaveURL(new RegExp(`/volume/${volumeId}/permission$`))
     await expect(grantList.row(VOLUME)).toBeVisible()
     await expect(grantList.row('Review')).toHaveCount(0)
+  })
+
+  test('a container that a device mounts says so before Delete, and offers Disable instead', async ({
+    page,
+    grantDetail,
+  }) => {
+    const grantId = await createGrant(sessionKey, orgId, {
+      volume_id: volumeId,
+      grant_name: 'Mounted',
+      prefix_path: 'mounted',
+    })
+    const appId = await createApp(sessionKey, orgId, 'Mount App')
+    const secret_key = await newAppKey(sessionKey, orgId, appId)
+    const device = await registerDevice(sessionKey, orgId, {
+      app_id: appId,
+      secret_key,
+      device_name: 'Edit Bay',
+    })
+    await addDeviceMount(sessionKey, orgId, device.device_id, grantId)
+
+    await grantDetail.goto(volumeId, 'Mounted')
+    await expect(grantDetail.status).toHaveText('Enabled')
+    await grantDetail.deleteButton.click()
+    await expect(grantDetail.dialog).toContainText(
+      '1 device mounts container Mounted. You may disable but not delete this container. Disable it?',
+    )
+    await expect(grantDetail.dialog).toContainText('Device: Edit Bay')
+    await expect(grantDetail.dialog.getByRole('button', { name: 'Delete' })).toHaveCount(0)
+    await grantDetail.answerDialog('Disable')
+    await expect(grantDetail.status).toHaveText('Disabled')
+
+    // Disabled already: Delete only says why it cannot go.
+    await grantDetail.deleteButton.click()
+    await expect(grantDetail.dialog).toContainText('1 device mounts container Mounted.')
+    await grantDetail.answerDialog('Done')
+    await expect(grantDetail.dialog).toHaveCount(0)
+    await expect(grantDetail.status).toHaveText('Disabled')
+    await expect(page).toHaveURL(new RegExp(`/volume/${volumeId}/grant/Mounted$`))
   })
 
   test('reads at 375px without sideways scrolling', async ({ page, grantList, grantDetail }) => {

@@ -82,12 +82,23 @@ test.describe('devices', () => {
     await expect(row).toContainText(memberEmail)
     await expect(row).toContainText('Enabled')
     await expect(row).toContainText('1.2.3')
-    await expect(deviceList.downloadLink('Mac Apple Silicon 1.0.261')).toHaveAttribute(
-      'href',
-      /\/downloads\/client\/mac-arm64\/1\.0\.261$/,
-    )
-    await expect(deviceList.downloadLink('Windows arm64 1.0.440 (beta)')).toBeVisible()
+    // The spec's desktop releases are listed, none as a link that leads nowhere; the device agent is served.
+    await expect(deviceList.desktopClients).toHaveText([
+      /^Mac Apple Silicon 1\.0\.261 Not yet available$/,
+      /^Mac Intel 1\.0\.261 Not yet available$/,
+      /^Avid Launcher 1\.0\.80 Not yet available$/,
+      /^Windows x64 1\.0\.440 \(beta\) Not yet available$/,
+      /^Windows arm64 1\.0\.440 \(beta\) Not yet available$/,
+    ])
+    await expect(deviceList.downloadLinks()).toHaveCount(1)
     await expect(deviceList.agentHint).toBeVisible()
+    const href = await deviceList.agentDownload.getAttribute('href')
+    expect(href).toBe('/downloads/media-agent.mjs')
+    const agent = await page.request.get(href ?? '')
+    expect(agent.status()).toBe(200)
+    expect(await agent.text()).toMatch(/^#!\/usr\/bin\/env node\n/)
+    const [download] = await Promise.all([page.waitForEvent('download'), deviceList.agentDownload.click()])
+    expect(download.suggestedFilename()).toBe('media-agent.mjs')
 
     // The details box: only the changed fields are sent.
     await deviceList.open('Member Laptop')

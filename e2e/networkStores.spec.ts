@@ -70,8 +70,19 @@ test.describe('network stores', () => {
     await expect(list.heading).toBeVisible()
     await expect(list.rows()).toHaveCount(1)
     await expect(list.row('Default')).toContainText('Default')
-    await expect(list.field('Max File Size (bytes)')).toHaveValue('4398046511104')
+    await expect(list.field('Max File Size')).toHaveValue('4398046511104')
     await expect(list.add).toBeDisabled()
+    // The disabled button says what is missing, and the size field reads units.
+    await expect(list.add).toHaveAccessibleDescription(
+      'Still needed: Bucket Name, Region, Host, Access Key ID and Secret Access Key.',
+    )
+    await list.field('Max File Size').fill('1 GB')
+    await expect(list.form.getByTestId('size-bytes')).toHaveText('= 1,073,741,824 bytes')
+    await list.field('Max File Size').fill('lots')
+    await expect(list.field('Max File Size')).toHaveAccessibleDescription(
+      /Enter a size such as 500 MB, 4 TB or a number of bytes\./,
+    )
+    await list.field('Max File Size').fill('4398046511104')
 
     // A round trip that fails is refused in the catalogue's words, and nothing is added.
     await list.fill(fieldsOf(first, 'nobody'))
@@ -127,7 +138,7 @@ test.describe('network stores', () => {
     await expect(detail.field('Secret Access Key')).toHaveValue('')
     await expect(detail.field('Secret Access Key')).toHaveAttribute('placeholder', '****')
     await expect(detail.save).toBeDisabled()
-    await detail.field('Max File Size (bytes)').fill('1000000')
+    await detail.field('Max File Size').fill('1000000')
     await expect(detail.save).toBeEnabled()
     await detail.save.click()
     await expect(detail.saved).toHaveText('Network store saved.')

@@ -40,14 +40,23 @@ test.describe('payment methods', () => {
     await expect(paymentMethods.formError).toHaveText('Card declined, please try again.')
     await expect(paymentMethods.addHeading).toBeVisible()
 
-    // Stripe's Mastercard test card is added, and the list shows it as a backup.
-    await paymentMethods.enterCard('5555 5555 5555 4444')
+    // A number that is no card is said on its field, in Stripe's words, not as a failure of the whole form.
+    await paymentMethods.enterCard('4242 4242 4242 4241')
+    await paymentMethods.addCard.click()
+    await expect(paymentMethods.cardNumberError()).toHaveText('Your card number is invalid.')
+    await expect(paymentMethods.cardNumber).toHaveAttribute('aria-invalid', 'true')
+    await expect(paymentMethods.formError).toHaveText('')
+
+    // Stripe's Mastercard test card is added with the expiry typed, and the list shows it as a backup.
+    await paymentMethods.enterCard('5555 5555 5555 4444', '0731')
+    await expect(paymentMethods.cardNumberError()).toHaveCount(0)
     await paymentMethods.addCard.click()
     await expect(paymentMethods.heading).toBeVisible()
     await expect(page).toHaveURL(/\/org\/payment$/)
     await expect(paymentMethods.rows()).toHaveCount(2)
     await expect(paymentMethods.row(VISA)).toContainText('Default')
     await expect(paymentMethods.row(MASTERCARD)).toContainText('Backup')
+    await expect(paymentMethods.row(MASTERCARD)).toContainText('07/2031')
 
     // Make Default turns the backup into the default.
     await paymentMethods.makeDefault(MASTERCARD).click()

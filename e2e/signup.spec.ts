@@ -1,5 +1,6 @@
 import { freshEmail } from './support/mail.ts'
-import { createOrg, signUpUser } from './support/api.ts'
+import { addCard, api, createOrg, signUpUser } from './support/api.ts'
+import { endpoints } from '../server/contract/endpoints.ts'
 import { expect, test } from './support/fixtures.ts'
 
 test.describe('signup', () => {
@@ -59,12 +60,18 @@ test.describe('signup', () => {
 
     // The plan is saved on its own once the card is there.
     await expect(signupPage.currentStep).toHaveText('Volume')
+    // A reload resumes where the server says signup stands: the first volume, not a second organization.
+    await page.reload()
+    await expect(signupPage.currentStep).toHaveText('Volume')
+    await expect(page.getByText(`Organization: Signup Org ${email}`)).toBeVisible()
     await signupPage.volumeName.fill('-bad name')
     await signupPage.createVolume.click()
     await expect(signupPage.error).toContainText('3 to 64 characters')
     await signupPage.volumeName.fill('Projects')
     await signupPage.createVolume.click()
 
+    await expect(signupPage.currentStep).toHaveText('Finish')
+    await page.reload()
     await expect(signupPage.currentStep).toHaveText('Finish')
     await signupPage.finish.click()
 
@@ -104,5 +111,28 @@ test.describe('signup', () => {
     await signupPage.goto('business')
     await expect(signupPage.currentStep).toHaveText('Payment')
     await expect(signupPage.planSummary).toContainText('Business')
+  })
+
+  test('an admin with a plan and no volume is offered the first volume', async ({
+    page,
+    layout,
+    homePage,
+  }) => {
+    const email = freshEmail('novolume')
+    const sessionKey = await signUpUser(email)
+    const orgId = await createOrg(sessionKey, `No Volume Org ${email}`)
+    await addCard(sessionKey, orgId, 'pm_card_visa')
+    await api(
+      endpoints.orgSetPlan,
+      { params: { org_id: orgId }, body: { plan_id: 'starter_month' } },
+      sessionKey,
+    )
+    await layout.useSession(sessionKey)
+
+    await homePage.goto()
+    await expect(page.getByText("Looks like you don't have access to any files.")).toBeVisible()
+    await homePage.firstVolume.click()
+    await expect(page).toHaveURL(/\/volume$/)
+    await expect(page.getByRole('heading', { name: 'Volumes', level: 1 })).toBeVisible()
   })
 })

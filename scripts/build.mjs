@@ -24,6 +24,7 @@ export async function buildAll({ quiet = false } = {}) {
     if (nodeEnv === undefined) delete process.env.NODE_ENV
     else process.env.NODE_ENV = nodeEnv
   }
+  await buildAgentDownload()
   const compressed = await precompress(path.join(DIST, 'app'))
   if (!quiet) console.log(`build: ${compressed} files of the app precompressed (brotli and gzip)`)
   await esbuild({
@@ -39,6 +40,30 @@ export async function buildAll({ quiet = false } = {}) {
   })
   writeBuildStamp(fingerprint)
   if (!quiet) console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+}
+
+/** Where the console serves the device agent from (src/routes/_app/-devices/clientReleases.ts). */
+export const AGENT_DOWNLOAD = path.join('downloads', 'media-agent.mjs')
+
+/**
+ * The device agent (agent/cli.ts) as one file that the /device page offers for download: its packages
+ * (commander) bundled in, so `node media-agent.mjs` runs on any machine with Node.js 20 or later, with no
+ * checkout and no npm install. Commander is CommonJS: the banner gives the bundle a require for the Node
+ * built-ins it asks for.
+ */
+async function buildAgentDownload() {
+  await esbuild({
+    entryPoints: [path.join(ROOT, 'agent/cli.ts')],
+    outfile: path.join(DIST, 'app', AGENT_DOWNLOAD),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    banner: {
+      js: "#!/usr/bin/env node\nimport { createRequire as __agentRequire } from 'node:module'\nconst require = __agentRequire(import.meta.url)",
+    },
+    logLevel: 'warning',
+  })
 }
 
 // Files that compress well. Source maps are left out: only developer tools fetch them, and at brotli's

@@ -14,6 +14,7 @@ const INPUTS = [
   'sw',
   'workers',
   'public',
+  'agent',
   'server',
   'index.html',
   'vite.config.ts',

@@ -7,13 +7,17 @@ export class DeviceListPage {
   readonly empty: Locator
   readonly downloads: Locator
   readonly agentHint: Locator
+  readonly agentDownload: Locator
+  readonly desktopClients: Locator
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Devices', level: 1 })
     this.table = page.getByRole('table', { name: 'Devices' })
     this.empty = this.table.getByText("Looks like you don't have any devices yet.")
     this.downloads = page.getByRole('region', { name: 'Download the Client' })
-    this.agentHint = this.downloads.getByText('npm run device -- login')
+    this.agentHint = this.downloads.getByText(/node media-agent\.mjs login --server http/)
+    this.agentDownload = this.downloads.getByRole('link', { name: 'Download the Device Agent' })
+    this.desktopClients = this.downloads.getByRole('list', { name: 'Desktop clients' }).getByRole('listitem')
   }
 
   async goto(filter?: 'all') {
@@ -40,7 +44,8 @@ export class DeviceListPage {
     await this.row(deviceName).getByRole('link', { name: deviceName, exact: true }).click()
   }
 
-  downloadLink(text: string): Locator {
-    return this.downloads.getByRole('link', { name: text, exact: true })
+  /** Every link of the downloads section. */
+  downloadLinks(): Locator {
+    return this.downloads.getByRole('link')
   }
 }

@@ -52,6 +52,14 @@ export class PaymentMethodsPage {
       .getByRole('alert')
   }
 
+  /** The message under the card number field, when there is one. */
+  cardNumberError(): Locator {
+    return this.cardForm
+      .locator('.field')
+      .filter({ has: this.page.getByLabel('Card Number') })
+      .getByRole('alert')
+  }
+
   /** The table's rows (header row left out), in order. */
   rows(): Locator {
     return this.table.getByRole('row').filter({ has: this.page.getByRole('rowheader') })

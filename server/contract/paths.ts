@@ -1,9 +1,10 @@
 /** The API's own paths (storage URLs are not among them: they say their own caching). */
 export const API_PATH_PREFIXES = ['/api/', '/web/', '/org_admin/', '/healthz'] as const
 
-// Path prefixes that belong to the API and to storage, never to the app shell: the server's SPA fallback
-// and the service worker's navigation route both leave them alone.
-export const NON_APP_PATH_PREFIXES = [...API_PATH_PREFIXES, '/storage/'] as const
+// Path prefixes that belong to the API, to storage and to downloads (the device agent), never to the app
+// shell: the server's SPA fallback and the service worker's navigation route both leave them alone, so a
+// download that is not there is a 404, not the console's 'Page not found'.
+export const NON_APP_PATH_PREFIXES = [...API_PATH_PREFIXES, '/storage/', '/downloads/'] as const
 
 /** Whether a path (or a whole request URL: a query string after it changes nothing) is the API's. */
 export function isApiPath(urlPath: string): boolean {

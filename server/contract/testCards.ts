@@ -124,3 +124,37 @@ export function testCardByPaymentMethodId(paymentMethodId: string): TestCard | u
 export function testCardExpiry(now = new Date()): { exp_month: number; exp_year: number } {
   return { exp_month: 12, exp_year: now.getUTCFullYear() + 3 }
 }
+
+/**
+ * The test card form's token for a typed card: the test PaymentMethod id with the typed expiry after it,
+ * `pm_card_visa_exp_2030_04`. Stripe Elements makes a PaymentMethod that carries the typed expiry; this
+ * stand-in carries it in the id, so the test provider stores the expiry the person typed.
+ */
+export function testCardToken(
+  card: Pick<TestCard, 'paymentMethodId'>,
+  expMonth: number,
+  expYear: number,
+): string {
+  return `${card.paymentMethodId}_exp_${expYear}_${String(expMonth).padStart(2, '0')}`
+}
+
+const TOKEN_EXPIRY = /^(pm_\w+?)_exp_(\d{4})_(\d{2})$/
+
+/**
+ * What a test token stands for: its card and, when the form typed one, its expiry (a month 1 to 12). A
+ * plain test PaymentMethod id (pm_card_visa) has no expiry.
+ */
+export function parseTestCardToken(
+  token: string,
+): { card: TestCard; expiry?: { exp_month: number; exp_year: number } } | undefined {
+  const match = TOKEN_EXPIRY.exec(token)
+  if (!match) {
+    const card = testCardByPaymentMethodId(token)
+    return card ? { card } : undefined
+  }
+  const [, id = '', year = '', month = ''] = match
+  const card = testCardByPaymentMethodId(id)
+  const exp_month = Number(month)
+  if (!card || exp_month < 1 || exp_month > 12) return undefined
+  return { card, expiry: { exp_month, exp_year: Number(year) } }
+}

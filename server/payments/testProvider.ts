@@ -4,7 +4,7 @@
 // It keeps no state: the server stores what it returns, and several server processes share one database,
 // so the attached id carries the test card it was made from: pm_test_<random>_<test id>.
 import crypto from 'node:crypto'
-import { testCardByPaymentMethodId, testCardExpiry } from '../contract/testCards.ts'
+import { parseTestCardToken, testCardByPaymentMethodId, testCardExpiry } from '../contract/testCards.ts'
 import {
   CardDeclinedError,
   UnknownPaymentMethodError,
@@ -34,17 +34,19 @@ export function createTestProvider(now: () => Date = () => new Date()): PaymentP
   return {
     kind: 'test',
     async attach(request: AttachRequest) {
-      const testCard = testCardByPaymentMethodId(request.paymentMethodId)
-      if (!testCard) {
+      // The test card form's token carries the expiry typed; a bare test id gets a valid one.
+      const token = parseTestCardToken(request.paymentMethodId)
+      if (!token) {
         throw new UnknownPaymentMethodError(`not a Stripe test payment method: ${request.paymentMethodId}`)
       }
+      const testCard = token.card
       if (request.customerRef !== null) checkCustomerRef(request.customerRef)
       if (testCard.attachDeclineCode) throw new CardDeclinedError(testCard.attachDeclineCode)
       const card: CardDetails = {
         providerRef: `${randomId('pm_test_')}_${testCard.paymentMethodId}`,
         card_brand: testCard.brand,
         card_last4: testCard.last4,
-        ...testCardExpiry(now()),
+        ...(token.expiry ?? testCardExpiry(now())),
       }
       return { customerRef: request.customerRef ?? randomId('cus_test_'), card }
     },

@@ -14,6 +14,8 @@ export const TRY_AGAIN_LATER_MESSAGE = 'Login failed, try again in 5 minutes.'
 export const SAVE_PLAN_FAILED_MESSAGE = 'Failed to save plan, please try again.'
 export const CARD_DECLINED_MESSAGE = 'Card declined, please try again.'
 export const ADD_CARD_FAILED_MESSAGE = 'Failed to add payment method, please try again.'
+/** Stripe Elements' words for a card number that is no card (the test card form: no test card). */
+export const INVALID_CARD_NUMBER_MESSAGE = 'Your card number is invalid.'
 export const INVALID_USER_NAME_MESSAGE =
   'Invalid username, please only use letters, numbers, dash and underscore.  Usernames must be between 4 and 32 characters.'
 export const ADMIN_CANNOT_LEAVE_MESSAGE = "Sorry, you can't leave an org if you're an admin."

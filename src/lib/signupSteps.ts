@@ -24,12 +24,17 @@ export function signupStep(progress: SignupProgress): SignupStep {
   return 'finish'
 }
 
-/** The organization a signup resumes with: the saved one, while the user is its admin and it has no plan. */
+/**
+ * The organization a signup resumes with: the saved one, while the user is its admin. The spec resumes an
+ * organization without a plan; one whose plan is saved resumes too, at its first volume or the finish (the
+ * page reads which from the server), so a reload after the plan never offers to make a second organization.
+ * Finishing forgets the saved id, so a finished signup does not come back.
+ */
 export function resumableSignupOrg(
   orgs: readonly OrgListItem[],
   savedOrgId: number | undefined,
 ): OrgListItem | undefined {
-  return orgs.find((org) => org.org_id === savedOrgId && org.is_admin && org.plan_id === null)
+  return orgs.find((org) => org.org_id === savedOrgId && org.is_admin)
 }
 
 const SIGNUP_TIERS = ['starter', 'pro', 'business'] as const

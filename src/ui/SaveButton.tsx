@@ -8,6 +8,8 @@ export interface SaveButtonProps {
   pending?: boolean
   label?: string
   className?: string
+  /** The id of the text that says why the button is disabled (aria-describedby). */
+  describedBy?: string | undefined
 }
 
 export function SaveButton({
@@ -16,9 +18,16 @@ export function SaveButton({
   pending = false,
   label = 'Save',
   className = 'button',
+  describedBy,
 }: SaveButtonProps) {
   return (
-    <button type="submit" className={className} disabled={!changed || !valid || pending} aria-busy={pending}>
+    <button
+      type="submit"
+      className={className}
+      disabled={!changed || !valid || pending}
+      aria-busy={pending}
+      aria-describedby={describedBy}
+    >
       {label}
     </button>
   )

@@ -33,6 +33,9 @@ function ElementsForm({ onPaymentMethod, pending, error }: CardFormProps) {
     const result = await stripe.createPaymentMethod({ type: 'card', card })
     setTokenizing(false)
     if (result.error) {
+      // A field Stripe finds wrong (a number that is no card) is said in Stripe's words, which name the field.
+      if (result.error.type === 'validation_error' && result.error.message)
+        return setLocalError(result.error.message)
       return setLocalError(
         result.error.code === 'card_declined' ? CARD_DECLINED_MESSAGE : ADD_CARD_FAILED_MESSAGE,
       )

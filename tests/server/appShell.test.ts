@@ -19,6 +19,8 @@ async function writeApp(): Promise<string> {
   await fs.writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)')
   await fs.writeFile(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
   await fs.writeFile(path.join(dir, 'manifest.webmanifest'), '{"name":"Media Console"}')
+  await fs.mkdir(path.join(dir, 'downloads'))
+  await fs.writeFile(path.join(dir, 'downloads', 'media-agent.mjs'), '#!/usr/bin/env node\n')
   return dir
 }
 
@@ -97,6 +99,15 @@ describe('app shell', () => {
       expect(response.status, screen).toBe(200)
       expect(response.headers.get('content-type'), screen).toContain('text/html')
     }
+  })
+
+  it('serves the device agent download, and a missing download as 404, not the shell', async () => {
+    const agent = await fetch(`${server.url}/downloads/media-agent.mjs`)
+    expect(agent.status).toBe(200)
+    expect(await agent.text()).toBe('#!/usr/bin/env node\n')
+    const gone = await fetch(`${server.url}/downloads/client/mac-arm64/1.0.261`)
+    expect(gone.status).toBe(404)
+    expect(gone.headers.get('content-type')).not.toContain('text/html')
   })
 
   it('does not answer other methods with the shell', async () => {

@@ -6,6 +6,8 @@ import {
   testCardByNumber,
   testCardByPaymentMethodId,
   testCardExpiry,
+  testCardToken,
+  parseTestCardToken,
 } from '../../server/contract/testCards.ts'
 import {
   CardDeclinedError,
@@ -121,6 +123,23 @@ describe('test provider', () => {
     ]
     expect(twice[0]?.card.providerRef).not.toBe(twice[1]?.card.providerRef)
     expect(twice[0]?.customerRef).not.toBe(twice[1]?.customerRef)
+  })
+
+  it('stores the expiry the test card form typed, and charges the card it stands for', async () => {
+    const visa = testCardByNumber('4242 4242 4242 4242')
+    if (!visa) throw new Error('no visa')
+    const token = testCardToken(visa, 4, 2031)
+    expect(token).toBe('pm_card_visa_exp_2031_04')
+    const { customerRef, card } = await provider.attach(firstCard(token))
+    expect(card).toMatchObject({ card_brand: 'visa', card_last4: '4242', exp_month: 4, exp_year: 2031 })
+    expect(card.providerRef).toMatch(/^pm_test_[0-9a-f]{24}_pm_card_visa$/)
+    await provider.charge(chargeOf(customerRef, card.providerRef, 'key-exp'))
+    // A declined card stays declined whatever its expiry.
+    const declined = testCardToken({ paymentMethodId: 'pm_card_visa_chargeDeclined' }, 1, 2030)
+    expect(parseTestCardToken(declined)?.card.attachDeclineCode).toBe('generic_decline')
+    expect(parseTestCardToken('pm_card_visa_exp_2031_13')).toBeUndefined()
+    expect(parseTestCardToken('pm_card_nope_exp_2031_01')).toBeUndefined()
+    expect(parseTestCardToken('pm_card_visa')?.expiry).toBeUndefined()
   })
 
   it("keeps the organization's customer once it has one", async () => {

@@ -8,11 +8,7 @@ import {
   keyConfirm,
   keyStateText,
 } from '../../src/routes/_app/-apps/appText.ts'
-import {
-  CLIENT_RELEASES,
-  clientDownloadUrl,
-  releaseText,
-} from '../../src/routes/_app/-devices/clientReleases.ts'
+import { CLIENT_RELEASES, agentCommands, releaseText } from '../../src/routes/_app/-devices/clientReleases.ts'
 import {
   INVALID_DEVICE_NAME_MESSAGE,
   INVALID_UPLOAD_PRIORITY_MESSAGE,
@@ -152,7 +148,7 @@ describe('device form', () => {
 })
 
 describe('client downloads', () => {
-  it('lists the releases of the specification, each under the one download path', () => {
+  it('lists the releases of the specification', () => {
     expect(CLIENT_RELEASES.map(releaseText)).toEqual([
       'Mac Apple Silicon 1.0.261',
       'Mac Intel 1.0.261',
@@ -160,11 +156,13 @@ describe('client downloads', () => {
       'Windows x64 1.0.440 (beta)',
       'Windows arm64 1.0.440 (beta)',
     ])
-    expect(clientDownloadUrl('https://console.example.com/', { slug: 'mac-arm64', version: '1.0.261' })).toBe(
-      'https://console.example.com/downloads/client/mac-arm64/1.0.261',
-    )
-    const urls = CLIENT_RELEASES.map((release) => clientDownloadUrl('http://localhost:3000', release))
-    expect(new Set(urls).size).toBe(CLIENT_RELEASES.length)
+  })
+  it("gives the device agent's commands for this console's address", () => {
+    expect(agentCommands('https://console.example.com/')).toEqual([
+      'node media-agent.mjs login --server https://console.example.com --email you@example.com',
+      'node media-agent.mjs register --app <app_id> --secret <secret_key>',
+      'node media-agent.mjs sync <mount> <folder>',
+    ])
   })
 })
 

@@ -6,6 +6,8 @@ import { swapWithNeighbour, type NetworkStore } from '../../src/api/networkStore
 import {
   createRequest,
   isComplete,
+  missingFields,
+  missingText,
   updateRequest,
   type NetworkStoreDraft,
 } from '../../src/routes/_app/-networkStores/NetworkStoreForm.tsx'
@@ -77,6 +79,24 @@ describe('network store screens', () => {
       aws_secret_access_key: 'secret',
       max_size: 4398046511104,
     })
+  })
+
+  it('takes the size with a unit, base 1024, or in bytes', () => {
+    expect(createRequest({ ...draft, max_size: '1 GB' }).max_size).toBe(1024 ** 3)
+    expect(createRequest({ ...draft, max_size: '4 TB' }).max_size).toBe(4398046511104)
+    expect(updateRequest({ max_size: '500 MB' })).toEqual({ max_size: 500 * 1024 ** 2 })
+    expect(isComplete({ ...draft, max_size: '1 GB' }, true)).toBe(true)
+    expect(isComplete({ ...draft, max_size: 'lots' }, true)).toBe(false)
+  })
+
+  it('names the fields still missing, so a disabled button says why', () => {
+    const empty = { ...draft, s3_bucket: '', s3_bucket_region: ' ', s3_host: '', aws_secret_access_key: '' }
+    expect(missingFields(empty, true)).toEqual(['Bucket Name', 'Region', 'Host', 'Secret Access Key'])
+    expect(missingFields(empty, false)).toEqual(['Bucket Name', 'Region', 'Host'])
+    expect(missingFields({ ...draft, max_size: 'x' }, true)).toEqual(['Max File Size'])
+    expect(missingFields(draft, true)).toEqual([])
+    expect(missingText(['Bucket Name', 'Region', 'Host'])).toBe('Still needed: Bucket Name, Region and Host.')
+    expect(missingText(['Host'])).toBe('Still needed: Host.')
   })
 
   it('sends only the changed fields, and a blank secret is no change', () => {

@@ -14,5 +14,6 @@ describe('isAppPath', () => {
     '/storage/x',
     '/healthz',
     '/api',
-  ])('%s belongs to the API or storage', (path) => expect(isAppPath(path)).toBe(false))
+    '/downloads/media-agent.mjs',
+  ])('%s belongs to the API, storage or downloads', (path) => expect(isAppPath(path)).toBe(false))
 })

@@ -45,7 +45,7 @@ describe('signupStep', () => {
 })
 
 describe('resumableSignupOrg', () => {
-  it('resumes with the saved org while the user is its admin and it has no plan', () => {
+  it('resumes with the saved org while the user is its admin, before and after its plan is saved', () => {
     const orgs = [
       org(1, { is_admin: true, plan_id: null }),
       org(2, { plan_id: null }),
@@ -53,7 +53,8 @@ describe('resumableSignupOrg', () => {
     ]
     expect(resumableSignupOrg(orgs, 1)?.org_id).toBe(1)
     expect(resumableSignupOrg(orgs, 2)).toBeUndefined() // not admin
-    expect(resumableSignupOrg(orgs, 3)).toBeUndefined() // has a plan
+    // The plan is saved: signup goes on to the first volume and the finish, not back to a new org.
+    expect(resumableSignupOrg(orgs, 3)?.org_id).toBe(3)
     expect(resumableSignupOrg(orgs, undefined)).toBeUndefined()
   })
 })

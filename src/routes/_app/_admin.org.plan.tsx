@@ -3,7 +3,7 @@
 // contact sales. Picking a plan shows, before the change is confirmed, what it does from the
 // organization's state now (the server's preview): members, devices and storage over the new limits, which
 // stay, and each volume whose expiration days it lowers, which retention then purges sooner; and the price
-// difference. A save failure reads 'Failed to save plan, please try again.'. Admins only.
+// difference. That panel asks the question itself, so its Change Plan changes at once. A save failure reads 'Failed to save plan, please try again.'. Admins only.
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
@@ -14,7 +14,6 @@ import { useSession } from '../../app/session.ts'
 import { SALES_EMAIL } from '../../lib/contact.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { planLimitLines } from '../../lib/signupSteps.ts'
-import { ConfirmAction } from '../../ui/ConfirmAction.tsx'
 import { FormError } from '../../ui/FormError.tsx'
 import { ContactSalesLink, PlanCard } from '../../ui/PlanCard.tsx'
 import {
@@ -85,17 +84,20 @@ function ChangePanel({
       </h2>
       {preview.isPending ? <p aria-busy="true">Checking what the change does…</p> : null}
       {preview.isError ? <FormError message={messageFor('plan_change', preview.error)} /> : null}
-      {preview.data ? <PreviewList preview={preview.data} /> : null}
+      {preview.data ? (
+        <>
+          <PreviewList preview={preview.data} />
+          <p data-testid="plan-change-question">{confirmText(plan, preview.data)}</p>
+        </>
+      ) : null}
       <FormError message={error} />
       <div className="form-actions">
-        <ConfirmAction
+        {/* This panel is the confirmation: it says what the change does and asks, so one press changes. */}
+        <button
+          type="button"
           className="button"
           disabled={!preview.data || change.isPending}
-          confirm={() => ({
-            text: preview.data ? confirmText(plan, preview.data) : '',
-            positive: 'Change Plan',
-          })}
-          onConfirm={() => {
+          onClick={() => {
             if (!preview.data) return
             setError(undefined)
             change.mutate(planChangeRequest(preview.data), {
@@ -105,7 +107,7 @@ function ChangePanel({
           }}
         >
           Change Plan
-        </ConfirmAction>
+        </button>
         <button type="button" className="button secondary" onClick={onCancel} disabled={change.isPending}>
           Cancel
         </button>

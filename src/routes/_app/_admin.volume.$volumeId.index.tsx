@@ -12,6 +12,7 @@ import { formatBytes } from '../../lib/format.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { RadioGroup, TextField } from '../../ui/Field.tsx'
 import { SaveButton } from '../../ui/SaveButton.tsx'
+import { SizeField } from '../../ui/SizeField.tsx'
 import { SaveFormMessages, useSaveForm } from '../../ui/SaveForm.tsx'
 import type { Plan } from '../../../server/contract/plan.ts'
 import { RetentionPreview } from './-volume/RetentionPreview.tsx'
@@ -70,9 +71,8 @@ function expireHint(kind: ExpireKind, plan: Plan | null): string {
   return parts.join(' ')
 }
 
-function minExpireSizeHint(text: string, plan: Plan | null): string {
-  const bytes = /^[0-9]{1,16}$/.test(text.trim()) ? Number(text.trim()) : undefined
-  const parts = [bytes === undefined ? '' : `${formatBytes(bytes)}.`, 'Files smaller than this never expire.']
+function minExpireSizeHint(plan: Plan | null): string {
+  const parts = ['Files smaller than this never expire.']
   const max = plan?.max_min_expire_size
   if (max !== null && max !== undefined) parts.push(`Plan maximum: ${formatBytes(max)}.`)
   return parts.filter(Boolean).join(' ')
@@ -159,14 +159,12 @@ function SettingsForm({ orgId, volume, plan }: { orgId: number; volume: Volume; 
         onChange={(value) => edit({ is_disabled: value })}
         hint={DISABLED_MEANING}
       />
-      <TextField
+      <SizeField
         label="Minimum Expire Size"
         name="min_expire_size"
-        inputMode="numeric"
-        autoComplete="off"
         value={draft.min_expire_size}
         onChange={(value) => edit({ min_expire_size: value })}
-        hint={minExpireSizeHint(draft.min_expire_size, plan)}
+        hint={minExpireSizeHint(plan)}
         error={errors.min_expire_size}
       />
       <ExpireSetting kind="live" form={draft} plan={plan} error={errors.live_expire_days} onChange={edit} />

@@ -1,21 +1,21 @@
 // A container (specification 001, section 2: /volume/{volume_id}/grant/{grant_name}): its name, volume,
 // prefix, state and last use; Enable and Disable (each allowed only from the other state, section 4);
-// Delete after a confirmation that lists who holds it and what mounts it (a mounted one can only be
-// disabled); its name and prefix; its users; the devices that mount it. The address names the container
+// Delete after a confirmation that lists who holds it (a mounted one can only be disabled: its Delete
+// says so and offers Disable, -grants/GrantActions.tsx); its name and prefix; its users; the devices that mount it. The address names the container
 // by volume and name, without regard to case; the screen then follows it by id, so a rename (which moves
 // the address) or a refetch never loses it. Admins only.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound, useRouter } from '@tanstack/react-router'
-import { mediaGrantQueries, useDeleteGrant, useUpdateGrant, type MediaGrant } from '../../api/mediaGrants.ts'
+import { mediaGrantQueries, useDeleteGrant, type MediaGrant } from '../../api/mediaGrants.ts'
 import { orgUserQueries } from '../../api/orgUsers.ts'
 import { showAlert } from '../../app/dialogs.tsx'
 import { useSession } from '../../app/session.ts'
 import { formatLongTime } from '../../lib/format.ts'
-import { findGrantByName, grantHoldings, statusText } from '../../lib/grants.ts'
+import { findGrantByName, statusText } from '../../lib/grants.ts'
 import { messageFor } from '../../lib/messages.ts'
-import { ConfirmAction } from '../../ui/ConfirmAction.tsx'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
+import { GrantActions } from './-grants/GrantActions.tsx'
 import { GrantEditForm } from './-grants/GrantEditForm.tsx'
 import { GrantUsers } from './-grants/GrantUsers.tsx'
 import { adminOrgId } from '../../app/adminAccess.ts'
@@ -52,57 +52,6 @@ const DEVICE_COLUMNS: ReadonlyArray<Column<Device>> = [
   { key: 'name', header: 'Device Name', rowHeader: true, render: (device) => device.device_name },
   { key: 'status', header: 'Status', render: (device) => statusText(device.is_disabled) },
 ]
-
-function GrantActions({
-  orgId,
-  grant,
-  onDelete,
-  deleting,
-}: {
-  orgId: number
-  grant: MediaGrant
-  onDelete: () => void
-  deleting: boolean
-}) {
-  const update = useUpdateGrant(orgId, grant.media_grant_id)
-  const setDisabled = (disabled: boolean) =>
-    update.mutate(
-      { is_disabled: disabled ? 1 : 0 },
-      { onError: (failure) => showAlert(messageFor(disabled ? 'grant_disable' : 'grant_enable', failure)) },
-    )
-  const busy = update.isPending || deleting
-  return (
-    <div className="form-actions grant-actions">
-      <button
-        type="button"
-        className="button secondary"
-        disabled={!grant.is_disabled || busy}
-        onClick={() => setDisabled(false)}
-      >
-        Enable
-      </button>
-      <button
-        type="button"
-        className="button secondary"
-        disabled={Boolean(grant.is_disabled) || busy}
-        onClick={() => setDisabled(true)}
-      >
-        Disable
-      </button>
-      <ConfirmAction
-        confirm={() => ({
-          text: `Delete container ${grant.grant_name}?`,
-          positive: 'Delete',
-          details: grantHoldings(grant),
-        })}
-        onConfirm={onDelete}
-        disabled={busy}
-      >
-        Delete
-      </ConfirmAction>
-    </div>
-  )
-}
 
 function GrantPage() {
   const router = useRouter()

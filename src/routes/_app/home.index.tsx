@@ -50,6 +50,26 @@ function NoPlan({ orgId, isAdmin }: { orgId: number; isAdmin: boolean }) {
   )
 }
 
+/**
+ * An admin whose organization has no container: every volume brings one, so there is no volume yet. The
+ * admin is the one who creates the first volume (000 section 6), so the way on is offered here.
+ */
+function NoVolumeYet() {
+  return (
+    <div className="empty-state" data-testid="no-volume-yet">
+      <p>{NO_FILES_MESSAGE}</p>
+      <p className="hint">
+        Your organization has no volumes yet. Name your first volume to start storing files.
+      </p>
+      <p>
+        <AppLink href="/volume" className="button">
+          Create Your First Volume
+        </AppLink>
+      </p>
+    </div>
+  )
+}
+
 function GrantList({ orgId, isAdmin }: { orgId: number; isAdmin: boolean }) {
   const { data: held } = useSuspenseQuery(mediaGrantQueries.list(orgId))
   // Admins choose from every container of the organization (000 section 6); one they do not hold opens
@@ -61,6 +81,7 @@ function GrantList({ orgId, isAdmin }: { orgId: number; isAdmin: boolean }) {
     retry: false,
   })
   const grants = (isAdmin ? every : undefined) ?? held
+  if (grants.length === 0 && isAdmin) return <NoVolumeYet />
   return grants.length === 0 ? (
     <p className="empty-state">{NO_FILES_MESSAGE}</p>
   ) : (

@@ -1,22 +1,46 @@
-// The desktop clients a person installs to connect a machine (specification 001, sections 2 and 9), and the
-// device agent of this repository, which connects one without an installer (docs/devices.md).
-import { CLIENT_RELEASES, DEVICE_AGENT_COMMAND, clientDownloadUrl, releaseText } from './clientReleases.ts'
+// The ways to connect a machine (specification 001, sections 2 and 9). The device agent of this repository
+// is served by the console itself and runs wherever Node.js does; the desktop installers of the spec are
+// listed with their releases but are not served yet, so they say so instead of linking to nothing.
+import {
+  AGENT_DOWNLOAD_PATH,
+  AGENT_FILE_NAME,
+  CLIENT_RELEASES,
+  agentCommands,
+  releaseText,
+} from './clientReleases.ts'
 
 export function ClientDownloads() {
-  const origin = window.location.origin
   return (
-    <section className="panel" aria-labelledby="client-downloads-heading">
+    <section className="panel client-downloads-panel" aria-labelledby="client-downloads-heading">
       <h2 id="client-downloads-heading">Download the Client</h2>
-      <ul className="client-downloads">
+      <h3>Device Agent</h3>
+      <p>
+        Connects this machine and keeps folders in step with containers, from a terminal. It needs Node.js 20
+        or later (macOS, Windows or Linux).
+      </p>
+      <p>
+        <a className="button" href={AGENT_DOWNLOAD_PATH} download={AGENT_FILE_NAME}>
+          Download the Device Agent
+        </a>
+      </p>
+      <p className="hint">
+        Then sign in, register the machine with an app's key (Organization, Apps) and sync a mounted folder:
+      </p>
+      <ol className="agent-commands">
+        {agentCommands(window.location.origin).map((command) => (
+          <li key={command}>
+            <code>{command}</code>
+          </li>
+        ))}
+      </ol>
+      <h3>Desktop Clients</h3>
+      <ul className="client-releases" aria-label="Desktop clients">
         {CLIENT_RELEASES.map((release) => (
-          <li key={release.slug}>
-            <a href={clientDownloadUrl(origin, release)}>{releaseText(release)}</a>
+          <li key={releaseText(release)}>
+            {releaseText(release)} <span className="release-status">Not yet available</span>
           </li>
         ))}
       </ul>
-      <p className="hint">
-        Or connect this machine with the device agent: <code>{DEVICE_AGENT_COMMAND}</code>
-      </p>
     </section>
   )
 }

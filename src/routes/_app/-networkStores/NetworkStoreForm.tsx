@@ -1,9 +1,10 @@
 // The fields of a network store (specification 001, sections 2 and 5): bucket name, region, host, prefix
-// (optional), access key id, secret access key and max object size in bytes (4398046511104 by default).
+// (optional), access key id, secret access key and max object size (4398046511104 bytes by default), typed
+// with a unit or in bytes (src/ui/SizeField.tsx).
 // Adding needs every required field; editing shows a stored secret as '****', keeps it when left blank,
 // and sends only the fields that changed. Save stays disabled while nothing changed or a required field is
-// missing (section 4).
-import { useMemo, useState, type FormEvent } from 'react'
+// missing (section 4); a line under it names the fields still missing, so it is never disabled unexplained.
+import { useId, useMemo, useState, type FormEvent } from 'react'
 import {
   DEFAULT_STORE_MAX_SIZE,
   SECRET_MASK,
@@ -12,9 +13,11 @@ import {
   type UpdateNetworkStoreRequest,
 } from '../../../api/networkStores.ts'
 import { useDraft } from '../../../lib/draft.ts'
+import { parseSize } from '../../../lib/sizeInput.ts'
 import { TextField } from '../../../ui/Field.tsx'
 import { FormError } from '../../../ui/FormError.tsx'
 import { SaveButton } from '../../../ui/SaveButton.tsx'
+import { SizeField } from '../../../ui/SizeField.tsx'
 
 export interface NetworkStoreDraft {
   s3_bucket: string
@@ -36,7 +39,19 @@ const EMPTY: NetworkStoreDraft = {
   max_size: String(DEFAULT_STORE_MAX_SIZE),
 }
 
-const SIZE_PATTERN = /^[1-9][0-9]{0,15}$/
+/** The bytes of a typed size, or undefined while it is not one (a size of 0 is none). */
+function sizeBytes(text: string): number | undefined {
+  const reading = parseSize(text)
+  return reading.state === 'valid' && reading.bytes > 0 ? reading.bytes : undefined
+}
+
+const REQUIRED: ReadonlyArray<[keyof NetworkStoreDraft, string]> = [
+  ['s3_bucket', 'Bucket Name'],
+  ['s3_bucket_region', 'Region'],
+  ['s3_host', 'Host'],
+  ['aws_access_key_id', 'Access Key ID'],
+  ['aws_secret_access_key', 'Secret Access Key'],
+]
 
 function draftOf(store: NetworkStore | undefined): NetworkStoreDraft {
   if (!store) return EMPTY
@@ -52,11 +67,25 @@ function draftOf(store: NetworkStore | undefined): NetworkStoreDraft {
   }
 }
 
-/** Whether the required fields are filled (the secret only when adding) and the size is a whole number. */
+/** The labels of the required fields still empty (the secret only when adding), and a size not read. */
+export function missingFields(draft: NetworkStoreDraft, adding: boolean): string[] {
+  const missing = REQUIRED.filter(
+    ([key]) => (adding || key !== 'aws_secret_access_key') && draft[key].trim() === '',
+  ).map(([, label]) => label)
+  if (sizeBytes(draft.max_size) === undefined) missing.push('Max File Size')
+  return missing
+}
+
+/** Whether the required fields are filled (the secret only when adding) and the size reads. */
 export function isComplete(draft: NetworkStoreDraft, adding: boolean): boolean {
-  const required = [draft.s3_bucket, draft.s3_bucket_region, draft.s3_host, draft.aws_access_key_id]
-  if (adding) required.push(draft.aws_secret_access_key)
-  return required.every((value) => value.trim() !== '') && SIZE_PATTERN.test(draft.max_size.trim())
+  return missingFields(draft, adding).length === 0
+}
+
+/** The line that says what is missing: "Still needed: Bucket Name, Region and Host." */
+export function missingText(missing: readonly string[]): string {
+  const names =
+    missing.length > 1 ? `${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}` : missing[0]
+  return `Still needed: ${names ?? ''}.`
 }
 
 export function createRequest(draft: NetworkStoreDraft): CreateNetworkStoreRequest {
@@ -67,7 +96,7 @@ export function createRequest(draft: NetworkStoreDraft): CreateNetworkStoreReque
     s3_bucket_prefix: draft.s3_bucket_prefix.trim(),
     aws_access_key_id: draft.aws_access_key_id.trim(),
     aws_secret_access_key: draft.aws_secret_access_key.trim(),
-    max_size: Number(draft.max_size.trim()),
+    max_size: sizeBytes(draft.max_size) ?? 0,
   }
 }
 
@@ -75,7 +104,7 @@ export function createRequest(draft: NetworkStoreDraft): CreateNetworkStoreReque
 export function updateRequest(changed: Partial<NetworkStoreDraft>): UpdateNetworkStoreRequest {
   const request: UpdateNetworkStoreRequest = {}
   for (const [key, value] of Object.entries(changed) as Array<[keyof NetworkStoreDraft, string]>) {
-    if (key === 'max_size') request.max_size = Number(value.trim())
+    if (key === 'max_size') request.max_size = sizeBytes(value) ?? 0
     else if (key === 'aws_secret_access_key') {
       if (value.trim() !== '') request.aws_secret_access_key = value.trim()
     } else request[key] = value.trim()
@@ -109,7 +138,9 @@ export function NetworkStoreForm({
   // Adding: Create is enabled once the required fields are filled. Editing: once a field changed (a blank
   // secret is no change).
   const hasChange = adding || Object.keys(updateRequest(changed)).length > 0
-  const valid = isComplete(draft, adding)
+  const missing = missingFields(draft, adding)
+  const valid = missing.length === 0
+  const missingId = useId()
   function submit(event: FormEvent) {
     event.preventDefault()
     if (!hasChange || !valid) return
@@ -149,12 +180,31 @@ export function NetworkStoreForm({
         type: 'password',
         ...(adding ? {} : { placeholder: SECRET_MASK, hint: 'Leave blank to keep the stored secret.' }),
       })}
-      {field('max_size', 'Max File Size (bytes)', { inputMode: 'numeric', maxLength: 16 })}
+      <SizeField
+        label="Max File Size"
+        name="max_size"
+        value={draft.max_size}
+        onChange={(value) => {
+          setStatus(undefined)
+          set('max_size', value)
+        }}
+      />
       <FormError message={error} />
       <p className="form-status" role="status">
         {status ?? ''}
       </p>
-      <SaveButton changed={hasChange} valid={valid} pending={pending} label={submitLabel} />
+      {valid ? null : (
+        <p id={missingId} className="hint" data-testid="missing-fields">
+          {missingText(missing)}
+        </p>
+      )}
+      <SaveButton
+        changed={hasChange}
+        valid={valid}
+        pending={pending}
+        label={submitLabel}
+        describedBy={valid ? undefined : missingId}
+      />
     </form>
   )
 }

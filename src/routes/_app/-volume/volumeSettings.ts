@@ -4,6 +4,7 @@
 import type { Volume } from '../../../../server/contract/volume.ts'
 import { EXPIRE_DAYS_MAX, EXPIRE_DAYS_MIN } from '../../../../server/contract/limits.ts'
 import { INVALID_VOLUME_NAME_MESSAGE, isValidVolumeName } from '../../../lib/validation.ts'
+import { INVALID_SIZE_MESSAGE, parseSize } from '../../../lib/sizeInput.ts'
 
 export { EXPIRE_DAYS_MAX, EXPIRE_DAYS_MIN }
 
@@ -30,7 +31,7 @@ export interface VolumeSettingsForm {
 export type ExpireKind = 'live' | 'dead'
 
 export const INVALID_EXPIRE_DAYS_MESSAGE = `Enter a number of days from ${EXPIRE_DAYS_MIN} to ${EXPIRE_DAYS_MAX}.`
-export const INVALID_MIN_EXPIRE_SIZE_MESSAGE = 'Enter a size in bytes, a whole number.'
+export const INVALID_MIN_EXPIRE_SIZE_MESSAGE = INVALID_SIZE_MESSAGE
 
 export function settingsOfVolume(volume: Volume): VolumeSettings {
   const { volume_name, is_disabled, min_expire_size, live_expire_days, dead_expire_days } = volume
@@ -97,8 +98,12 @@ export function readForm(form: VolumeSettingsForm, saved: VolumeSettings): ReadF
   const errors: VolumeSettingsErrors = {}
   if (form.volume_name !== saved.volume_name && !isValidVolumeName(form.volume_name))
     errors.volume_name = INVALID_VOLUME_NAME_MESSAGE
-  const minExpireSize = wholeNumber(form.min_expire_size, Number.MAX_SAFE_INTEGER)
-  if (minExpireSize === undefined) errors.min_expire_size = INVALID_MIN_EXPIRE_SIZE_MESSAGE
+  // A size with its unit (4 GB) or in bytes, as the size field reads it (src/lib/sizeInput.ts).
+  const sizeReading = parseSize(form.min_expire_size)
+  const minExpireSize = sizeReading.state === 'valid' ? sizeReading.bytes : undefined
+  if (minExpireSize === undefined)
+    errors.min_expire_size =
+      sizeReading.state === 'invalid' ? sizeReading.message : INVALID_MIN_EXPIRE_SIZE_MESSAGE
   const days = (kind: ExpireKind): number | undefined => {
     const fields = EXPIRE_FIELDS[kind]
     if (!form[fields.expire]) return 0
