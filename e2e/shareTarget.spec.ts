@@ -55,7 +55,7 @@ test('files shared to the app are listed, and Upload queues them into the chosen
   await share.share(SHARED)
   await expect(share.heading).toBeVisible()
   await expect(share.files).toHaveCount(2)
-  await expect(share.file('IMG_20261128_101500.png')).toContainText(`${PHOTO.length} B`)
+  await expect(share.file('IMG_20261128_101500.png')).toContainText(`${PHOTO.length} B · Picture`)
   await expect(share.file('VID_20261128_101600.mp4')).toBeVisible()
   // The picture shows itself (decoded from the kept file), the video an icon.
   await expect

@@ -1,6 +1,6 @@
-// The shared files as compact rows: a thumbnail for pictures (from the kept file itself, through an object
-// URL made while the picture shows), an icon for other kinds, the name (ellipsized, whole in its title) and
-// the size.
+// The shared files as compact rows under their count and total size: a thumbnail for pictures (from the kept
+// file itself, through an object URL made while the picture shows), an icon for other kinds, the name
+// (ellipsized, whole in its title) over a second line with the size and the kind.
 import { useCallback } from 'react'
 import { formatBytes } from '../../../lib/format.ts'
 
@@ -42,23 +42,35 @@ function KindIcon({ kind }: { kind: ReturnType<typeof kindOf> }) {
   )
 }
 
+const KIND_WORDS = { image: 'Picture', video: 'Video', audio: 'Recording', file: 'File' } as const
+
 export function SharedFileList({ files }: { files: readonly File[] }) {
+  const total = files.reduce((sum, file) => sum + file.size, 0)
   return (
-    <ul className="shared-files" aria-label="Shared files">
-      {files.map((file, index) => {
-        const kind = kindOf(file)
-        return (
-          <li key={index} className="shared-file">
-            <span className="shared-file-preview">
-              {kind === 'image' ? <Thumbnail file={file} /> : <KindIcon kind={kind} />}
-            </span>
-            <span className="shared-file-name" title={file.name}>
-              {file.name}
-            </span>
-            <span className="shared-file-size">{formatBytes(file.size)}</span>
-          </li>
-        )
-      })}
-    </ul>
+    <>
+      <p className="shared-files-total">
+        {files.length === 1 ? '1 file' : `${files.length} files`}, {formatBytes(total)}
+      </p>
+      <ul className="shared-files" aria-label="Shared files">
+        {files.map((file, index) => {
+          const kind = kindOf(file)
+          return (
+            <li key={index} className="shared-file">
+              <span className="shared-file-preview">
+                {kind === 'image' ? <Thumbnail file={file} /> : <KindIcon kind={kind} />}
+              </span>
+              <span className="shared-file-text">
+                <span className="shared-file-name" title={file.name}>
+                  {file.name}
+                </span>
+                <span className="shared-file-meta">
+                  {formatBytes(file.size)} · {KIND_WORDS[kind]}
+                </span>
+              </span>
+            </li>
+          )
+        })}
+      </ul>
+    </>
   )
 }
