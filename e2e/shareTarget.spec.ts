@@ -32,11 +32,11 @@ const SHARED: SharedFilePayload[] = [
   },
 ]
 
-async function readyVolume(label: string): Promise<GrantAccess> {
-  const { sessionKey, orgId } = await signUpReadyAdmin(label, 'Share Org', VOLUME)
+async function readyVolume(label: string): Promise<GrantAccess & { email: string }> {
+  const { email, sessionKey, orgId } = await signUpReadyAdmin(label, 'Share Org', VOLUME)
   const grant = (await listGrants(sessionKey, orgId)).find((each) => each.grant_name === VOLUME)
   if (!grant) throw new Error('the new volume came without its container')
-  return { sessionKey, orgId, grantId: grant.media_grant_id }
+  return { email, sessionKey, orgId, grantId: grant.media_grant_id }
 }
 
 test('files shared to the app are listed, and Upload queues them into the chosen folder', async ({
@@ -116,4 +116,21 @@ test('a member who may not upload is offered no container, and Cancel discards t
   await page.goto(sharedAt)
   await expect(share.nothingWaiting).toBeVisible()
   await expect(share.files).toHaveCount(0)
+})
+
+test('a share made while signed out waits through sign-in and is listed after it', async ({
+  page,
+  loginPage,
+}) => {
+  const { email } = await readyVolume('share-signed-out')
+  const share = new SharePage(page)
+  await loginPage.goto()
+  await share.waitForServiceWorker()
+
+  await share.share(SHARED)
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fshare%3Fid%3D/)
+  await loginPage.signInAs(email)
+  await expect(page).toHaveURL(/\/share\?id=/)
+  await expect(share.files).toHaveCount(2)
+  await expect(share.upload).toBeEnabled()
 })
