@@ -8,6 +8,7 @@ import { earlyRequests } from './vite-plugins/earlyRequests.ts'
 import { inlineStylesheet } from './vite-plugins/inlineStylesheet.ts'
 import { swSingleFile } from './vite-plugins/swSingleFile.ts'
 import { MANIFEST_URL } from './src/app/manifestLink.ts'
+import { SHARE_TARGET } from './sw/shareTargetManifest.ts'
 
 /**
  * The small modules many screens share (UI parts, rules, messages, the router's and queries' hooks): one chunk
@@ -68,6 +69,8 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // The installed app in the phone's share sheet: files shared to it go to the service worker.
+        share_target: SHARE_TARGET,
       },
     }),
     // The app links the manifest after the first screen, not index.html.

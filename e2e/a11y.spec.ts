@@ -57,6 +57,7 @@ import { NetworkStoreListPage } from './pages/NetworkStoreListPage.ts'
 import { OrgDetailPage } from './pages/OrgDetailPage.ts'
 import { PaymentMethodsPage } from './pages/PaymentMethodsPage.ts'
 import { PlanPage } from './pages/PlanPage.ts'
+import { SharePage } from './pages/SharePage.ts'
 import { SignupPage } from './pages/SignupPage.ts'
 import { UploadPage } from './pages/UploadPage.ts'
 import { UserDetailPage } from './pages/UserDetailPage.ts'
@@ -192,6 +193,23 @@ const screens: Screen[] = [
       await upload.startUpload.click()
       await expect(upload.summary).toBeVisible()
       return upload.uploads
+    },
+  },
+  {
+    name: 'share, two files shared to the app',
+    open: async (page) => {
+      const share = new SharePage(page)
+      await page.goto('/home')
+      await share.waitForServiceWorker()
+      // The long name must ellipsize in its row rather than widen the page.
+      await share.share([
+        { name: LONG_NAME, mimeType: 'video/quicktime', buffer: Buffer.from('a clip') },
+        { name: 'beach.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a picture') },
+      ])
+      await expect(share.files).toHaveCount(2)
+      // The folders of the container's root are listed once the destination is known.
+      await expect(share.openFolder('Photos')).toBeVisible()
+      return share.folder
     },
   },
   {

@@ -15,6 +15,7 @@ import { Route as PublicRouteRouteImport } from './routes/_public/route'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppAdminRouteImport } from './routes/_app/_admin'
 import { Route as AppAccountRouteImport } from './routes/_app/account'
+import { Route as AppShareRouteImport } from './routes/_app/share'
 import { Route as PublicLoadingRouteImport } from './routes/_public/loading'
 import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as PublicLogoutRouteImport } from './routes/_public/logout'
@@ -74,6 +75,11 @@ const AppAdminRoute = AppAdminRouteImport.update({
 const AppAccountRoute = AppAccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppShareRoute = AppShareRouteImport.update({
+  id: '/share',
+  path: '/share',
   getParentRoute: () => AppRouteRoute,
 } as any)
 const PublicLoadingRoute = PublicLoadingRouteImport.update({
@@ -257,6 +263,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof AppSplatRoute
   '/account': typeof AppAccountRoute
+  '/share': typeof AppShareRoute
   '/loading': typeof PublicLoadingRoute
   '/login': typeof PublicLoginRoute
   '/logout': typeof PublicLogoutRoute
@@ -295,6 +302,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof AppSplatRoute
   '/account': typeof AppAccountRoute
+  '/share': typeof AppShareRoute
   '/loading': typeof PublicLoadingRoute
   '/login': typeof PublicLoginRoute
   '/logout': typeof PublicLogoutRoute
@@ -335,6 +343,7 @@ export interface FileRoutesById {
   '/_app/$': typeof AppSplatRoute
   '/_app/_admin': typeof AppAdminRouteWithChildren
   '/_app/account': typeof AppAccountRoute
+  '/_app/share': typeof AppShareRoute
   '/_public/loading': typeof PublicLoadingRoute
   '/_public/login': typeof PublicLoginRoute
   '/_public/logout': typeof PublicLogoutRoute
@@ -375,6 +384,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/account'
+    | '/share'
     | '/loading'
     | '/login'
     | '/logout'
@@ -413,6 +423,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/account'
+    | '/share'
     | '/loading'
     | '/login'
     | '/logout'
@@ -452,6 +463,7 @@ export interface FileRouteTypes {
     | '/_app/$'
     | '/_app/_admin'
     | '/_app/account'
+    | '/_app/share'
     | '/_public/loading'
     | '/_public/login'
     | '/_public/logout'
@@ -535,6 +547,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof AppAccountRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_app/share': {
+      id: '/_app/share'
+      path: '/share'
+      fullPath: '/share'
+      preLoaderRoute: typeof AppShareRouteImport
       parentRoute: typeof AppRouteRoute
     }
     '/_public/loading': {
@@ -853,6 +872,7 @@ interface AppRouteRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppAdminRoute: typeof AppAdminRouteWithChildren
   AppAccountRoute: typeof AppAccountRoute
+  AppShareRoute: typeof AppShareRoute
   AppDeviceDeviceIdRoute: typeof AppDeviceDeviceIdRoute
   AppDeviceIndexRoute: typeof AppDeviceIndexRoute
   AppHomeIndexRoute: typeof AppHomeIndexRoute
@@ -866,6 +886,7 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppAdminRoute: AppAdminRouteWithChildren,
   AppAccountRoute: AppAccountRoute,
+  AppShareRoute: AppShareRoute,
   AppDeviceDeviceIdRoute: AppDeviceDeviceIdRoute,
   AppDeviceIndexRoute: AppDeviceIndexRoute,
   AppHomeIndexRoute: AppHomeIndexRoute,
