@@ -89,9 +89,8 @@ export function ToastView({ toast, onDismiss }: { toast: Toast; onDismiss: () =>
   return (
     <div className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
       <p className="toast-text">{toast.text}</p>
-      <button type="button" className="icon-button toast-dismiss" aria-label="Dismiss" onClick={onDismiss}>
-        <span aria-hidden="true">×</span>
-      </button>
+      {/* The cross is drawn by the stylesheet, so that the toast's text is its message alone. */}
+      <button type="button" className="icon-button toast-dismiss" aria-label="Dismiss" onClick={onDismiss} />
     </div>
   )
 }
