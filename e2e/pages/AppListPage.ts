@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { Toasts } from './Toasts.ts'
 
 /** /org/app: the apps, each Enabled or Disabled, and Add App. */
 export class AppListPage {
@@ -16,7 +17,7 @@ export class AppListPage {
     this.newAppName = form.getByLabel('New App Name')
     this.createApp = form.getByRole('button', { name: 'Create App' })
     this.error = form.getByRole('alert')
-    this.status = form.getByRole('status')
+    this.status = new Toasts(page).latest
   }
 
   async goto() {

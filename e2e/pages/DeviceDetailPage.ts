@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { Toasts } from './Toasts.ts'
 
 export type MountButton = 'Enable' | 'Disable' | 'Delete' | 'Get Volume Key'
 
@@ -36,7 +37,7 @@ export class DeviceDetailPage {
     this.user = form.getByLabel('User', { exact: true })
     this.save = form.getByRole('button', { name: 'Save' })
     this.error = form.getByRole('alert')
-    this.status = form.getByRole('status')
+    this.status = new Toasts(page).latest
     this.readOnlyStatus = page.getByTestId('device-status')
     this.mounts = page.getByRole('table', { name: 'Mounts' })
     const addMount = page.getByRole('form', { name: 'Add Mount' })

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { Toasts } from './Toasts.ts'
 
 /** /org: the organization's name and custom domain prefix, under the organization's tab bar. */
 export class OrgDetailPage {
@@ -26,7 +27,7 @@ export class OrgDetailPage {
     this.prefixHint = form.locator('.hint')
     this.save = form.getByRole('button', { name: 'Save' })
     this.error = form.locator('.form-error[role="alert"]')
-    this.status = form.getByRole('status')
+    this.status = new Toasts(page).latest
   }
 
   async goto() {

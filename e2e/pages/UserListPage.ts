@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { Toasts } from './Toasts.ts'
 
 export type CapabilityLabel = 'Web Upload' | 'Web Download' | 'Add Devices'
 
@@ -22,7 +23,7 @@ export class UserListPage {
     this.email = this.form.getByLabel('Email')
     this.addUser = this.form.getByRole('button', { name: 'Add User' })
     this.error = this.form.getByRole('alert')
-    this.status = this.form.getByRole('status')
+    this.status = new Toasts(page).latest
   }
 
   async goto() {

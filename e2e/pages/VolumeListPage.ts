@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { Toasts } from './Toasts.ts'
 
 /** /volume: the organization's volumes, the plan's count and Add Volume. */
 export class VolumeListPage {
@@ -19,7 +20,7 @@ export class VolumeListPage {
     this.volumeName = form.getByLabel('Volume Name')
     this.addVolume = form.getByRole('button', { name: 'Add Volume' })
     this.error = form.getByRole('alert')
-    this.status = form.getByRole('status')
+    this.status = new Toasts(page).latest
   }
 
   async goto() {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { Toasts } from './Toasts.ts'
 
 /** /volume/{volume_id}: the volume's settings under its tab bar. */
 export class VolumeSettingsPage {
@@ -36,7 +37,7 @@ export class VolumeSettingsPage {
     this.deadDays = form.getByLabel('Dead Expiration Days')
     this.save = form.getByRole('button', { name: 'Save' })
     this.error = form.locator(':scope > .form-error')
-    this.saved = form.locator('.form-status')
+    this.saved = new Toasts(page).latest
     this.retentionPreview = form.getByRole('status', { name: 'What these settings purge' })
   }
 

@@ -11,6 +11,9 @@ export interface DialogState {
   negative?: string
   /** Confirm only: a list shown under the text (e.g. what a user holds before removing them). */
   details?: string[]
+  /** Confirm only: the positive answer destroys or takes away something (delete, disable, remove), so its
+   *  button is red like the one that opened the question. */
+  destructive?: boolean
   /** Gets true for the positive button, false for the negative one or a dismissal. */
   callback?: (positive: boolean) => void
 }
@@ -25,13 +28,23 @@ export interface ConfirmRequest {
   negative?: string
   /** Lines listed under the text; an empty list shows nothing. */
   details?: string[]
+  /** The positive answer deletes, disables or removes something: its button is the destructive one. */
+  destructive?: boolean
 }
 
 export function confirmDialog(
-  { text, positive = 'OK', negative = 'Cancel', details }: ConfirmRequest,
+  { text, positive = 'OK', negative = 'Cancel', details, destructive }: ConfirmRequest,
   callback: (positive: boolean) => void,
 ): DialogState {
-  return { type: 'confirm', text, positive, negative, callback, ...(details?.length ? { details } : {}) }
+  return {
+    type: 'confirm',
+    text,
+    positive,
+    negative,
+    callback,
+    ...(details?.length ? { details } : {}),
+    ...(destructive ? { destructive } : {}),
+  }
 }
 
 export function createDialogStore() {
@@ -93,7 +106,12 @@ export function DialogView({
             {dialog.negative}
           </button>
         ) : null}
-        <button type="button" className="button" onClick={() => onClose(true)} autoFocus>
+        <button
+          type="button"
+          className={dialog.type === 'confirm' && dialog.destructive ? 'button danger' : 'button'}
+          onClick={() => onClose(true)}
+          autoFocus
+        >
           {dialog.positive}
         </button>
       </div>

@@ -1,6 +1,7 @@
 import { createRouter } from '@tanstack/react-router'
 import { routeTree } from '../routeTree.gen.ts'
 import { NotFound } from './NotFound.tsx'
+import { PageSkeleton } from '../ui/Skeleton.tsx'
 import { RouteError } from './RouteError.tsx'
 import type { RouterContext } from './routerContext.ts'
 
@@ -13,6 +14,11 @@ export function createAppRouter(context: RouterContext) {
     defaultPreloadStaleTime: 0,
     defaultNotFoundComponent: NotFound,
     defaultErrorComponent: RouteError,
+    // A screen whose data takes more than a moment shows its skeleton; one that answers sooner shows none
+    // (no flash), and a skeleton once shown stays long enough to be seen rather than flicker.
+    defaultPendingComponent: PageSkeleton,
+    defaultPendingMs: 400,
+    defaultPendingMinMs: 300,
     scrollRestoration: true,
   })
 }

@@ -5,6 +5,7 @@ import { DialogHost } from '../app/dialogs.tsx'
 import { NotFound } from '../app/NotFound.tsx'
 import { RouteError } from '../app/RouteError.tsx'
 import { useScreenFocus } from '../app/screenFocus.ts'
+import { ToastRegion } from '../ui/toasts.tsx'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Root,
@@ -26,6 +27,7 @@ function Root() {
     <>
       <Outlet />
       <DialogHost />
+      <ToastRegion />
     </>
   )
 }

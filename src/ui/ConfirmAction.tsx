@@ -1,6 +1,7 @@
 // A button whose action needs a yes first (specification 001, section 5: plan change, key regeneration,
 // user removal, grant deletion). It asks through the app's one dialog store, so it looks and behaves like
-// every other confirmation.
+// every other confirmation. A red button opens a question whose yes is red too: what the user pressed to
+// delete or remove is what they confirm.
 import type { ReactNode } from 'react'
 import { showConfirm, type ConfirmRequest } from '../app/dialogs.tsx'
 
@@ -14,6 +15,8 @@ export interface ConfirmActionProps {
   disabled?: boolean
   /** 'button danger' by default. */
   className?: string
+  /** Whether the yes deletes, disables or removes; by default, whether the button itself is a danger one. */
+  destructive?: boolean
 }
 
 export function ConfirmAction({
@@ -22,6 +25,7 @@ export function ConfirmAction({
   onConfirm,
   disabled = false,
   className = 'button danger',
+  destructive = className.split(/\s+/).includes('danger'),
 }: ConfirmActionProps) {
   return (
     <button
@@ -29,7 +33,7 @@ export function ConfirmAction({
       className={className}
       disabled={disabled}
       onClick={() =>
-        showConfirm(typeof confirm === 'function' ? confirm() : confirm, (positive) => {
+        showConfirm({ destructive, ...(typeof confirm === 'function' ? confirm() : confirm) }, (positive) => {
           if (positive) onConfirm()
         })
       }

@@ -1,10 +1,11 @@
 // The one-field "add by name" form of the admin lists (Add Volume, Add App): the name, a submit button that
 // stays disabled while the name is empty or the call runs (001 section 5), the failure in the catalogue's
-// words, and a status line saying what was added. A screen gives the words, the check made before the
-// call, the call itself and the sentence of success.
+// words (only the latest: an edit or a new submit clears it), and a toast saying what was added. A screen
+// gives the words, the check made before the call, the call itself and the sentence of success.
 import { useState, type FormEvent } from 'react'
 import { TextField } from './Field.tsx'
 import { FormError } from './FormError.tsx'
+import { showToast } from './toasts.tsx'
 
 export interface CreateByNameFormProps {
   label: string
@@ -27,18 +28,16 @@ export function CreateByNameForm(props: CreateByNameFormProps) {
   const { label, name, submitLabel, hint, maxLength, pending } = props
   const [typed, setTyped] = useState('')
   const [error, setError] = useState<string>()
-  const [added, setAdded] = useState<string>()
   const value = props.prepare ? props.prepare(typed) : typed
   function submit(event: FormEvent) {
     event.preventDefault()
-    setAdded(undefined)
     if (value === '') return
     const refusal = props.check?.(value)
     if (refusal) return setError(refusal)
     setError(undefined)
     props.create(value).then(
       () => {
-        setAdded(props.added(value))
+        showToast(props.added(value))
         setTyped('')
       },
       (failure: unknown) => setError(props.failed(failure)),
@@ -55,13 +54,10 @@ export function CreateByNameForm(props: CreateByNameFormProps) {
         value={typed}
         onChange={(next) => {
           setTyped(next)
-          setAdded(undefined)
+          setError(undefined)
         }}
       />
       <FormError message={error} />
-      <p className="form-status" role="status">
-        {added ?? ''}
-      </p>
       <button type="submit" className="button" disabled={value === '' || pending} aria-busy={pending}>
         {submitLabel}
       </button>

@@ -63,4 +63,18 @@ describe('dialogs', () => {
     store.close(false)
     expect(listener).toHaveBeenCalledTimes(2)
   })
+  it('a destructive confirm shows its yes as the danger button; others keep the primary one', () => {
+    const destructive = confirmDialog(
+      { text: 'Delete Media?', positive: 'Delete', destructive: true },
+      () => {},
+    )
+    expect(renderToStaticMarkup(<DialogView dialog={destructive} onClose={() => {}} />)).toContain(
+      '<button type="button" class="button danger" autofocus="">Delete</button>',
+    )
+    const plain = confirmDialog({ text: 'Change the plan?', positive: 'Change Plan' }, () => {})
+    expect(plain).not.toHaveProperty('destructive')
+    expect(renderToStaticMarkup(<DialogView dialog={plain} onClose={() => {}} />)).toContain(
+      '<button type="button" class="button" autofocus="">Change Plan</button>',
+    )
+  })
 })

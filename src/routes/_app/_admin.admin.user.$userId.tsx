@@ -14,6 +14,7 @@ import { useDraft } from '../../lib/draft.ts'
 import { messageFor } from '../../lib/messages.ts'
 import { ConfirmAction } from '../../ui/ConfirmAction.tsx'
 import { FormError } from '../../ui/FormError.tsx'
+import { showToast } from '../../ui/toasts.tsx'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { SaveButton } from '../../ui/SaveButton.tsx'
 import { adminOrgId } from '../../app/adminAccess.ts'
@@ -52,12 +53,23 @@ function RoleForm({ orgId, user, readOnly }: { orgId: number; user: OrgUser; rea
     event.preventDefault()
     if (readOnly || !isChanged) return
     setError(undefined)
-    update.mutate(changed, { onError: (failure) => setError(messageFor('user_update', failure)) })
+    update.mutate(changed, {
+      onSuccess: () => showToast('User saved.'),
+      onError: (failure) => setError(messageFor('user_update', failure)),
+    })
   }
   return (
     <form className="form" onSubmit={submit}>
       {readOnly ? <p className="notice">You cannot edit your own user.</p> : null}
-      <RoleFields values={draft} onChange={patch} memberCaps={saved} disabled={readOnly} />
+      <RoleFields
+        values={draft}
+        onChange={(values) => {
+          setError(undefined) // an edit makes the last failure stale
+          patch(values)
+        }}
+        memberCaps={saved}
+        disabled={readOnly}
+      />
       <FormError message={error} />
       <SaveButton changed={isChanged && !readOnly} pending={update.isPending} />
     </form>

@@ -13,6 +13,7 @@ import { localState } from '../../lib/localState.ts'
 import { NO_FILES_MESSAGE } from '../../lib/messages.ts'
 import { areaHref } from '../../lib/filePaths.ts'
 import { AppLink } from '../../ui/AppLink.tsx'
+import { ListSkeleton } from '../../ui/Skeleton.tsx'
 
 export const Route = createFileRoute('/_app/home/')({
   loader: ({ context }) => {
@@ -100,7 +101,7 @@ function Containers({ orgId, isAdmin }: { orgId: number; isAdmin: boolean }) {
   return (
     <section aria-labelledby="home-heading">
       <h1 id="home-heading">Home</h1>
-      <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+      <Suspense fallback={<ListSkeleton rows={3} />}>
         <GrantList orgId={orgId} isAdmin={isAdmin} />
       </Suspense>
     </section>

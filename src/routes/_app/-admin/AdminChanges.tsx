@@ -7,6 +7,7 @@ import { formatLongTime } from '../../../lib/format.ts'
 import { LoadFailed } from '../../../ui/LoadFailed.tsx'
 import { LoadMore } from '../../../ui/LoadMore.tsx'
 import { Table, type Column } from '../../../ui/Table.tsx'
+import { ListSkeleton } from '../../../ui/Skeleton.tsx'
 
 const COLUMNS: ReadonlyArray<Column<AdminEvent>> = [
   { key: 'timestamp', header: 'Timestamp', render: (event) => formatLongTime(event.create_time) },
@@ -27,7 +28,7 @@ export function AdminChanges({ orgId, filter }: AdminChangesProps) {
     <section className="panel" aria-labelledby="changes-heading">
       <h2 id="changes-heading">Changes</h2>
       {changes.isPending ? (
-        <p className="hint">Loading…</p>
+        <ListSkeleton rows={3} />
       ) : (
         <>
           <Table

@@ -224,7 +224,8 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
     )
     const count = `${files.length} file${files.length === 1 ? '' : 's'}`
     const text = kind === 'delete' ? `Delete ${count}?` : `Undelete ${count}?`
-    showConfirm({ text, positive: kind === 'delete' ? 'Delete' : 'Undelete' }, (positive) => {
+    const destructive = kind === 'delete'
+    showConfirm({ text, positive: destructive ? 'Delete' : 'Undelete', destructive }, (positive) => {
       if (!positive) return
       setDeleted.mutate(
         { mediaIds: files, deleted: kind === 'delete' },

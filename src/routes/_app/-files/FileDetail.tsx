@@ -212,7 +212,11 @@ export function FileDetail({ openGrant, path }: { openGrant: OpenGrant; path: st
   function changeStatus() {
     const undelete = media.is_deleted
     showConfirm(
-      { text: `${undelete ? 'Undelete' : 'Delete'} ${name}?`, positive: undelete ? 'Undelete' : 'Delete' },
+      {
+        text: `${undelete ? 'Undelete' : 'Delete'} ${name}?`,
+        positive: undelete ? 'Undelete' : 'Delete',
+        destructive: !undelete,
+      },
       (positive) => {
         if (!positive) return
         setDeleted.mutate(
