@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createLongPress, LONG_PRESS_DELAY_MS, type PressPoint } from '../../src/ui/longPress.ts'
 
-const touch = (clientX = 100, clientY = 100): PressPoint => ({ pointerType: 'touch', clientX, clientY, button: 0 })
+const touch = (clientX = 100, clientY = 100): PressPoint => ({
+  pointerType: 'touch',
+  clientX,
+  clientY,
+  button: 0,
+})
 
 function clickEvent() {
   return { preventDefault: vi.fn(), stopPropagation: vi.fn() }
