@@ -1,12 +1,7 @@
 // The long-press of src/ui/longPress.ts as props for an element: spread them on the row, list item or button
 // that a finger may hold. A scroll anywhere during the hold cancels it (a finger that scrolls a list is not
 // holding a row), as does the pointer leaving or the browser taking the gesture over.
-import {
-  useEffect,
-  useRef,
-  type MouseEvent,
-  type PointerEvent as ReactPointerEvent,
-} from 'react'
+import { useEffect, useRef, type MouseEvent, type PointerEvent as ReactPointerEvent } from 'react'
 import { createLongPress, type LongPress, type LongPressOptions } from './longPress.ts'
 
 export interface LongPressProps {
