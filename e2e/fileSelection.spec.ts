@@ -143,7 +143,7 @@ test.describe('file listing: selection, capabilities, offline, filter', () => {
     })
   })
 
-  test('a member without upload rights is told so before any call; download stays theirs', async ({
+  test('a member without upload rights is told so before any call, in the listing and on a file', async ({
     page,
     layout,
     fileList,
@@ -167,6 +167,12 @@ test.describe('file listing: selection, capabilities, offline, filter', () => {
     await expect(dialog).toBeVisible()
     await dialog.getByRole('button', { name: 'Done' }).click()
     await expect(page).toHaveURL(/\/home\/Phone%20Volume\/$/)
+    expect(changes).toEqual([])
+    // The file's own Delete, the same.
+    await fileList.open('notes.txt')
+    await page.getByRole('toolbar', { name: 'File actions' }).getByRole('button', { name: 'Delete' }).click()
+    await expect(dialog).toBeVisible()
+    await dialog.getByRole('button', { name: 'Done' }).click()
     expect(changes).toEqual([])
     // The create-folder screen reached by its address says the same, without a call.
     await page.goto(`/create_folder/${encodeURIComponent(GRANT)}/`)
