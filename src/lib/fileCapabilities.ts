@@ -9,14 +9,7 @@ export interface FileCapabilities {
   cap_web_download: boolean
 }
 
-export type FileAction =
-  | 'createFolder'
-  | 'upload'
-  | 'delete'
-  | 'undelete'
-  | 'restore'
-  | 'download'
-  | 'open'
+export type FileAction = 'createFolder' | 'upload' | 'delete' | 'undelete' | 'restore' | 'download' | 'open'
 
 /** Changing what a container holds is uploading to it; reading a file's content out is downloading. */
 const NEEDS: Record<FileAction, keyof FileCapabilities> = {
