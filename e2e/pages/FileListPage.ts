@@ -13,6 +13,15 @@ export class FileListPage {
   readonly undeleteButton: Locator
   readonly download: Locator
   readonly noAccess: Locator
+  /** The bar of a selection: its count, its actions and Cancel. */
+  readonly selectionBar: Locator
+  readonly selectionCount: Locator
+  readonly more: Locator
+  readonly nameFilter: Locator
+  readonly nameFilterCount: Locator
+  /** A folder that cannot be shown yet (offline, or the server did not answer), with its Retry. */
+  readonly unavailable: Locator
+  readonly retry: Locator
 
   constructor(readonly page: Page) {
     this.grid = page.getByRole('grid', { name: 'Files' })
@@ -27,6 +36,13 @@ export class FileListPage {
     this.undeleteButton = actions.getByRole('button', { name: 'Undelete' })
     this.download = actions.getByRole('button', { name: 'Download' })
     this.noAccess = page.getByRole('heading', { name: "Looks like you don't have access to this container." })
+    this.selectionBar = page.getByRole('toolbar', { name: 'Selection' })
+    this.selectionCount = this.selectionBar.locator('.selection-count')
+    this.more = actions.getByRole('button', { name: 'More' })
+    this.nameFilter = page.getByRole('searchbox', { name: 'Filter by name' })
+    this.nameFilterCount = page.locator('.listing-search output')
+    this.unavailable = this.grid.locator('.listing-unavailable')
+    this.retry = this.unavailable.getByRole('button', { name: 'Retry' })
   }
 
   async goto(grantName: string, path = '/') {

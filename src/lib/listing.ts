@@ -94,3 +94,13 @@ export function listingActions(selected: readonly ListingRow[]): ListingActions 
     undelete: !hasFolder && files.some((row) => row.isDeleted),
   }
 }
+
+/** Directories longer than this get a filter box (by name, within the listing loaded). */
+export const NAME_FILTER_MIN_ENTRIES = 1000
+
+/** The rows whose name holds the text typed, without regard to case; all of them for blank text. */
+export function rowsNamed(rows: readonly ListingRow[], text: string): readonly ListingRow[] {
+  const wanted = text.trim().toLowerCase()
+  if (wanted === '') return rows
+  return rows.filter((row) => row.name.toLowerCase().includes(wanted))
+}

@@ -6,6 +6,7 @@ import {
   listingActions,
   listingRows,
   matchesFilter,
+  rowsNamed,
   visibleRows,
   type ListingRow,
 } from '../../src/lib/listing.ts'
@@ -119,5 +120,26 @@ describe('listingActions', () => {
     expect(listingActions([byName('b.txt')])).toMatchObject({ delete: true, undelete: false })
     expect(listingActions([byName('A.txt')])).toMatchObject({ delete: false, undelete: true })
     expect(listingActions([byName('b.txt'), byName('A.txt')])).toMatchObject({ delete: true, undelete: true })
+  })
+})
+
+describe('rowsNamed', () => {
+  const named = listingRows({
+    dir_list: [{ dir_name: 'Beach Day', file_count: 1, deleted_count: 0 }],
+    media_list: [media(1, 'beach.jpg'), media(2, 'city.jpg'), media(3, 'BEACHES.mov')],
+  })
+
+  it('keeps the rows whose name holds the text, without regard to case', () => {
+    expect(rowsNamed(named, 'beach').map((row) => row.name)).toEqual([
+      'Beach Day',
+      'beach.jpg',
+      'BEACHES.mov',
+    ])
+    expect(rowsNamed(named, ' CITY ').map((row) => row.name)).toEqual(['city.jpg'])
+    expect(rowsNamed(named, 'nothing')).toEqual([])
+  })
+
+  it('keeps every row for blank text', () => {
+    expect(rowsNamed(named, '  ')).toHaveLength(4)
   })
 })

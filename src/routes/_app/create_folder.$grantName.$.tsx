@@ -8,6 +8,7 @@ import { mediaQueries, useCreateDirectory } from '../../api/media.ts'
 import { goBack, navigateRemembering } from '../../app/navigation.ts'
 import { useSession } from '../../app/session.ts'
 import { areaHref, childPath, findName } from '../../lib/filePaths.ts'
+import { refusalOf } from '../../lib/fileCapabilities.ts'
 import { CREATE_FAILED_MESSAGE } from '../../lib/messages.ts'
 import { FormError } from '../../ui/FormError.tsx'
 import { TextField } from '../../ui/Field.tsx'
@@ -30,6 +31,9 @@ function CreateFolderForm({ openGrant, directory }: { openGrant: OpenGrant; dire
 
   function submit(event: FormEvent) {
     event.preventDefault()
+    // Reached by its address without the right to change the container: said before any call.
+    const refusal = refusalOf(openGrant.org, 'createFolder')
+    if (refusal) return setError(refusal)
     setError(undefined)
     const existing = findName(listing.data?.dir_list.map((dir) => dir.dir_name) ?? [], trimmed)
     const folder = childPath(directory, existing ?? trimmed, true)

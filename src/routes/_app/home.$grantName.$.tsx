@@ -1,6 +1,7 @@
 // The file browser (specification 000, section 2): /home/{grant_name}/a/b/ lists a directory, and a path
 // without the trailing '/' shows that file. A file its directory does not hold, or (to an admin) a
 // container that does not exist, is 'Page not found', shown inside the layout (src/routes/_app/route.tsx).
+import { onlineManager } from '@tanstack/react-query'
 import { createFileRoute, notFound, useLocation } from '@tanstack/react-router'
 import { mediaQueries } from '../../api/media.ts'
 import { mediaGrantQueries } from '../../api/mediaGrants.ts'
@@ -34,6 +35,9 @@ export const Route = createFileRoute('/_app/home/$grantName/$')({
       { orgId: org.org_id, mediaGrantId: grant.media_grant_id },
       listedDirectory(where.path),
     )
+    // Offline, a listing never loaded here would keep the route waiting until the network returns: the
+    // screen shows it cannot be loaded yet instead (src/routes/_app/-files/ListingUnavailable.tsx).
+    if (!onlineManager.isOnline() && context.queryClient.getQueryData(options.queryKey) === undefined) return
     // Read the listing (a file's detail finds the file in it); its failures are the screen's to show.
     const listingOf = (fresh: boolean) =>
       context.queryClient.fetchQuery(fresh ? { ...options, staleTime: 0 } : options).catch(() => undefined)

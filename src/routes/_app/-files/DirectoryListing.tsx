@@ -1,41 +1,56 @@
 // A directory of a container (specification 000, section 2): the filter, the actions, and the rows,
 // windowed so that a directory of 20,000 entries stays smooth. The rows form an ARIA grid (rows are
 // selected, cells hold a checkbox and a link): one tab stop, and the arrow keys, Home, End and the page
-// keys move between cells (src/lib/gridKeys.ts), as the WAI-ARIA grid pattern has it.
+// keys move between cells (src/lib/gridKeys.ts), as the WAI-ARIA grid pattern has it. A finger held on a
+// row starts a selection (src/ui/useLongPress.ts) with a bar of its actions; every action a member lacks
+// the capability for answers with the specification's refusal before any call (src/lib/fileCapabilities.ts).
 import { useQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
+import {
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react'
 import { mediaQueries, useSetFilesDeleted } from '../../../api/media.ts'
 import { ApiError } from '../../../api/transport.ts'
 import { showAlert, showConfirm } from '../../../app/dialogs.tsx'
 import { navigateRemembering } from '../../../app/navigation.ts'
 import { areaHref, childPath } from '../../../lib/filePaths.ts'
-import { formatBytes, formatSimpleTime } from '../../../lib/format.ts'
+import { refusalOf, type FileAction } from '../../../lib/fileCapabilities.ts'
 import { clampToGrid, moveInGrid, type GridPosition } from '../../../lib/gridKeys.ts'
 import {
   DEFAULT_FILE_FILTER,
   FILE_FILTERS,
   listingActions,
   listingRows,
+  NAME_FILTER_MIN_ENTRIES,
+  rowsNamed,
   visibleRows,
   type ListingRow,
 } from '../../../lib/listing.ts'
 import { localState, useLocalState } from '../../../lib/localState.ts'
-import {
-  DELETE_FAILED_MESSAGE,
-  NO_DOWNLOAD_PERMISSION_MESSAGE,
-  NO_UPLOAD_PERMISSION_MESSAGE,
-  RESTORE_FAILED_MESSAGE,
-} from '../../../lib/messages.ts'
-import { AppLink } from '../../../ui/AppLink.tsx'
+import { DELETE_FAILED_MESSAGE, RESTORE_FAILED_MESSAGE } from '../../../lib/messages.ts'
+import { NARROW_QUERY, useMediaQuery } from '../../../ui/useMediaQuery.ts'
 import { VirtualRows } from '../../../ui/VirtualRows.tsx'
 import { Breadcrumbs } from './Breadcrumbs.tsx'
+import { ListingUnavailable } from './ListingUnavailable.tsx'
+import { MoreMenu } from './MoreMenu.tsx'
+import { Row, tabStop } from './ListingRow.tsx'
+import { SelectionBar, type SelectionAction } from './SelectionBar.tsx'
 import type { OpenGrant } from './openGrant.ts'
 import { NoAccess } from './NoAccess.tsx'
 import { downloadFile } from './transfer.ts'
 
-/** Must match .listing-row's height in src/styles/files.css. */
+/**
+ * A row's height, which the windowing counts on (src/ui/VirtualRows.tsx): one line on a desk, two (name,
+ * then size and date) on a phone. Must match .listing-row's height in src/styles/files.css.
+ */
 const ROW_HEIGHT = 44
+const NARROW_ROW_HEIGHT = 60
 
 /** Select, Name, Size, Last Modified. */
 const COLUMN_COUNT = 4
@@ -45,9 +60,6 @@ const BULK_ACTIONS = [
   { kind: 'delete', label: 'Delete' },
   { kind: 'undelete', label: 'Undelete' },
 ] as const
-
-/** The tab index of a cell's control: 0 for the grid's current cell (its one tab stop), else -1. */
-const tabStop = (activeCol: number | undefined, col: number) => (activeCol === col ? 0 : -1)
 
 /** The element that takes focus for a cell: its control (checkbox, link), else the cell itself. */
 function cellTarget(grid: HTMLElement, at: GridPosition): HTMLElement | null {
@@ -86,73 +98,18 @@ function FilterPicker() {
   )
 }
 
-/** Drawn, not a glyph: no font on the device needs to carry it. */
-function EntryIcon({ kind }: { kind: ListingRow['kind'] }) {
-  return (
-    <svg className="entry-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-      {kind === 'folder' ? (
-        <path d="M1 3.5A1.5 1.5 0 0 1 2.5 2h3.6l1.5 1.5h5.9A1.5 1.5 0 0 1 15 5v7.5a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 1 12.5z" />
-      ) : (
-        <path d="M3 1.5A1.5 1.5 0 0 1 4.5 0H10l4 4v10.5a1.5 1.5 0 0 1-1.5 1.5h-8A1.5 1.5 0 0 1 3 14.5zM10 1v3h3" />
-      )}
-    </svg>
-  )
-}
-
-interface RowProps {
-  row: ListingRow
-  index: number
-  href: string
-  selected: boolean
-  onToggle: () => void
-  style: { top: number; height: number }
-  /** The column of the grid's current cell when it is in this row. */
-  activeCol: number | undefined
-}
-
-function Row({ row, index, href, selected, onToggle, style, activeCol }: RowProps) {
-  const classes = ['listing-row', row.isDeleted ? 'deleted' : '', selected ? 'selected' : '']
-  return (
-    <div
-      role="row"
-      aria-rowindex={index + 2}
-      aria-selected={selected}
-      className={classes.filter(Boolean).join(' ')}
-      style={style}
-      data-kind={row.kind}
-    >
-      <span role="gridcell" className="cell-select">
-        <input
-          type="checkbox"
-          checked={selected}
-          onChange={onToggle}
-          aria-label={`Select ${row.name}`}
-          tabIndex={tabStop(activeCol, 0)}
-        />
-      </span>
-      <span role="gridcell" className="cell-name">
-        <EntryIcon kind={row.kind} />
-        <AppLink href={href} tabIndex={tabStop(activeCol, 1)}>
-          {row.name}
-        </AppLink>
-        {row.isDeleted ? <span className="visually-hidden"> (deleted)</span> : null}
-      </span>
-      <span role="gridcell" className="cell-size" tabIndex={tabStop(activeCol, 2)}>
-        {row.kind === 'file' ? formatBytes(row.media.file_size) : ''}
-      </span>
-      <span role="gridcell" className="cell-time" tabIndex={tabStop(activeCol, 3)}>
-        {row.kind === 'file' ? formatSimpleTime(row.media.last_updated) : ''}
-      </span>
-    </div>
-  )
-}
-
 export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGrant; directory: string }) {
   const router = useRouter()
   const { grant, org, ref } = openGrant
   const listing = useQuery(mediaQueries.directory(ref, directory))
   const filter = useLocalState('file_filter') ?? DEFAULT_FILE_FILTER
   const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<string>>(new Set())
+  // Selecting began by a long-press (or More, Select): taps toggle rows until Cancel.
+  const [selectingMode, setSelectingMode] = useState(false)
+  const [nameFilter, setNameFilter] = useState('')
+  const typedName = useDeferredValue(nameFilter)
+  const narrow = useMediaQuery(NARROW_QUERY)
+  const rowHeight = narrow ? NARROW_ROW_HEIGHT : ROW_HEIGHT
   const setDeleted = useSetFilesDeleted(ref)
   const busy = setDeleted.isPending
   const gridRef = useRef<HTMLDivElement>(null)
@@ -162,10 +119,19 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
   const focusPending = useRef(false)
 
   const allRows = useMemo(() => (listing.data ? listingRows(listing.data) : []), [listing.data])
-  const rows = useMemo(() => visibleRows(allRows, filter), [allRows, filter])
+  const filteredRows = useMemo(() => visibleRows(allRows, filter), [allRows, filter])
+  // Past a thousand entries a name is easier typed than scrolled to.
+  const offersNameFilter = allRows.length > NAME_FILTER_MIN_ENTRIES
+  const rows = useMemo(
+    () => (offersNameFilter ? rowsNamed(filteredRows, typedName) : filteredRows),
+    [filteredRows, offersNameFilter, typedName],
+  )
   // Only what is shown counts as selected: a filter change hides rows from the actions too.
   const selected = useMemo(() => rows.filter((row) => selectedKeys.has(row.key)), [rows, selectedKeys])
   const actions = listingActions(selected)
+  const selecting = selectingMode || selected.length > 0
+  // On a desk a checked box leaves the names as links; a phone's taps select once a selection is open.
+  const tapsToggle = selecting && (selectingMode || narrow)
   const gridShape = { rowCount: rows.length + 1, colCount: COLUMN_COUNT, pageRows: 1 }
   // Rows come and go (a filter, a deletion): the current cell stays inside the grid.
   const active = clampToGrid(activeCell, gridShape)
@@ -176,14 +142,40 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
     cellTarget(gridRef.current, active)?.focus()
   })
 
+  // Escape leaves selecting, wherever focus is (after a long-press it is nowhere in particular); not while a
+  // dialog is open, whose own Escape closes it.
+  useEffect(() => {
+    if (!selecting) return
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      if ((event.target as Element | null)?.closest?.('dialog, [role="alertdialog"], .more-menu')) return
+      // Focus stays where it is: in the rows, or nowhere after a long-press.
+      setSelectingMode(false)
+      setSelectedKeys(new Set())
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  })
+
   if (listing.isError) {
     if (listing.error instanceof ApiError && listing.error.status === 404)
       return <NoAccess isAdmin={org.is_admin} />
-    throw listing.error
+    // The network failed on the way (no status): the folder can be asked for again.
+    if (!(listing.error instanceof ApiError) || listing.error.status !== undefined) throw listing.error
   }
+  // Never loaded here, and the network is not there to load it: a paused query would wait silently.
+  const unavailable =
+    (listing.isPending && listing.fetchStatus === 'paused') || (listing.isError && !listing.isFetching)
 
   const hrefOf = (row: ListingRow) =>
     areaHref('home', grant.grant_name, childPath(directory, row.name, row.kind === 'folder'))
+
+  /** The capability check of src/lib/fileCapabilities.ts: false, with the refusal shown, when lacking. */
+  function allowed(action: FileAction): boolean {
+    const refusal = refusalOf(org, action)
+    if (refusal) showAlert(refusal)
+    return refusal === undefined
+  }
 
   function moveFocus(to: GridPosition) {
     focusPending.current = true
@@ -193,7 +185,7 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
   function onGridKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.altKey || event.shiftKey) return
     const scroller = gridRef.current?.querySelector('.virtual-rows')
-    const pageRows = Math.max(1, Math.floor((scroller?.clientHeight ?? 0) / ROW_HEIGHT) - 1)
+    const pageRows = Math.max(1, Math.floor((scroller?.clientHeight ?? 0) / rowHeight) - 1)
     const to = moveInGrid(active, event, { ...gridShape, pageRows })
     if (!to) return
     event.preventDefault()
@@ -214,11 +206,24 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
     })
   }
 
+  function startSelecting(key?: string) {
+    setSelectingMode(true)
+    if (key) setSelectedKeys((keys) => new Set(keys).add(key))
+  }
+
+  function leaveSelecting() {
+    const hadFocus = gridRef.current?.contains(document.activeElement) ?? false
+    setSelectingMode(false)
+    setSelectedKeys(new Set())
+    if (hadFocus || document.activeElement === document.body) moveFocus(active)
+  }
+
   function toggleAll() {
     setSelectedKeys(selected.length === rows.length ? new Set() : new Set(rows.map((row) => row.key)))
   }
 
   function bulk(kind: 'delete' | 'undelete') {
+    if (!allowed(kind)) return
     const files = selected.flatMap((row) =>
       row.kind === 'file' && row.isDeleted === (kind === 'undelete') ? [row.media.media_id] : [],
     )
@@ -232,6 +237,7 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
         {
           onSuccess: (result) => {
             setSelectedKeys(new Set())
+            setSelectingMode(false)
             // The action's button is disabled now (nothing is selected): focus goes back to where the user
             // was in the rows, not to the top of the page.
             if (result.failed.length > 0)
@@ -243,13 +249,18 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
     })
   }
 
+  function createFolder() {
+    if (!allowed('createFolder')) return
+    navigateRemembering(router, areaHref('create_folder', grant.grant_name, directory))
+  }
+
   function upload() {
-    if (!org.cap_web_upload) return showAlert(NO_UPLOAD_PERMISSION_MESSAGE)
+    if (!allowed('upload')) return
     navigateRemembering(router, areaHref('upload', grant.grant_name, directory))
   }
 
   function download() {
-    if (!org.cap_web_download) return showAlert(NO_DOWNLOAD_PERMISSION_MESSAGE)
+    if (!allowed('download')) return
     const [only] = selected
     if (selected.length === 1 && only?.kind === 'file') {
       void downloadFile(ref, { mediaId: only.media.media_id })
@@ -260,11 +271,20 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
     })
   }
 
+  const selectionActions: SelectionAction[] = [
+    ...(actions.download ? [{ label: 'Download', onPress: download }] : []),
+    ...(actions.delete ? [{ label: 'Delete', onPress: () => bulk('delete'), danger: true }] : []),
+    ...(actions.undelete ? [{ label: 'Undelete', onPress: () => bulk('undelete') }] : []),
+  ]
+
   // The empty grid's Select all is disabled and cannot hold the tab stop: Name does.
   const headActive = active.row === 0 ? (rows.length === 0 && active.col === 0 ? 1 : active.col) : undefined
 
   return (
-    <section aria-labelledby="listing-heading" className="listing">
+    <section
+      aria-labelledby="listing-heading"
+      className={selecting ? 'listing listing-selecting' : 'listing'}
+    >
       <h1 id="listing-heading" className="visually-hidden">
         {grant.grant_name}
         {directory}
@@ -273,13 +293,9 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
       <div className="listing-toolbar">
         <FilterPicker />
         <div className="toolbar-actions" role="toolbar" aria-label="File actions">
-          <button
-            type="button"
-            className="button secondary"
-            onClick={() =>
-              navigateRemembering(router, areaHref('create_folder', grant.grant_name, directory))
-            }
-          >
+          {/* On a phone the toolbar keeps one row: Create Folder and Select wait under More, and the
+              selection's actions are in its bar. */}
+          <button type="button" className="button secondary desk-only" onClick={createFolder}>
             Create Folder
           </button>
           <button type="button" className="button secondary" onClick={upload}>
@@ -289,18 +305,40 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
             <button
               key={kind}
               type="button"
-              className="button secondary"
+              className="button secondary desk-only"
               disabled={!actions[kind] || busy}
               onClick={() => bulk(kind)}
             >
               {label}
             </button>
           ))}
-          <button type="button" className="button" disabled={!actions.download} onClick={download}>
+          <button type="button" className="button desk-only" disabled={!actions.download} onClick={download}>
             Download
           </button>
+          <MoreMenu
+            className="phone-only"
+            items={[
+              { label: 'Create Folder', onPress: createFolder },
+              { label: 'Select', onPress: () => startSelecting() },
+            ]}
+          />
         </div>
       </div>
+      {offersNameFilter ? (
+        <div className="listing-search">
+          <input
+            type="search"
+            className="input"
+            aria-label="Filter by name"
+            placeholder="Filter by name"
+            value={nameFilter}
+            onChange={(event) => setNameFilter(event.target.value)}
+          />
+          <output aria-live="polite">
+            {rows.length.toLocaleString('en-US')} of {filteredRows.length.toLocaleString('en-US')}
+          </output>
+        </div>
+      ) : null}
       <div
         ref={gridRef}
         role="grid"
@@ -310,7 +348,7 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
         aria-rowcount={rows.length + 1}
         aria-multiselectable="true"
         aria-busy={listing.isPending || busy}
-        className="listing-table"
+        className={tapsToggle ? 'listing-table selecting' : 'listing-table'}
       >
         <div role="rowgroup">
           <div role="row" aria-rowindex={1} className="listing-row listing-head">
@@ -335,14 +373,20 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
             </span>
           </div>
         </div>
-        {listing.isPending ? (
+        {unavailable ? (
+          <ListingUnavailable offline={!listing.isError} onRetry={() => void listing.refetch()} />
+        ) : listing.isPending ? (
           <p className="listing-empty">Loading…</p>
         ) : rows.length === 0 ? (
-          <p className="listing-empty">Empty Directory</p>
+          <p className="listing-empty">
+            {allRows.length > 0 && typedName.trim() ? 'No matches' : 'Empty Directory'}
+          </p>
         ) : (
           <VirtualRows
+            // A new height is new arithmetic: start the scroller afresh.
+            key={rowHeight}
             count={rows.length}
-            rowHeight={ROW_HEIGHT}
+            rowHeight={rowHeight}
             keepIndex={active.row - 1}
             renderRow={(index, style) => {
               const row = rows[index] as ListingRow
@@ -353,7 +397,9 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
                   index={index}
                   href={hrefOf(row)}
                   selected={selectedKeys.has(row.key)}
+                  selecting={tapsToggle}
                   onToggle={() => toggle(row.key)}
+                  onLongPress={() => startSelecting(row.key)}
                   style={style}
                   activeCol={active.row === index + 1 ? active.col : undefined}
                 />
@@ -362,6 +408,14 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
           />
         )}
       </div>
+      {selecting ? (
+        <SelectionBar
+          count={selected.length}
+          actions={selectionActions}
+          busy={busy}
+          onCancel={leaveSelecting}
+        />
+      ) : null}
     </section>
   )
 }

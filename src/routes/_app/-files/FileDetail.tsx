@@ -18,10 +18,10 @@ import { NotFound } from '../../../app/NotFound.tsx'
 import { navigateRemembering } from '../../../app/navigation.ts'
 import { areaHref, baseName, parentDirectory, relativeMediaPath } from '../../../lib/filePaths.ts'
 import { changedByText, formatBytes, formatLongTime } from '../../../lib/format.ts'
+import { refusalOf, type FileAction } from '../../../lib/fileCapabilities.ts'
 import { findListedFile } from '../../../lib/listing.ts'
 import {
   DELETE_FAILED_MESSAGE,
-  NO_DOWNLOAD_PERMISSION_MESSAGE,
   RESTORE_FAILED_MESSAGE,
   RESTORE_FILE_FAILED_MESSAGE,
 } from '../../../lib/messages.ts'
@@ -30,6 +30,7 @@ import { Table, type Column } from '../../../ui/Table.tsx'
 import { PanelTabs } from '../../../ui/Tabs.tsx'
 import { Breadcrumbs } from './Breadcrumbs.tsx'
 import type { OpenGrant } from './openGrant.ts'
+import { ListingUnavailable } from './ListingUnavailable.tsx'
 import { NoAccess } from './NoAccess.tsx'
 import { downloadFile, openInWindow, type Target } from './transfer.ts'
 
@@ -200,17 +201,36 @@ export function FileDetail({ openGrant, path }: { openGrant: OpenGrant; path: st
   }
   // The route's loader answers a file that is not there with 'Page not found'; one gone since is the same.
   if (listing.isSuccess && !found) return <NotFound />
+  // Never loaded here, and no network to load it: said, rather than a 'Loading…' that would never end.
+  const paused = (query: { isPending: boolean; fetchStatus: string }) =>
+    query.isPending && query.fetchStatus === 'paused'
+  if (!detail.data && (paused(listing) || paused(detail)))
+    return (
+      <ListingUnavailable
+        offline
+        what="file"
+        onRetry={() => void (listing.data ? detail.refetch() : listing.refetch())}
+      />
+    )
   if (!detail.data) return <p className="page-loading">Loading…</p>
   const media = detail.data
   const fullPath = relativeMediaPath(media.media_path, grant.prefix_path)
 
+  /** The capability check of src/lib/fileCapabilities.ts: false, with the refusal shown, when lacking. */
+  function allowed(action: FileAction): boolean {
+    const refusal = refusalOf(org, action)
+    if (refusal) showAlert(refusal)
+    return refusal === undefined
+  }
+
   function transfer(target: Target, open: boolean) {
-    if (!org.cap_web_download) return showAlert(NO_DOWNLOAD_PERMISSION_MESSAGE)
+    if (!allowed(open ? 'open' : 'download')) return
     void (open ? openInWindow(ref, target) : downloadFile(ref, target))
   }
 
   function changeStatus() {
     const undelete = media.is_deleted
+    if (!allowed(undelete ? 'undelete' : 'delete')) return
     showConfirm(
       {
         text: `${undelete ? 'Undelete' : 'Delete'} ${name}?`,
@@ -233,6 +253,7 @@ export function FileDetail({ openGrant, path }: { openGrant: OpenGrant; path: st
   }
 
   function restore(version: MediaVersion) {
+    if (!allowed('restore')) return
     showConfirm(
       { text: `Restore this version of ${name} to its folder?`, positive: 'Restore' },
       (positive) => {
