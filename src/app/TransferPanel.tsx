@@ -1,6 +1,6 @@
 // Where the transfer panel (TransferPanelView.tsx) is mounted: in every signed-in screen's main column. Its
-// code loads only once this tab has joined a transfer queue, so screens that never transfer anything do not
-// carry it.
+// code loads once this tab has joined a transfer queue (after the first screen has painted, or when a
+// transfer screen opens), so the first screen's chunks do not carry it.
 import { lazy, Suspense } from 'react'
 import { useAnyQueueJoined } from '../transfers/liveQueues.ts'
 

@@ -1,7 +1,7 @@
 // The transfer queues this tab has joined, for the transfer panel on every screen. A queue's manager is made
-// by the screen that first needs it (uploads.ts, downloads.ts) and announced here; the panel reads only what
-// is announced, so showing it neither loads the transfer engine into every screen nor makes a tab join (and
-// perhaps lead) a queue it would not otherwise have joined.
+// by the first to need it (the signed-in area once idle, joinTransfers.ts; a transfer screen at once:
+// uploads.ts, downloads.ts) and announced here. The panel reads only what is announced, so it carries none
+// of the engine's code (workers, store, runners) and needs nothing of the queues before they are joined.
 import { useCallback, useSyncExternalStore } from 'react'
 import type { DownloadQueue } from './downloadModel.ts'
 import type { UploadQueue } from './uploadModel.ts'
