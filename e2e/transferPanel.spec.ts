@@ -113,6 +113,12 @@ test('an upload shows in the panel on another screen, to its end, and the panel 
     'aria-valuenow',
     '100',
   )
+
+  // Over, the upload stays in the panel on other screens until dismissed.
+  await layout.navLink(GRANT).click()
+  await expect(panel.locator('[data-queue="uploads"]')).toContainText('Success')
+  await panel.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(panel).toHaveCount(0)
 })
 
 test('a download shows in the panel on another screen, and the panel opens the download screen', async ({

@@ -31,8 +31,35 @@ const FILES_SHOWN = 3
 /** Where the panel becomes a bottom sheet, collapsed at first (src/styles/transfers.css uses the same). */
 const PHONE = '(max-width: 600px)'
 
-/** Items the user dismissed once they were over: the panel shows again when others come. */
-const dismissed = new Set<string>()
+/**
+ * Items the user dismissed once they were over: the panel shows again when others come. Kept for the tab's
+ * session, so a reload does not bring back what was dismissed (finished items stay in the queue until the
+ * upload or download screen is closed).
+ */
+const DISMISSED_KEY = 'transfer-panel-dismissed'
+
+function readDismissed(): Set<string> {
+  try {
+    const ids: unknown = JSON.parse(sessionStorage.getItem(DISMISSED_KEY) ?? '[]')
+    return new Set(Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [])
+  } catch {
+    return new Set() // storage refused, or not ours to read
+  }
+}
+
+const dismissed = readDismissed()
+
+/** Dismisses `ids`; of the items dismissed before, only those still queued are kept. */
+function dismissItems(ids: string[], queued: ReadonlySet<string>): void {
+  const kept = [...dismissed].filter((id) => queued.has(id))
+  dismissed.clear()
+  for (const id of [...kept, ...ids]) dismissed.add(id)
+  try {
+    sessionStorage.setItem(DISMISSED_KEY, JSON.stringify([...dismissed]))
+  } catch {
+    // Not kept past this page: the panel may show the finished items again after a reload.
+  }
+}
 /** The user's choice of expanded or collapsed, kept for the tab while it navigates. */
 let expandedChoice: boolean | undefined
 
@@ -234,10 +261,10 @@ export default function TransferPanelView() {
 
   const dismiss = () => {
     const hadFocus = panel.current?.contains(document.activeElement) ?? false
-    for (const { name } of queues) {
-      const queue = name === 'uploads' ? uploads : downloads
-      for (const item of queue?.items ?? []) dismissed.add(item.id)
-    }
+    const queueOf = (name: QueueName) => (name === 'uploads' ? uploads : downloads)?.items ?? []
+    const queued = new Set([...queueOf('uploads'), ...queueOf('downloads')].map((item) => item.id))
+    const shownIds = queues.flatMap(({ name }) => queueOf(name).map((item) => item.id))
+    dismissItems(shownIds, queued)
     setDismissals((count) => count + 1)
     // The button goes with the panel: focus goes on to the page rather than be lost to the document.
     if (hadFocus) document.getElementById(CONTENT_ID)?.focus()
