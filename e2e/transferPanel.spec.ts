@@ -2,6 +2,7 @@
 // to a listing, where the panel shows its overall bar and the file's bar growing to the end, and opens the
 // upload screen again; a download shows there too. The links are throttled (Chromium's network emulation)
 // so that the transfers are still on their way when the test looks.
+import AxeBuilder from '@axe-core/playwright'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -47,6 +48,18 @@ async function throttle(page: Page, bytesPerSecond: number) {
     downloadThroughput: bytesPerSecond,
     uploadThroughput: bytesPerSecond,
   })
+}
+
+/** axe's WCAG A/AA rules find nothing in the panel, in either colour scheme. */
+async function expectAccessible(page: Page) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    const results = await new AxeBuilder({ page })
+      .include('.transfer-panel')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze()
+    expect(results.violations.map((violation) => `${colorScheme}: ${violation.id}`)).toEqual([])
+  }
 }
 
 async function valueOf(bar: Locator): Promise<number> {
@@ -105,6 +118,7 @@ test('an upload shows in the panel on another screen, to its end, and the panel 
   await expect(overall).toHaveAttribute('aria-valuenow', '100')
   await expect(panel.locator('[data-queue="uploads"]')).toContainText('Success')
   await expect(panel.getByText('24.0 MB of 24.0 MB')).toBeVisible()
+  await expectAccessible(page)
 
   await panel.getByRole('link', { name: 'Open Uploads' }).click()
   await expect(page).toHaveURL(new RegExp(`/upload/${encodeURIComponent(GRANT)}/Panel/$`))
