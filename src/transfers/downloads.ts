@@ -6,6 +6,7 @@ import { ApiError } from '../api/transport.ts'
 import { emptyDownloadQueue, type DownloadQueue } from './downloadModel.ts'
 import { DownloadRunner, type DownloadCommand, type UrlFailure } from './downloadRunner.ts'
 import { browserTransfersOptions } from './leader.ts'
+import { announceQueue } from './liveQueues.ts'
 import { createTransferPool } from './pool.ts'
 import { QueueManager } from './queueManager.ts'
 import { openQueueStore } from './queueStore.ts'
@@ -22,7 +23,8 @@ let manager: DownloadManager | undefined
 
 /** The tab's manager, made on first use: from then on the tab takes part in the queue. */
 export function downloadManager(): DownloadManager {
-  manager ??= new QueueManager<DownloadQueue, DownloadCommand>({
+  if (manager) return manager
+  manager = new QueueManager<DownloadQueue, DownloadCommand>({
     leadership: browserTransfersOptions('downloads'),
     empty: emptyDownloadQueue,
     makeRunner: async (onChange) =>
@@ -35,6 +37,7 @@ export function downloadManager(): DownloadManager {
         onChange,
       }),
   })
+  announceQueue('downloads', manager)
   return manager
 }
 

@@ -2,6 +2,7 @@
 // the leading tab it runs the queue with an UploadRunner (uploadRunner.ts).
 import { useSyncExternalStore } from 'react'
 import { browserTransfersOptions } from './leader.ts'
+import { announceQueue } from './liveQueues.ts'
 import { createTransferPool } from './pool.ts'
 import { QueueManager, type QueueSnapshot } from './queueManager.ts'
 import { openQueueStore } from './queueStore.ts'
@@ -14,12 +15,14 @@ let manager: UploadsManager | undefined
 
 /** The tab's one manager, made on first use. */
 export function uploadsManager(): UploadsManager {
-  manager ??= new QueueManager<UploadQueue, UploadCommand>({
+  if (manager) return manager
+  manager = new QueueManager<UploadQueue, UploadCommand>({
     leadership: browserTransfersOptions('uploads'),
     empty: emptyUploadQueue,
     makeRunner: async (onChange) =>
       new UploadRunner({ pool: createTransferPool(), store: await openQueueStore(), onChange }),
   })
+  announceQueue('uploads', manager)
   return manager
 }
 

@@ -6,6 +6,7 @@ import { Outlet } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useSession } from '../session.ts'
 import { CONTENT_ID, SkipLink, UpdateBanner } from '../AppFrame.tsx'
+import { TransferPanel } from '../TransferPanel.tsx'
 import { tabbables, wrapTabIndex } from './focusTrap.ts'
 import { Sidebar } from './Sidebar.tsx'
 import { TopBar } from './TopBar.tsx'
@@ -78,6 +79,7 @@ export function Layout({ children }: { children?: ReactNode }) {
       <div className="layout-main" id={CONTENT_ID} tabIndex={-1} inert={menuOpen}>
         <UpdateBanner />
         {children ?? <Outlet />}
+        <TransferPanel />
       </div>
     </div>
   )

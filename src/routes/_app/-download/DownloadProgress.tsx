@@ -1,5 +1,6 @@
 // The download under way (specification 000, sections 2 and 4): the summary (Succeeded, Skipped, Failed and
-// the overall line) and each file's Name, Size, Status and Error, with Retry while some failure may pass on
+// the overall line), the overall bar (bytes done of the total, speed, time left) and each file's Name,
+// Size, Status (with its bar) and Error, with Retry while some failure may pass on
 // another try, and Close.
 import { useRouter } from '@tanstack/react-router'
 import { navigateRemembering } from '../../../app/navigation.ts'
@@ -11,6 +12,8 @@ import { downloadManager, type DownloadManager } from '../../../transfers/downlo
 import { openQueueStore } from '../../../transfers/queueStore.ts'
 import type { OpenGrant } from '../-files/openGrant.ts'
 import { Table } from '../../../ui/Table.tsx'
+import { FileProgressBar, OverallProgress, useTransferRate } from '../../../app/TransferMeter.tsx'
+import { downloadProgress } from '../../../transfers/transferProgress.ts'
 
 interface Props {
   queue: DownloadQueue
@@ -51,6 +54,9 @@ function AllowDirectoryAccess({ names, manager }: { names: string[]; manager: Do
 export function DownloadProgress({ queue, directory, openGrant }: Props) {
   const router = useRouter()
   const summary = downloadSummary(queue)
+  const progress = downloadProgress(queue)
+  const fileProgress = new Map(progress.files.map((file) => [file.id, file]))
+  const rate = useTransferRate('downloads', progress.bytes_done, summary.running > 0)
   const manager = downloadManager()
 
   function close() {
@@ -82,6 +88,7 @@ export function DownloadProgress({ queue, directory, openGrant }: Props) {
           <dd>{summary.failed}</dd>
         </div>
       </dl>
+      <OverallProgress label="Downloads" progress={progress} rate={rate} />
       {queue.needs_access.length > 0 ? (
         <AllowDirectoryAccess names={queue.needs_access} manager={manager} />
       ) : null}
@@ -90,7 +97,19 @@ export function DownloadProgress({ queue, directory, openGrant }: Props) {
         columns={[
           { key: 'name', header: 'Name', render: (item) => item.path },
           { key: 'size', header: 'Size', render: (item) => formatBytes(item.file_size) },
-          { key: 'status', header: 'Status', render: (item) => downloadStatusText(item) },
+          {
+            key: 'status',
+            header: 'Status',
+            render: (item) => {
+              const file = fileProgress.get(item.id)
+              // The bar has no text of its own: the cell still reads the status as the specification words it.
+              return file ? (
+                <FileProgressBar file={file}>{downloadStatusText(item)}</FileProgressBar>
+              ) : (
+                downloadStatusText(item)
+              )
+            },
+          },
           {
             key: 'error',
             header: 'Error',

@@ -1,6 +1,6 @@
-// The second view of the upload screen: the overall line (Running, 'Done - N Failed', Success), each item
-// with its status as the specification shows it (Waiting, the percent while uploading, Failed) and what
-// went wrong, Retry while some failure is not fatal, otherwise Close, and the Automated Retry switch.
+// The second view of the upload screen: the overall line (Running, 'Done - N Failed', Success) with the
+// overall bar (bytes done of the total, speed, time left), each item with its bar and its status as the
+// specification shows it (Waiting, the percent while uploading, Failed) and what went wrong, Retry while some failure is not fatal, otherwise Close, and the Automated Retry switch.
 // An item restored without its file asks for the file again, or, when the browser kept the file's handle but
 // wants the user's permission again, offers to allow access; either way the queue checks it is the same file.
 import { useEffect, useRef, useState } from 'react'
@@ -15,6 +15,8 @@ import { askHandleAccess, hasHandleAccess } from '../../../transfers/handleAcces
 import { openQueueStore } from '../../../transfers/queueStore.ts'
 import { filesOfInput, hasFilePicker, pickFiles } from './pickers.ts'
 import { Table } from '../../../ui/Table.tsx'
+import { FileProgressBar, OverallProgress, useTransferRate } from '../../../app/TransferMeter.tsx'
+import { uploadProgress } from '../../../transfers/transferProgress.ts'
 
 interface Props {
   queue: UploadQueue
@@ -113,6 +115,9 @@ function ChooseAgain({
 
 export function UploadProgress({ queue, send, onClose }: Props) {
   const summary = uploadSummary(queue)
+  const progress = uploadProgress(queue)
+  const fileProgress = new Map(progress.files.map((file) => [file.id, file]))
+  const rate = useTransferRate('uploads', progress.bytes_done, summary.running > 0)
   const askingAccess = useHandlesAskingAccess(queue)
   const online = useIsOnline()
   return (
@@ -120,6 +125,7 @@ export function UploadProgress({ queue, send, onClose }: Props) {
       <p className="upload-summary" role="status" aria-label="Upload summary">
         {summary.text}
       </p>
+      <OverallProgress label="Uploads" progress={progress} rate={rate} />
       {/* Offline, every call of an upload fails: say why nothing moves, rather than let tries run out unexplained. */}
       <p className="upload-network" role="status" aria-live="polite">
         {!online && summary.running > 0
@@ -154,12 +160,17 @@ export function UploadProgress({ queue, send, onClose }: Props) {
           {
             key: 'status',
             header: 'Status',
-            render: (item) =>
-              item.needs_file ? (
-                <ChooseAgain item={item} kept={askingAccess.get(item.id)} send={send} />
+            render: (item) => {
+              const file = fileProgress.get(item.id)
+              if (item.needs_file)
+                return <ChooseAgain item={item} kept={askingAccess.get(item.id)} send={send} />
+              // The bar has no text of its own: the cell still reads the status as the specification words it.
+              return file ? (
+                <FileProgressBar file={file}>{uploadStatusText(item)}</FileProgressBar>
               ) : (
                 uploadStatusText(item)
-              ),
+              )
+            },
           },
           {
             key: 'error',

@@ -1,0 +1,112 @@
+// The progress bars the transfer panel and the upload and download screens share: one overall bar with the
+// bytes done of the total, the speed and the time left, and a small bar for each file. The speed is sampled
+// here (transferRate.ts holds the arithmetic), once per queue for the whole tab, so the panel and a screen
+// showing the same queue say the same speed, and a screen opened in the middle of a transfer knows it.
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import type { FileProgress, TransferProgress } from '../transfers/transferProgress.ts'
+import { RATE_SAMPLE_MS, sampleRate, transferLine, type RateState } from '../transfers/transferRate.ts'
+
+const rates = new Map<string, RateState>()
+
+/** The smoothed speed of the queue `name` in bytes per second while it runs; null otherwise or not yet known. */
+export function useTransferRate(name: string, bytesDone: number, running: boolean): number | null {
+  const bytes = useRef(bytesDone)
+  const [rate, setRate] = useState<number | null>(() => rates.get(name)?.rate ?? null)
+  useEffect(() => {
+    bytes.current = bytesDone
+  }, [bytesDone])
+  useEffect(() => {
+    if (!running) {
+      // The next run measures afresh: a speed from an earlier run says nothing about it.
+      rates.delete(name)
+      return
+    }
+    const sample = () => {
+      const next = sampleRate(rates.get(name) ?? null, bytes.current, Date.now())
+      rates.set(name, next)
+      setRate(next.rate)
+    }
+    sample()
+    const timer = setInterval(sample, RATE_SAMPLE_MS)
+    return () => clearInterval(timer)
+  }, [name, running])
+  return running ? rate : null
+}
+
+/** What a bar says to assistive technology: its percent and, where given, the bytes behind it. */
+function ProgressBar({
+  label,
+  percent,
+  valueText,
+  state,
+  className,
+}: {
+  label: string
+  percent: number
+  valueText: string
+  state?: FileProgress['state']
+  className?: string
+}) {
+  return (
+    <progress
+      className={className ? `transfer-bar ${className}` : 'transfer-bar'}
+      max={100}
+      value={percent}
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={valueText}
+      data-state={state}
+    />
+  )
+}
+
+interface OverallProps {
+  /** Names the queue: 'Uploads', 'Downloads'. */
+  label: string
+  progress: TransferProgress
+  rate: number | null
+  compact?: boolean
+}
+
+/** The overall bar of a queue with its line: '84.0 MB of 200 MB · 5.2 MB/s · 23 s left'. */
+export function OverallProgress({ label, progress, rate, compact }: OverallProps) {
+  const line = transferLine({
+    done: progress.bytes_done,
+    total: progress.bytes_total,
+    rate,
+    running: progress.summary.running > 0,
+  })
+  const failed = progress.summary.running === 0 && progress.summary.failed > 0
+  return (
+    <div className={compact ? 'transfer-overall compact' : 'transfer-overall'}>
+      <div className="transfer-overall-bar">
+        <ProgressBar
+          label={`${label} overall`}
+          percent={progress.percent}
+          valueText={`${progress.percent}%, ${line}`}
+          state={failed ? 'failed' : progress.percent === 100 ? 'done' : 'active'}
+        />
+        <span className="transfer-percent">{progress.percent}%</span>
+      </div>
+      <p className="transfer-line">{line}</p>
+    </div>
+  )
+}
+
+/** A file's bar, for a table's status cell: the bar, then the status as the specification words it. */
+export function FileProgressBar({ file, children }: { file: FileProgress; children?: ReactNode }) {
+  return (
+    <span className="transfer-file-status">
+      <ProgressBar
+        label={`${file.name} progress`}
+        percent={file.percent}
+        valueText={`${file.percent}%, ${file.status_text}`}
+        state={file.state}
+        className="small"
+      />
+      <span>{children ?? file.status_text}</span>
+    </span>
+  )
+}
