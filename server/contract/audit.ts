@@ -10,6 +10,36 @@ export const AuditPageQuery = Type.Object({
 })
 export type AuditPageQuery = Static<typeof AuditPageQuery>
 
+const ISO_INSTANT = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?Z$'
+
+/**
+ * Which of a volume's events a reader wants (all optional, so the spec's call answers as before): one
+ * user's; those whose source or destination path contains `path` (any case); and those from the instant
+ * `from` (inclusive) to the instant `to` (exclusive), ISO 8601 in UTC. The console sends a local day's
+ * start and the start of the day after the last one.
+ */
+const AuditFilterFields = {
+  user_id: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,14}$' })),
+  path: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
+  from: Type.Optional(Type.String({ pattern: ISO_INSTANT, examples: ['2026-11-01T00:00:00.000Z'] })),
+  to: Type.Optional(Type.String({ pattern: ISO_INSTANT, examples: ['2026-12-01T00:00:00.000Z'] })),
+}
+
+/** A volume's events, a page at a time, filtered. */
+export const VolumeAuditQuery = Type.Object({
+  before: AuditPageQuery.properties.before,
+  limit: AuditPageQuery.properties.limit,
+  ...AuditFilterFields,
+})
+export type VolumeAuditQuery = Static<typeof VolumeAuditQuery>
+
+/** Every event of a volume the filter keeps, as CSV. */
+export const VolumeAuditExportQuery = Type.Object(AuditFilterFields)
+export type VolumeAuditExportQuery = Static<typeof VolumeAuditExportQuery>
+
+/** The export's columns, in order: the audit table's, with the e-mail and device apart from the name. */
+export const AUDIT_CSV_HEADER = ['Timestamp', 'User', 'Email', 'Device', 'Source', 'Destination'] as const
+
 export const AUDIT_PAGE_SIZE = 100
 export const AUDIT_PAGE_MAX = 500
 

@@ -13,7 +13,13 @@ import {
 } from './app.ts'
 import { AtRiskQuery, AtRiskResponse } from './atRisk.ts'
 import { RetentionPreviewRequest, RetentionPreviewResponse } from './retention.ts'
-import { AdminEventListResponse, AdminEventQuery, AuditPageQuery, VolumeAuditResponse } from './audit.ts'
+import {
+  AdminEventListResponse,
+  AdminEventQuery,
+  VolumeAuditExportQuery,
+  VolumeAuditQuery,
+  VolumeAuditResponse,
+} from './audit.ts'
 import { ClientConfig } from './clientConfig.ts'
 import {
   DeviceDownloadQuery,
@@ -285,9 +291,14 @@ export const endpointSchemas = {
   },
   volumeAudit: {
     scope: 'admin',
-    summary: "A volume's file events, newest first, a page at a time",
-    query: AuditPageQuery,
+    summary: "A volume's file events, newest first, a page at a time; by user, path and time when asked",
+    query: VolumeAuditQuery,
     response: VolumeAuditResponse,
+  },
+  volumeAuditExport: {
+    scope: 'admin',
+    summary: 'Every file event of a volume the filter keeps, newest first, as a CSV attachment (text/csv)',
+    query: VolumeAuditExportQuery,
   },
   mediaAudit: {
     scope: 'admin',

@@ -111,6 +111,7 @@ const calls = {
   volumeAtRisk: { method: 'GET', path: `${ORG}/volume/:volume_id/at_risk` },
   volumeUsage: { method: 'GET', path: `${ORG}/volume/:volume_id/usage` },
   volumeAudit: { method: 'GET', path: `${ORG}/audit_event/volume/:volume_id` },
+  volumeAuditExport: { method: 'GET', path: `${ORG}/audit_event/volume/:volume_id/csv` },
   mediaAudit: { method: 'GET', path: `${ORG}/audit_event/media/:media_id` },
   adminEventList: { method: 'GET', path: `${ORG}/admin_event` },
   // Containers (grants): the member's list, and the admin's calls

@@ -39,11 +39,19 @@ export interface AuditTableProps {
   columns?: readonly AuditColumn[]
   /** Pages: a Load More button while there are older events. */
   pagination?: AuditPagination
+  /** The empty state; the spec's 'No audit events found.' by default (a filter that kept nothing says so). */
+  empty?: string
 }
 
 const ALL_COLUMNS: readonly AuditColumn[] = ['timestamp', 'user', 'source', 'destination']
 
-export function AuditTable({ events, label = 'Audit', columns = ALL_COLUMNS, pagination }: AuditTableProps) {
+export function AuditTable({
+  events,
+  label = 'Audit',
+  columns = ALL_COLUMNS,
+  pagination,
+  empty = NO_AUDIT_EVENTS_MESSAGE,
+}: AuditTableProps) {
   return (
     <>
       <Table
@@ -51,7 +59,7 @@ export function AuditTable({ events, label = 'Audit', columns = ALL_COLUMNS, pag
         columns={columns.map((column) => COLUMNS[column])}
         rows={events}
         rowKey={(event, index) => `${event.create_time}-${index}`}
-        empty={NO_AUDIT_EVENTS_MESSAGE}
+        empty={empty}
       />
       {pagination ? <LoadMore {...pagination} /> : null}
     </>

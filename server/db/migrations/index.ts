@@ -19,6 +19,7 @@ import domainPrefixHold from './20261125210000_domain_prefix_hold.ts'
 import revokeFormerMembersDevices from './20261126100000_revoke_former_members_devices.ts'
 import serverKeyCheck from './20261126110000_server_key_check.ts'
 import contentProof from './20261128010000_content_proof.ts'
+import auditUserIndex from './20261128064000_audit_user_index.ts'
 
 export interface Migration {
   id: string
@@ -45,4 +46,5 @@ export const migrations: readonly Migration[] = [
   { id: '20261126100000_revoke_former_members_devices', sql: revokeFormerMembersDevices },
   { id: '20261126110000_server_key_check', sql: serverKeyCheck },
   { id: '20261128010000_content_proof', sql: contentProof },
+  { id: '20261128064000_audit_user_index', sql: auditUserIndex },
 ]

@@ -1,22 +1,31 @@
 // Devices (specification 001, section 2: /device): Active (the default) or All devices, with their user,
 // status (why its user stops a device, and when a refused device last tried), last seen and version; the
 // client downloads. An admin sees every device of the organization, a member their own; a member reaches
-// the screen when the organization may add devices or has some (section 6).
+// the screen when the organization may add devices or has some (section 6). A search (name, user, status,
+// version) and pages of 50, kept in the address with the filter.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { deviceQueries, type DeviceFilter, type DeviceListItem } from '../../api/devices.ts'
 import { useSession } from '../../app/session.ts'
+import {
+  listPage,
+  listSearchOf,
+  pageNavigation,
+  searchNavigation,
+  type ListSearch,
+} from '../../lib/listSearch.ts'
 import { NO_DEVICES_MESSAGE } from '../../lib/messages.ts'
+import { ListToolbar, noMatchText, Pager } from '../../ui/ListToolbar.tsx'
 import { RadioGroup } from '../../ui/Field.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
 import { ClientDownloads } from './-devices/ClientDownloads.tsx'
 import { deviceOrg } from './-devices/deviceAccess.ts'
 import { DeviceStatusCell } from './-devices/DeviceStatusCell.tsx'
-import { lastSeenText } from './-devices/deviceStatus.ts'
+import { deviceStatus, lastSeenText } from './-devices/deviceStatus.ts'
 import { deviceNameColumn } from './-devices/deviceColumns.tsx'
 
-export interface DeviceSearch {
+export interface DeviceSearch extends ListSearch {
   /** All devices; without it, the active ones. */
   filter?: 'all'
 }
@@ -26,6 +35,7 @@ export const Route = createFileRoute('/_app/device/')({
   // route leaves out, so /device?filter=x would otherwise reach the server as the filter.
   validateSearch: (search: Record<string, unknown>): DeviceSearch => ({
     filter: search.filter === 'all' ? 'all' : undefined,
+    ...listSearchOf(search),
   }),
   beforeLoad: ({ context }) => {
     deviceOrg(context.session)
@@ -51,9 +61,19 @@ const COLUMNS: ReadonlyArray<Column<DeviceListItem>> = [
   { key: 'version', header: 'Version', render: (device) => device.last_version ?? '' },
 ]
 
+const deviceTexts = (device: DeviceListItem) => [
+  device.device_name,
+  device.user_name,
+  device.email,
+  device.last_version,
+  deviceStatus(device).status,
+  deviceStatus(device).reason,
+]
+
 function DevicesPage() {
   const org = deviceOrg(useSession())
-  const filter: DeviceFilter = Route.useSearch().filter ?? 'active'
+  const search = Route.useSearch()
+  const filter: DeviceFilter = search.filter ?? 'active'
   const navigate = useNavigate({ from: Route.fullPath })
   // The radio follows a click at once; the list follows once the address (and its loader) has.
   const [choice, setChoice] = useState<DeviceFilter>(filter)
@@ -63,6 +83,7 @@ function DevicesPage() {
     setChoice(filter)
   }
   const { data: devices } = useSuspenseQuery(deviceQueries.list(org.org_id, filter))
+  const list = listPage(devices, search, deviceTexts)
   return (
     <main className="page">
       <h1>Devices</h1>
@@ -73,17 +94,32 @@ function DevicesPage() {
           value={choice}
           onChange={(value) => {
             setChoice(value)
-            void navigate({ search: value === 'all' ? { filter: 'all' } : {}, replace: true })
+            void navigate({
+              search: (prev: DeviceSearch): DeviceSearch => ({
+                ...prev,
+                filter: value === 'all' ? 'all' : undefined,
+                page: undefined,
+              }),
+              replace: true,
+            })
           }}
+        />
+        <ListToolbar
+          label="Search devices"
+          value={search.q}
+          onSearch={(q) => void navigate(searchNavigation(q))}
+          matched={list.matched}
+          total={devices.length}
         />
         <Table
           label="Devices"
           columns={COLUMNS}
-          rows={devices}
+          rows={list.rows}
           rowKey={(device) => device.device_id}
           rowData={(device) => ({ 'data-status': device.is_disabled ? 'disabled' : 'enabled' })}
-          empty={NO_DEVICES_MESSAGE}
+          empty={search.q === undefined || devices.length === 0 ? NO_DEVICES_MESSAGE : noMatchText(search.q)}
         />
+        <Pager label="Devices" list={list} onPage={(page) => void navigate(pageNavigation(page))} />
       </div>
       <ClientDownloads />
     </main>

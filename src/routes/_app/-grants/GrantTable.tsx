@@ -45,14 +45,25 @@ const COLUMNS: ReadonlyArray<Column<MediaGrant>> = [
   },
 ]
 
-export function GrantTable({ grants }: { grants: readonly MediaGrant[] }) {
+/** What a search of containers looks in: names, volume, prefix, and who holds or mounts each. */
+export function grantTexts(grant: MediaGrant): string[] {
+  return [
+    grant.grant_name,
+    grant.volume_name,
+    grant.prefix_path,
+    ...grant.user_list.flatMap((user) => [user.user_name ?? '', user.email]),
+    ...grant.device_list.map((device) => device.device_name),
+  ]
+}
+
+export function GrantTable({ grants, empty }: { grants: readonly MediaGrant[]; empty?: string }) {
   return (
     <Table
       label="Containers"
       columns={COLUMNS}
       rows={grants}
       rowKey={(grant) => grant.media_grant_id}
-      empty="No containers yet. Add one below."
+      empty={empty ?? 'No containers yet. Add one below.'}
     />
   )
 }
