@@ -24,7 +24,6 @@ import {
 import {
   deviceStatus,
   lastRefusedText,
-  lastSeenText,
   mountStatusText,
   refusedText,
   userRefusalNotice,
@@ -92,11 +91,6 @@ describe('device status', () => {
       'Enabled (volume disabled)',
     )
     expect(mountStatusText({ ...mount, grant_is_disabled: true })).toBe('Enabled (container disabled)')
-  })
-
-  it('last seen is the short time, or Never', () => {
-    expect(lastSeenText(null, NOW)).toBe('Never')
-    expect(lastSeenText(minutesAgo(3 * 24 * 60), NOW)).toMatch(/^[A-Z][a-z]+day$/)
   })
 })
 

@@ -8,12 +8,12 @@ import { useState } from 'react'
 import { deviceQueries, type DeviceFilter, type DeviceListItem } from '../../api/devices.ts'
 import { useSession } from '../../app/session.ts'
 import { NO_DEVICES_MESSAGE } from '../../lib/messages.ts'
+import { DateTime } from '../../ui/DateTime.tsx'
 import { RadioGroup } from '../../ui/Field.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
 import { ClientDownloads } from './-devices/ClientDownloads.tsx'
 import { deviceOrg } from './-devices/deviceAccess.ts'
 import { DeviceStatusCell } from './-devices/DeviceStatusCell.tsx'
-import { lastSeenText } from './-devices/deviceStatus.ts'
 import { deviceNameColumn } from './-devices/deviceColumns.tsx'
 
 export interface DeviceSearch {
@@ -47,7 +47,11 @@ const COLUMNS: ReadonlyArray<Column<DeviceListItem>> = [
   deviceNameColumn<DeviceListItem>(),
   { key: 'user', header: 'User', render: (device) => device.user_name ?? device.email ?? '' },
   { key: 'status', header: 'Status', render: (device) => <DeviceStatusCell device={device} /> },
-  { key: 'seen', header: 'Last Seen', render: (device) => lastSeenText(device.last_seen) },
+  {
+    key: 'seen',
+    header: 'Last Seen',
+    render: (device) => <DateTime value={device.last_seen} empty="Never" />,
+  },
   { key: 'version', header: 'Version', render: (device) => device.last_version ?? '' },
 ]
 

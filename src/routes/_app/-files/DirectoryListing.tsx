@@ -10,7 +10,7 @@ import { ApiError } from '../../../api/transport.ts'
 import { showAlert, showConfirm } from '../../../app/dialogs.tsx'
 import { navigateRemembering } from '../../../app/navigation.ts'
 import { areaHref, childPath } from '../../../lib/filePaths.ts'
-import { formatBytes, formatSimpleTime } from '../../../lib/format.ts'
+import { formatBytes } from '../../../lib/format.ts'
 import { clampToGrid, moveInGrid, type GridPosition } from '../../../lib/gridKeys.ts'
 import {
   DEFAULT_FILE_FILTER,
@@ -28,6 +28,7 @@ import {
   RESTORE_FAILED_MESSAGE,
 } from '../../../lib/messages.ts'
 import { AppLink } from '../../../ui/AppLink.tsx'
+import { DateTime } from '../../../ui/DateTime.tsx'
 import { VirtualRows } from '../../../ui/VirtualRows.tsx'
 import { Breadcrumbs } from './Breadcrumbs.tsx'
 import type { OpenGrant } from './openGrant.ts'
@@ -141,7 +142,7 @@ function Row({ row, index, href, selected, onToggle, style, activeCol }: RowProp
         {row.kind === 'file' ? formatBytes(row.media.file_size) : ''}
       </span>
       <span role="gridcell" className="cell-time" tabIndex={tabStop(activeCol, 3)}>
-        {row.kind === 'file' ? formatSimpleTime(row.media.last_updated) : ''}
+        {row.kind === 'file' ? <DateTime value={row.media.last_updated} /> : ''}
       </span>
     </div>
   )
