@@ -59,13 +59,16 @@ test.describe('volume metrics', () => {
     await expect(sizeTable.getByRole('row').last().getByRole('cell')).toHaveText(['0 B', '0 B'])
 
     // 30 days: kept in the address, and 30 rows.
-    await range.getByRole('radio', { name: '30 days' }).check()
+    // The choice shows once the route has the range's numbers (it follows the address).
+    await range.getByRole('radio', { name: '30 days' }).click()
+    await expect(range.getByRole('radio', { name: '30 days' })).toBeChecked()
     await expect(page).toHaveURL(new RegExp(`/volume/${volumeId}/metric\\?range=30d$`))
     await expect(sizeTable.getByRole('rowheader')).toHaveCount(30)
     await page.reload()
     await expect(range.getByRole('radio', { name: '30 days' })).toBeChecked()
     // Back to the default: the address drops the key.
-    await range.getByRole('radio', { name: '1 week' }).check()
+    await range.getByRole('radio', { name: '1 week' }).click()
+    await expect(range.getByRole('radio', { name: '1 week' })).toBeChecked()
     await expect(page).toHaveURL(new RegExp(`/volume/${volumeId}/metric$`))
   })
 
@@ -87,15 +90,19 @@ test.describe('volume metrics', () => {
     for (const range of ['1w', '2w', '30d', '90d']) {
       await page.goto(`/volume/${volumeId}/metric${range === '1w' ? '' : `?range=${range}`}`)
       const figure = page.getByRole('figure', { name: 'Volume Size' })
-      const labels = figure.locator('.recharts-xAxis .recharts-cartesian-axis-tick-value')
+      const labels = figure.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')
       await expect(labels.last(), `${range}: the last day keeps its label`).toHaveText(lastLabel)
-      const boxes = await labels.evaluateAll((texts) =>
-        texts.map((text) => {
+      const { plot, boxes } = await labels.evaluateAll((texts) => ({
+        plot: texts[0]?.closest('svg')?.getBoundingClientRect().toJSON() as { left: number; right: number },
+        boxes: texts.map((text) => {
           const box = text.getBoundingClientRect()
           return { left: box.left, right: box.right }
         }),
-      )
+      }))
       expect(boxes.length, `${range}: more than one day is labelled`).toBeGreaterThan(1)
+      // None is cut by the edges of the drawing.
+      expect(boxes[0]?.left, `${range}: the first label`).toBeGreaterThanOrEqual(plot.left)
+      expect(boxes.at(-1)?.right, `${range}: the last label`).toBeLessThanOrEqual(plot.right)
       for (const [index, box] of boxes.slice(1).entries()) {
         const before = boxes[index]
         expect(box.left, `${range}: label ${index + 2} starts after label ${index + 1} ends`).toBeGreaterThan(
@@ -104,16 +111,17 @@ test.describe('volume metrics', () => {
       }
     }
 
-    // Nothing measured yet: the axes still read as scales of round steps.
-    await expect(
-      page
-        .getByRole('figure', { name: 'Volume Size' })
-        .locator('.recharts-yAxis .recharts-cartesian-axis-tick-value'),
-    ).toHaveText(['0 B', '256 B', '512 B', '768 B', '1 KB'])
+    // Nothing measured yet: the axes still read as scales of round steps, the stores' chart too.
+    for (const title of ['Volume Size', 'Cloud storage usage'])
+      await expect(
+        page
+          .getByRole('figure', { name: title })
+          .locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+      ).toHaveText(['0 B', '256 B', '512 B', '768 B', '1 KB'])
     await expect(
       page
         .getByRole('figure', { name: 'File Count' })
-        .locator('.recharts-yAxis .recharts-cartesian-axis-tick-value'),
+        .locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value'),
     ).toHaveText(['0', '1', '2', '3', '4'])
   })
 })

@@ -74,8 +74,8 @@ const COLORS = [
 // what it meets, whatever the pair of series colours.
 const SEGMENT_EDGE = { stroke: 'var(--surface)', strokeWidth: 1 }
 
-// Room on the right for the last day's tick label.
-const MARGIN = { top: 8, right: 24, bottom: 0, left: 0 }
+// Room on either side for the first and last days' tick labels, centred on their columns.
+const MARGIN = { top: 8, right: 24, bottom: 0, left: 8 }
 
 // Legend words in the text colour: the series' colours are held to 3:1 for graphics, not to text's 4.5:1.
 const legendText = (value: string) => <span className="chart-legend-text">{value}</span>
@@ -118,6 +118,7 @@ function axes(
   )
 }
 
+const zero = () => 0
 const most = (values: readonly number[]) => Math.max(0, ...values)
 
 function VolumeMetricPage() {
@@ -241,6 +242,11 @@ function VolumeMetricPage() {
                     barSize={barSize}
                   />
                 ))}
+                {stores.stores.length === 0 ? (
+                  // No store held anything: recharts draws no value axis for a chart without values, so an
+                  // unnamed series of zeros (no key, no tooltip) keeps the 0 to 1 KB scale of the others.
+                  <Bar dataKey={zero} legendType="none" tooltipType="none" />
+                ) : null}
               </BarChart>
             </ResponsiveContainer>
           }
