@@ -11,17 +11,33 @@
 // the page resolves it inside each chart, so a store series gets a colour held to 3:1 before real data
 // draws it. The stacked store segments' edges need drawn segments, which real data of today cannot give.
 import { createReadyOrg, signUpUser, volumeIdOf } from './support/api.ts'
-import { contrastRatio, parseRgb, relativeLuminance } from './support/contrast.ts'
+import { contrastRatio, parseRgb, relativeLuminance, type Rgb } from './support/contrast.ts'
 import { expect, test } from './support/fixtures.ts'
 import { freshEmail } from './support/mail.ts'
 
 const VOLUME = 'Chart Volume'
 const PALETTE_SIZE = 6
+/** Hues closer than this read as shades of one colour (the palette before was two blues). */
+const MIN_HUE_APART = 30
 const CHARTS = [
   { title: 'Volume Size', legend: ['Live', 'Total'] },
   { title: 'Cloud storage usage', legend: [] },
   { title: 'File Count', legend: ['Live Files', 'Total Files'] },
 ]
+
+/** The hue of a colour in degrees (HSL's), 0 to 360. */
+function hueOf({ r, g, b }: Rgb): number {
+  const max = Math.max(r, g, b)
+  const span = max - Math.min(r, g, b)
+  if (span === 0) return 0
+  const sixths = max === r ? ((g - b) / span) % 6 : max === g ? (b - r) / span + 2 : (r - g) / span + 4
+  return (sixths * 60 + 360) % 360
+}
+
+function hueDistance(one: Rgb, other: Rgb): number {
+  const apart = Math.abs(hueOf(one) - hueOf(other))
+  return Math.min(apart, 360 - apart)
+}
 
 let sessionKey: string
 let volumeId: number
@@ -37,7 +53,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} scheme`, () => {
     test.use({ colorScheme: scheme })
 
-    test('the chart palette and the series keys drawn are at least 3:1 against the panel, each its own colour', async ({
+    test('the chart palette and the series keys drawn are at least 3:1 against the panel, each its own hue', async ({
       page,
       layout,
     }) => {
@@ -96,9 +112,16 @@ for (const scheme of ['light', 'dark'] as const) {
         }
         const palette = measured.palette.map((each) => each.fill)
         expect(new Set(palette).size, `${title}: the palette ${palette.join(', ')}`).toBe(PALETTE_SIZE)
-        // Live and total share a hue: lightness alone tells them apart.
-        const pair = contrastRatio(parseRgb(palette[0] ?? ''), parseRgb(palette[1] ?? ''))
-        expect(pair, `${title}: ${palette[0]} against ${palette[1]}`).toBeGreaterThanOrEqual(1.5)
+        // A categorical palette: every two series differ in hue, not in lightness alone.
+        for (const [index, one] of palette.entries()) {
+          for (const other of palette.slice(index + 1)) {
+            const apart = hueDistance(parseRgb(one), parseRgb(other))
+            expect(
+              apart,
+              `${title}: ${one} and ${other} are ${apart.toFixed(0)} degrees apart`,
+            ).toBeGreaterThanOrEqual(MIN_HUE_APART)
+          }
+        }
 
         // The series keys as drawn: the palette's colours in order, each at 3:1 itself.
         expect(measured.keys, `${title}: the keys are drawn in the palette's first colours`).toEqual(

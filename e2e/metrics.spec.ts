@@ -2,7 +2,8 @@
 // Metrics tab of a new volume with a file in it and finds the three charts, each named, with its numbers in
 // a table; every day of the range is there (days the daily job has not measured read as zeros: a file
 // uploaded today first counts once today has ended); the range is chosen in the address; and the forecast
-// names the plan's storage limit. The organization and the file are made through the API.
+// names the plan's storage limit. The organization and the file are made through the API. On a phone, the
+// day ticks thin so that no two labels touch, and the value axis steps in round numbers.
 import { listGrants, putFile, signUpReadyAdmin, volumeIdOf } from './support/api.ts'
 import { expect, test } from './support/fixtures.ts'
 
@@ -30,8 +31,9 @@ test.describe('volume metrics', () => {
     )
 
     const section = page.getByRole('region', { name: 'Metrics' })
-    const range = section.getByRole('combobox', { name: 'Range' })
-    await expect(range).toHaveValue('1w')
+    const range = section.getByRole('group', { name: 'Range' })
+    await expect(range.getByRole('radio')).toHaveCount(4)
+    await expect(range.getByRole('radio', { name: '1 week' })).toBeChecked()
     for (const title of ['Volume Size', 'Cloud storage usage', 'File Count']) {
       const figure = section.getByRole('figure', { name: title })
       await expect(figure).toBeVisible()
@@ -57,13 +59,69 @@ test.describe('volume metrics', () => {
     await expect(sizeTable.getByRole('row').last().getByRole('cell')).toHaveText(['0 B', '0 B'])
 
     // 30 days: kept in the address, and 30 rows.
-    await range.selectOption('30d')
+    // The choice shows once the route has the range's numbers (it follows the address).
+    await range.getByRole('radio', { name: '30 days' }).click()
+    await expect(range.getByRole('radio', { name: '30 days' })).toBeChecked()
     await expect(page).toHaveURL(new RegExp(`/volume/${volumeId}/metric\\?range=30d$`))
     await expect(sizeTable.getByRole('rowheader')).toHaveCount(30)
     await page.reload()
-    await expect(section.getByRole('combobox', { name: 'Range' })).toHaveValue('30d')
+    await expect(range.getByRole('radio', { name: '30 days' })).toBeChecked()
     // Back to the default: the address drops the key.
-    await section.getByRole('combobox', { name: 'Range' }).selectOption('1w')
+    await range.getByRole('radio', { name: '1 week' }).click()
+    await expect(range.getByRole('radio', { name: '1 week' })).toBeChecked()
     await expect(page).toHaveURL(new RegExp(`/volume/${volumeId}/metric$`))
+  })
+
+  test('on a phone the day labels thin out rather than run together, and the value axis steps roundly', async ({
+    page,
+    layout,
+  }) => {
+    const { sessionKey: adminKey, orgId } = await signUpReadyAdmin(
+      'metrics-phone',
+      'Metrics Phone Org',
+      VOLUME,
+    )
+    const volumeId = await volumeIdOf(adminKey, orgId, VOLUME)
+    await page.setViewportSize({ width: 375, height: 812 })
+    await layout.useSession(adminKey)
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+    const lastLabel = `${Number(yesterday.slice(5, 7))}/${Number(yesterday.slice(8, 10))}`
+
+    for (const range of ['1w', '2w', '30d', '90d']) {
+      await page.goto(`/volume/${volumeId}/metric${range === '1w' ? '' : `?range=${range}`}`)
+      const figure = page.getByRole('figure', { name: 'Volume Size' })
+      const labels = figure.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')
+      await expect(labels.last(), `${range}: the last day keeps its label`).toHaveText(lastLabel)
+      const { plot, boxes } = await labels.evaluateAll((texts) => ({
+        plot: texts[0]?.closest('svg')?.getBoundingClientRect().toJSON() as { left: number; right: number },
+        boxes: texts.map((text) => {
+          const box = text.getBoundingClientRect()
+          return { left: box.left, right: box.right }
+        }),
+      }))
+      expect(boxes.length, `${range}: more than one day is labelled`).toBeGreaterThan(1)
+      // None is cut by the edges of the drawing.
+      expect(boxes[0]?.left, `${range}: the first label`).toBeGreaterThanOrEqual(plot.left)
+      expect(boxes.at(-1)?.right, `${range}: the last label`).toBeLessThanOrEqual(plot.right)
+      for (const [index, box] of boxes.slice(1).entries()) {
+        const before = boxes[index]
+        expect(box.left, `${range}: label ${index + 2} starts after label ${index + 1} ends`).toBeGreaterThan(
+          before?.right ?? 0,
+        )
+      }
+    }
+
+    // Nothing measured yet: the axes still read as scales of round steps, the stores' chart too.
+    for (const title of ['Volume Size', 'Cloud storage usage'])
+      await expect(
+        page
+          .getByRole('figure', { name: title })
+          .locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+      ).toHaveText(['0 B', '256 B', '512 B', '768 B', '1 KB'])
+    await expect(
+      page
+        .getByRole('figure', { name: 'File Count' })
+        .locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+    ).toHaveText(['0', '1', '2', '3', '4'])
   })
 })

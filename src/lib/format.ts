@@ -1,5 +1,5 @@
 // Display formats of specification 000, section 9: byte sizes, money, the simple and long time displays,
-// date parsing and initials. Pure functions; dates go through date-fns.
+// calendar days, date parsing and initials (src/ui/DateTime.tsx says which date display goes where). Pure functions; dates go through date-fns.
 //
 // The times are written with date-fns's lightFormat, and the weekday by Intl, as the relative word is: they
 // print what format() would for the en-US locale, without the locale's parsing and formatting tables, some
@@ -105,6 +105,16 @@ export function formatSimpleTime(input: DateInput, now: Date = new Date()): stri
 export function formatLongTime(input: DateInput): string {
   const date = parseDate(input)
   return date ? lightFormat(date, 'MM/dd/yy h:mm:ss a') : ''
+}
+
+const UTC_DAY = /^\d{4}-\d{2}-\d{2}/
+
+/**
+ * A calendar day as yyyy-MM-dd (an invoice's date, a usage day): the day as the server wrote it, from a day
+ * ('2026-10-01') or a timestamp ('2026-10-01T00:00:00Z', its UTC day); anything else is no day.
+ */
+export function formatDay(input: string | null | undefined): string {
+  return (input && UTC_DAY.exec(input)?.[0]) || ''
 }
 
 /** First letters of the words, at most 2, in capitals. */

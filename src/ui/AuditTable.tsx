@@ -3,7 +3,7 @@
 // empty state. A volume can hold millions of events, so the screen loads pages and this table offers
 // Load More.
 import type { AuditEvent } from '../../server/contract/media.ts'
-import { formatLongTime } from '../lib/format.ts'
+import { DateTime } from './DateTime.tsx'
 import { NO_AUDIT_EVENTS_MESSAGE } from '../lib/messages.ts'
 import { LoadMore, type Pagination } from './LoadMore.tsx'
 import { Table, type Column } from './Table.tsx'
@@ -18,7 +18,11 @@ export function auditUser(event: Pick<AuditEvent, 'user_name' | 'email' | 'devic
 }
 
 const COLUMNS: Record<AuditColumn, Column<AuditEvent>> = {
-  timestamp: { key: 'timestamp', header: 'Timestamp', render: (event) => formatLongTime(event.create_time) },
+  timestamp: {
+    key: 'timestamp',
+    header: 'Timestamp',
+    render: (event) => <DateTime value={event.create_time} />,
+  },
   user: { key: 'user', header: 'User', render: auditUser },
   source: { key: 'source', header: 'Source', render: (event) => event.media_path, className: 'cell-path' },
   destination: {

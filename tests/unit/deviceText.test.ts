@@ -20,7 +20,6 @@ import {
 import {
   deviceStatus,
   lastRefusedText,
-  lastSeenText,
   mountStatusText,
   refusedText,
   userRefusalNotice,
@@ -88,11 +87,6 @@ describe('device status', () => {
       'Enabled (volume disabled)',
     )
     expect(mountStatusText({ ...mount, grant_is_disabled: true })).toBe('Enabled (container disabled)')
-  })
-
-  it('last seen is the short time, or Never', () => {
-    expect(lastSeenText(null, NOW)).toBe('Never')
-    expect(lastSeenText(minutesAgo(3 * 24 * 60), NOW)).toMatch(/^[A-Z][a-z]+day$/)
   })
 })
 

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest'
 import {
   BAR_SIZES,
   addDays,
-  asOfText,
   byteDaysText,
   daysOf,
   fillUsage,
@@ -147,10 +146,5 @@ describe('metrics forecast and as-of', () => {
     expect(forecast([day('2026-11-23', TB)], TB, TB)).toEqual({ kind: 'reached', limit: TB })
     expect(forecast([day('2026-11-23', 5)], 5, null)).toEqual({ kind: 'no_limit' })
     expect(forecastText({ kind: 'no_limit' })).toBe('The plan has no storage limit.')
-  })
-
-  it('says when the numbers were measured', () => {
-    expect(asOfText('2026-11-24T00:05:00.000Z', (iso) => `<${iso}>`)).toBe('As of <2026-11-24T00:05:00.000Z>')
-    expect(asOfText(null, String)).toMatch(/^Not measured yet/)
   })
 })

@@ -13,8 +13,9 @@ import {
 import { adminOrgId, foundOrNotFound } from '../../app/adminAccess.ts'
 import { showAlert } from '../../app/dialogs.tsx'
 import { useSession } from '../../app/session.ts'
-import { formatBytes, formatLongTime } from '../../lib/format.ts'
+import { formatBytes } from '../../lib/format.ts'
 import { messageFor } from '../../lib/messages.ts'
+import { DateTime } from '../../ui/DateTime.tsx'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { NetworkStoreForm, updateRequest } from './-networkStores/NetworkStoreForm.tsx'
 import { networkStoreStatusText, errorRateText, probeText } from './-networkStores/networkStoreText.ts'
@@ -57,7 +58,14 @@ function StoreHealth({ store }: { store: NetworkStore }) {
         <dt>Last Probe</dt>
         <dd>
           {probeText(store)}
-          {store.last_probe_at ? ` ${formatLongTime(store.last_probe_at)}` : ''}
+          {store.last_probe_at ? (
+            <>
+              {' '}
+              <DateTime value={store.last_probe_at} long />
+            </>
+          ) : (
+            ''
+          )}
         </dd>
       </div>
       <div>

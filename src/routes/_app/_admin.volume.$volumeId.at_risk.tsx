@@ -7,8 +7,9 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { atRiskQueries, type AtRiskFile } from '../../api/atRisk.ts'
 import { mediaGrantQueries } from '../../api/mediaGrants.ts'
-import { formatBytes, formatSimpleTime } from '../../lib/format.ts'
+import { formatBytes } from '../../lib/format.ts'
 import { AppLink } from '../../ui/AppLink.tsx'
+import { DateTime } from '../../ui/DateTime.tsx'
 import { SelectField } from '../../ui/Field.tsx'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
@@ -77,7 +78,7 @@ function columns(href: (file: AtRiskFile) => string | undefined): ReadonlyArray<
       },
     },
     { key: 'size', header: 'Size', render: (file) => formatBytes(file.file_size) },
-    { key: 'updated', header: 'Last Updated', render: (file) => formatSimpleTime(file.last_updated) },
+    { key: 'updated', header: 'Last Updated', render: (file) => <DateTime value={file.last_updated} /> },
     { key: 'devices', header: 'Devices', render: (file) => <DevicesCell file={file} /> },
     { key: 'risk', header: 'Risk', render: (file) => riskText(file) },
   ]

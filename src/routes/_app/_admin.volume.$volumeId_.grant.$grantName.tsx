@@ -10,9 +10,9 @@ import { mediaGrantQueries, useDeleteGrant, type MediaGrant } from '../../api/me
 import { orgUserQueries } from '../../api/orgUsers.ts'
 import { showAlert } from '../../app/dialogs.tsx'
 import { useSession } from '../../app/session.ts'
-import { formatLongTime } from '../../lib/format.ts'
 import { findGrantByName, statusText } from '../../lib/grants.ts'
 import { messageFor } from '../../lib/messages.ts'
+import { DateTime } from '../../ui/DateTime.tsx'
 import { RouteLink } from '../../ui/RouteLink.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
 import { GrantActions } from './-grants/GrantActions.tsx'
@@ -104,7 +104,9 @@ function GrantPage() {
           </div>
           <div>
             <dt>Last Seen</dt>
-            <dd>{grant.last_seen ? formatLongTime(grant.last_seen) : 'Never'}</dd>
+            <dd>
+              <DateTime value={grant.last_seen} long empty="Never" />
+            </dd>
           </div>
         </dl>
         <GrantActions orgId={orgId} grant={grant} onDelete={deleteGrant} deleting={remove.isPending} />

@@ -16,13 +16,14 @@ import {
   type ListSearch,
 } from '../../lib/listSearch.ts'
 import { NO_DEVICES_MESSAGE } from '../../lib/messages.ts'
+import { DateTime } from '../../ui/DateTime.tsx'
 import { ListToolbar, noMatchText, Pager } from '../../ui/ListToolbar.tsx'
 import { RadioGroup } from '../../ui/Field.tsx'
 import { Table, type Column } from '../../ui/Table.tsx'
 import { ClientDownloads } from './-devices/ClientDownloads.tsx'
 import { deviceOrg } from './-devices/deviceAccess.ts'
 import { DeviceStatusCell } from './-devices/DeviceStatusCell.tsx'
-import { deviceStatus, lastSeenText } from './-devices/deviceStatus.ts'
+import { deviceStatus } from './-devices/deviceStatus.ts'
 import { deviceNameColumn } from './-devices/deviceColumns.tsx'
 
 export interface DeviceSearch extends ListSearch {
@@ -57,7 +58,11 @@ const COLUMNS: ReadonlyArray<Column<DeviceListItem>> = [
   deviceNameColumn<DeviceListItem>(),
   { key: 'user', header: 'User', render: (device) => device.user_name ?? device.email ?? '' },
   { key: 'status', header: 'Status', render: (device) => <DeviceStatusCell device={device} /> },
-  { key: 'seen', header: 'Last Seen', render: (device) => lastSeenText(device.last_seen) },
+  {
+    key: 'seen',
+    header: 'Last Seen',
+    render: (device) => <DateTime value={device.last_seen} empty="Never" />,
+  },
   { key: 'version', header: 'Version', render: (device) => device.last_version ?? '' },
 ]
 

@@ -26,6 +26,8 @@ export interface Scores {
 }
 
 export interface Audit extends Scores {
+  /** Lighthouse's Accessibility score, 0 to 100 (its axe run on the loaded page). */
+  accessibility: number
   /** The same load with the CPU slowdown calibrated for this host (see above). */
   calibrated: Scores & { cpuSlowdown: number }
   /** Lighthouse's benchmark index of this host, measured at the start of the load. */
@@ -141,7 +143,7 @@ export async function startAuditBrowser(): Promise<AuditBrowser> {
         port,
         output: 'json' as const,
         logLevel: 'error' as const,
-        onlyCategories: ['performance'],
+        onlyCategories: ['performance', 'accessibility'],
         disableStorageReset: true,
       }
       // Gathered once (and saved), audited with the standard settings, then again from the saved artifacts.
@@ -183,6 +185,7 @@ export async function startAuditBrowser(): Promise<AuditBrowser> {
         .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`)
       return {
         ...scoresOf(lhr),
+        accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
         calibrated: { ...scoresOf(again.lhr), cpuSlowdown },
         benchmarkIndex,
         totalBytes: bytesOf(requests),

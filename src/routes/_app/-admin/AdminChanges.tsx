@@ -3,14 +3,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import type { AdminEvent } from '../../../../server/contract/audit.ts'
 import { auditQueries } from '../../../api/audit.ts'
-import { formatLongTime } from '../../../lib/format.ts'
+import { DateTime } from '../../../ui/DateTime.tsx'
 import { LoadFailed } from '../../../ui/LoadFailed.tsx'
 import { LoadMore } from '../../../ui/LoadMore.tsx'
 import { Table, type Column } from '../../../ui/Table.tsx'
 import { ListSkeleton } from '../../../ui/Skeleton.tsx'
 
 const COLUMNS: ReadonlyArray<Column<AdminEvent>> = [
-  { key: 'timestamp', header: 'Timestamp', render: (event) => formatLongTime(event.create_time) },
+  { key: 'timestamp', header: 'Timestamp', render: (event) => <DateTime value={event.create_time} /> },
   { key: 'by', header: 'By', render: (event) => event.user_name || event.email || '' },
   { key: 'change', header: 'Change', className: 'cell-path', render: (event) => event.summary },
 ]

@@ -5,10 +5,11 @@ import { useState } from 'react'
 import type { Device, DeviceMount } from '../../../api/devices.ts'
 import { NO_DEVICE_MOUNTS_MESSAGE } from '../../../lib/messages.ts'
 import { CopyField } from '../../../ui/CopyField.tsx'
+import { DateTime } from '../../../ui/DateTime.tsx'
 import { RouteLink } from '../../../ui/RouteLink.tsx'
 import { actionsColumn, Table, type Column } from '../../../ui/Table.tsx'
 import { AddMountForm } from './AddMountForm.tsx'
-import { lastSeenText, mountStatusText } from './deviceStatus.ts'
+import { mountStatusText } from './deviceStatus.ts'
 import { MountActions } from './MountActions.tsx'
 
 interface ShownKey {
@@ -39,7 +40,11 @@ function mountColumns(isAdmin: boolean): Array<Column<DeviceMount>> {
     { key: 'volume', header: 'Volume Name', render: (mount) => mount.volume_name },
     { key: 'prefix', header: 'Prefix Path', className: 'cell-path', render: (mount) => mount.prefix_path },
     { key: 'status', header: 'Status', render: mountStatusText },
-    { key: 'seen', header: 'Last Seen', render: (mount) => lastSeenText(mount.last_seen) },
+    {
+      key: 'seen',
+      header: 'Last Seen',
+      render: (mount) => <DateTime value={mount.last_seen} empty="Never" />,
+    },
   ]
 }
 

@@ -1,8 +1,8 @@
 // What a device holds, for offboarding (issue 11): how many files it reports holding, the mounts still
 // enabled, the volume keys handed out for it, and when it was last refused after being disabled.
 import type { Device, VolumeKeyEvent } from '../../../api/devices.ts'
-import { formatLongTime } from '../../../lib/format.ts'
 import { holderName } from '../../../lib/grants.ts'
+import { DateTime } from '../../../ui/DateTime.tsx'
 import { Table, type Column } from '../../../ui/Table.tsx'
 import { lastRefusedText } from './deviceStatus.ts'
 
@@ -16,7 +16,7 @@ const KEY_COLUMNS: ReadonlyArray<Column<VolumeKeyEvent>> = [
         ? (event.user_name ?? '')
         : holderName({ user_name: event.user_name, email: event.email }),
   },
-  { key: 'when', header: 'When', render: (event) => formatLongTime(event.create_time) },
+  { key: 'when', header: 'When', render: (event) => <DateTime value={event.create_time} /> },
 ]
 
 /** The keys handed out are an admin's to see (the server lists them to admins only). */

@@ -1,11 +1,12 @@
 // The device's details box as a list of values (specification 001, section 2): what every viewer reads
 // (its app, when it was last seen and its version) and, for a member, who may not edit them, the values an
 // admin edits.
+import type { ReactNode } from 'react'
 import type { Device } from '../../../api/devices.ts'
-import { formatLongTime } from '../../../lib/format.ts'
+import { DateTime } from '../../../ui/DateTime.tsx'
 import { statusWord } from './deviceStatus.ts'
 
-function Property({ name, children, testId }: { name: string; children: string; testId?: string }) {
+function Property({ name, children, testId }: { name: string; children: ReactNode; testId?: string }) {
   return (
     <div>
       <dt>{name}</dt>
@@ -19,7 +20,9 @@ export function DeviceFacts({ device }: { device: Device }) {
   return (
     <dl className="properties">
       <Property name="App">{device.app_name ?? ''}</Property>
-      <Property name="Last Seen">{device.last_seen ? formatLongTime(device.last_seen) : 'Never'}</Property>
+      <Property name="Last Seen">
+        <DateTime value={device.last_seen} long empty="Never" />
+      </Property>
       <Property name="Version">{device.last_version ?? ''}</Property>
     </dl>
   )

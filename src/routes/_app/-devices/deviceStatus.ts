@@ -1,10 +1,10 @@
 // How devices and their mounts read in the console (specification 001, sections 2 and 4): Enabled or
 // Disabled, why a device's user stops it (removed, or without Add Devices), when a refused device last
-// tried, a mount stopped by its container or volume, and when something was last seen. Pure, so the words
-// are tested without rendering.
+// tried, and a mount stopped by its container or volume (when one was last seen is src/ui/DateTime.tsx's).
+// Pure, so the words are tested without rendering.
 import { formatDistance } from 'date-fns'
 import type { DeviceListItem, DeviceMount, UserRefusal } from '../../../api/devices.ts'
-import { formatLongTime, formatSimpleTime, parseDate, type DateInput } from '../../../lib/format.ts'
+import { formatLongTime, parseDate, type DateInput } from '../../../lib/format.ts'
 
 export type StatusWord = 'Enabled' | 'Disabled'
 
@@ -72,9 +72,4 @@ export function mountStatusText(
   if (mount.volume_is_disabled) return 'Enabled (volume disabled)'
   if (mount.grant_is_disabled) return 'Enabled (container disabled)'
   return 'Enabled'
-}
-
-/** Last Seen in a table: the short time, or Never. */
-export function lastSeenText(lastSeen: DateInput, now: Date = new Date()): string {
-  return formatSimpleTime(lastSeen, now) || 'Never'
 }

@@ -26,6 +26,7 @@ import {
   RESTORE_FILE_FAILED_MESSAGE,
 } from '../../../lib/messages.ts'
 import { AuditTable, type AuditColumn } from '../../../ui/AuditTable.tsx'
+import { DateTime } from '../../../ui/DateTime.tsx'
 import { Table, type Column } from '../../../ui/Table.tsx'
 import { PanelTabs } from '../../../ui/Tabs.tsx'
 import { Breadcrumbs } from './Breadcrumbs.tsx'
@@ -38,7 +39,7 @@ type TabName = 'Properties' | 'Versions' | 'Audit Tracking'
 
 const DEVICE_COLUMNS: Array<Column<HashContainer>> = [
   { key: 'device', header: 'Device Name', rowHeader: true, render: (device) => device.device_name },
-  { key: 'seen', header: 'Last Seen', render: (device) => formatLongTime(device.last_seen) },
+  { key: 'seen', header: 'Last Seen', render: (device) => <DateTime value={device.last_seen} /> },
 ]
 
 function Properties({ media, path }: { media: MediaDetail; path: string }) {
@@ -50,7 +51,7 @@ function Properties({ media, path }: { media: MediaDetail; path: string }) {
     ['Status', media.is_deleted ? 'Deleted' : 'Active'],
     ['Media ID', media.media_id],
     ['File Hash', <code key="hash">{media.file_hash}</code>],
-    ['Last Updated', formatLongTime(media.last_updated)],
+    ['Last Updated', <DateTime key="updated" value={media.last_updated} long />],
     [
       'Last Modified By',
       changedByText({
@@ -114,7 +115,7 @@ function Versions({ versions, onOpen, onDownload, onRestore, busy }: VersionsPro
       key: 'created',
       header: 'Create Date',
       rowHeader: true,
-      render: (version) => formatLongTime(version.create_time),
+      render: (version) => <DateTime value={version.create_time} />,
     },
     { key: 'size', header: 'Size', render: (version) => formatBytes(version.file_size) },
     {

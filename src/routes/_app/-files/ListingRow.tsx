@@ -4,10 +4,11 @@
 // row selects it (src/ui/useLongPress.ts); while selecting, a tap toggles the row instead of opening it.
 import type { MouseEvent, ReactNode } from 'react'
 import { fileKindOf, type FileKind } from '../../../lib/fileKinds.ts'
-import { formatBytes, formatSimpleTime } from '../../../lib/format.ts'
+import { formatBytes } from '../../../lib/format.ts'
 import type { ListingRow } from '../../../lib/listing.ts'
 import { AppLink } from '../../../ui/AppLink.tsx'
 import { useLongPress } from '../../../ui/useLongPress.ts'
+import { DateTime } from '../../../ui/DateTime.tsx'
 
 /** The glyph drawn on a file's page, by kind. */
 const GLYPHS: Record<FileKind, ReactNode> = {
@@ -129,7 +130,7 @@ export function Row({
         {row.kind === 'file' ? formatBytes(row.media.file_size) : ''}
       </span>
       <span role="gridcell" className="cell-time" tabIndex={tabStop(activeCol, 3)}>
-        {row.kind === 'file' ? formatSimpleTime(row.media.last_updated) : ''}
+        {row.kind === 'file' ? <DateTime value={row.media.last_updated} /> : ''}
       </span>
     </div>
   )

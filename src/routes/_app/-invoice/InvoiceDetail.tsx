@@ -3,11 +3,11 @@
 // marked; the Subtotal and Total; and the payments (Date, Payment Method, Status, Amount). A correction that
 // gives money back shows its minus sign.
 import type { Invoice, InvoiceLine, InvoicePayment } from '../../../api/invoices.ts'
-import { formatLongTime, formatSignedMoney } from '../../../lib/format.ts'
+import { formatSignedMoney } from '../../../lib/format.ts'
+import { CalendarDay, DateTime } from '../../../ui/DateTime.tsx'
 import { Table, type Column } from '../../../ui/Table.tsx'
 import { cardText } from '../-payment/paymentText.ts'
 import {
-  dayText,
   invoiceStatusText,
   lineAmountText,
   lineDaysText,
@@ -38,7 +38,12 @@ const LINE_COLUMNS: ReadonlyArray<Column<InvoiceLine>> = [
 ]
 
 const PAYMENT_COLUMNS: ReadonlyArray<Column<InvoicePayment>> = [
-  { key: 'date', header: 'Date', rowHeader: true, render: (payment) => formatLongTime(payment.payment_time) },
+  {
+    key: 'date',
+    header: 'Date',
+    rowHeader: true,
+    render: (payment) => <DateTime value={payment.payment_time} />,
+  },
   // The card as the payment methods read it ('Visa ending in 4242', not bullets a screen reader reads out).
   { key: 'method', header: 'Payment Method', render: cardText },
   { key: 'status', header: 'Status', render: paymentStatusText },
@@ -61,7 +66,9 @@ export function InvoiceSummaryFacts({ invoice }: { invoice: Invoice }) {
       </div>
       <div>
         <dt>Date</dt>
-        <dd data-testid="invoice-date">{dayText(invoice.invoice_date)}</dd>
+        <dd data-testid="invoice-date">
+          <CalendarDay day={invoice.invoice_date} />
+        </dd>
       </div>
       <div>
         <dt>Period</dt>

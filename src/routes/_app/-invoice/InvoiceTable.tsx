@@ -2,9 +2,10 @@
 // Date (yyyy-MM-dd), Amount and Status in words.
 import type { InvoiceSummary } from '../../../api/invoices.ts'
 import { formatSignedMoney } from '../../../lib/format.ts'
+import { CalendarDay } from '../../../ui/DateTime.tsx'
 import { RouteLink } from '../../../ui/RouteLink.tsx'
 import { Table, type Column } from '../../../ui/Table.tsx'
-import { dayText, invoiceStatusText, shortInvoiceId } from './invoiceText.ts'
+import { invoiceStatusText, shortInvoiceId } from './invoiceText.ts'
 
 /** An organization is invoiced once a month, after the month closes. */
 export const NO_INVOICES_MESSAGE = 'No invoices yet. The first is issued after your first month.'
@@ -20,7 +21,7 @@ const COLUMNS: ReadonlyArray<Column<InvoiceSummary>> = [
       </RouteLink>
     ),
   },
-  { key: 'date', header: 'Date', render: (invoice) => dayText(invoice.invoice_date) },
+  { key: 'date', header: 'Date', render: (invoice) => <CalendarDay day={invoice.invoice_date} /> },
   { key: 'amount', header: 'Amount', render: (invoice) => formatSignedMoney(invoice.total_usd) },
   { key: 'status', header: 'Status', render: (invoice) => invoiceStatusText(invoice.invoice_status) },
 ]

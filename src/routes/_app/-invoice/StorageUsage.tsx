@@ -5,8 +5,9 @@
 import type { InvoiceStoreUsage, InvoiceUsageDay, InvoiceUsageResponse } from '../../../api/invoices.ts'
 import { CSV_TYPE } from '../../../lib/csv.ts'
 import { formatBytes } from '../../../lib/format.ts'
+import { CalendarDay } from '../../../ui/DateTime.tsx'
 import { Table, type Column } from '../../../ui/Table.tsx'
-import { byteDaysText, dayText, gibDaysText, usageCsv, usageCsvFileName } from './invoiceText.ts'
+import { byteDaysText, gibDaysText, usageCsv, usageCsvFileName } from './invoiceText.ts'
 
 const STORE_COLUMNS: ReadonlyArray<Column<InvoiceStoreUsage>> = [
   { key: 'store', header: 'Store', rowHeader: true, render: (store) => store.s3_bucket_name },
@@ -21,7 +22,7 @@ const DAY_COLUMNS: ReadonlyArray<Column<InvoiceUsageDay>> = [
     rowHeader: true,
     render: (day) => (
       <>
-        {dayText(day.usage_date)}
+        <CalendarDay day={day.usage_date} />
         {day.is_correction ? <span className="badge">Correction</span> : null}
       </>
     ),

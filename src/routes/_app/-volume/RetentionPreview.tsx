@@ -6,6 +6,7 @@ import { volumeQueries, type RetentionPreviewRequest } from '../../../api/volume
 import { formatBytes } from '../../../lib/format.ts'
 import { messageFor } from '../../../lib/messages.ts'
 import { useDebouncedValue } from '../../../lib/useDebouncedValue.ts'
+import { CalendarDay } from '../../../ui/DateTime.tsx'
 import { Table, type Column } from '../../../ui/Table.tsx'
 import { purgeDateText, purgeReasonText, purgeSummaryText } from './retentionPreviewText.ts'
 import type { PurgeItem } from '../../../../server/contract/retention.ts'
@@ -17,7 +18,7 @@ const COLUMNS: ReadonlyArray<Column<PurgeItem>> = [
   { key: 'path', header: 'File', rowHeader: true, className: 'cell-path', render: (item) => item.media_path },
   { key: 'size', header: 'Size', render: (item) => formatBytes(item.file_size) },
   { key: 'why', header: 'What', render: purgeReasonText },
-  { key: 'when', header: 'Purged On', render: purgeDateText },
+  { key: 'when', header: 'Purged On', render: (item) => <CalendarDay day={purgeDateText(item)} /> },
 ]
 
 export function RetentionPreview({

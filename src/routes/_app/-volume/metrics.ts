@@ -156,9 +156,5 @@ export function forecastText(result: Forecast): string {
   }
 }
 
-/** When the numbers were measured. */
-export function asOfText(asOf: string | null, format: (iso: string) => string): string {
-  return asOf
-    ? `As of ${format(asOf)}`
-    : 'Not measured yet: usage is measured once a day, after the day ends.'
-}
+/** What the screen says before the daily job has measured the volume (after, 'As of' the time it did). */
+export const NOT_MEASURED_TEXT = 'Not measured yet: usage is measured once a day, after the day ends.'
