@@ -20,12 +20,21 @@ export function auditUser(event: Pick<AuditEvent, 'user_name' | 'email' | 'devic
 const COLUMNS: Record<AuditColumn, Column<AuditEvent>> = {
   timestamp: { key: 'timestamp', header: 'Timestamp', render: (event) => formatLongTime(event.create_time) },
   user: { key: 'user', header: 'User', render: auditUser },
-  source: { key: 'source', header: 'Source', render: (event) => event.media_path, className: 'cell-path' },
+  source: {
+    key: 'source',
+    header: 'Source',
+    render: (event) => event.media_path,
+    className: 'cell-path',
+    ellipsis: true,
+    width: '35%',
+  },
   destination: {
     key: 'destination',
     header: 'Destination',
     render: (event) => event.dest_path ?? WEB_DOWNLOAD,
     className: 'cell-path',
+    ellipsis: true,
+    width: '30%',
   },
 }
 

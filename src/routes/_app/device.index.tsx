@@ -48,7 +48,7 @@ const COLUMNS: ReadonlyArray<Column<DeviceListItem>> = [
   { key: 'user', header: 'User', render: (device) => device.user_name ?? device.email ?? '' },
   { key: 'status', header: 'Status', render: (device) => <DeviceStatusCell device={device} /> },
   { key: 'seen', header: 'Last Seen', render: (device) => lastSeenText(device.last_seen) },
-  { key: 'version', header: 'Version', render: (device) => device.last_version ?? '' },
+  { key: 'version', header: 'Version', phone: 'hidden', render: (device) => device.last_version ?? '' },
 ]
 
 function DevicesPage() {

@@ -11,7 +11,13 @@ import { Table, type Column } from '../../../ui/Table.tsx'
 const COLUMNS: ReadonlyArray<Column<AdminEvent>> = [
   { key: 'timestamp', header: 'Timestamp', render: (event) => formatLongTime(event.create_time) },
   { key: 'by', header: 'By', render: (event) => event.user_name || event.email || '' },
-  { key: 'change', header: 'Change', className: 'cell-path', render: (event) => event.summary },
+  {
+    key: 'change',
+    header: 'Change',
+    className: 'cell-path',
+    phone: 'primary',
+    render: (event) => event.summary,
+  },
 ]
 
 export interface AdminChangesProps {
