@@ -144,12 +144,7 @@ export function Table<Row>({
       <thead role="rowgroup">
         <tr role="row">
           {columns.map((column) => (
-            <th
-              key={column.key}
-              scope="col"
-              role="columnheader"
-              style={columnSize(column)}
-            >
+            <th key={column.key} scope="col" role="columnheader" style={columnSize(column)}>
               {column.hideHeader ? <span className="visually-hidden">{column.header}</span> : column.header}
             </th>
           ))}
