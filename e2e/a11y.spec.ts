@@ -418,10 +418,19 @@ async function sidewaysScroll(
 ): Promise<{ scrollWidth: number; clientWidth: number; wide: string[] }> {
   return page.evaluate(() => {
     const root = document.documentElement
+    // Past the edge and not clipped: a clipped box (an ellipsized cell's link, a tab of a row that scrolls
+    // sideways) is cut at an ancestor that clips and fits, so the page does not scroll.
+    const clippedInside = (element: Element) => {
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX === 'visible') continue
+        if (parent.getBoundingClientRect().right <= root.clientWidth + 1) return true
+      }
+      return false
+    }
     const wide = [...document.querySelectorAll('body *')]
       .filter((element) => {
         const box = element.getBoundingClientRect()
-        return box.width > 0 && box.right > root.clientWidth + 1
+        return box.width > 0 && box.right > root.clientWidth + 1 && !clippedInside(element)
       })
       .slice(0, 5)
       .map(

@@ -36,8 +36,8 @@ async function start(root: HTMLElement): Promise<void> {
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
         <OfflineStatus />
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </StrictMode>,
   )

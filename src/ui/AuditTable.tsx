@@ -24,12 +24,21 @@ const COLUMNS: Record<AuditColumn, Column<AuditEvent>> = {
     render: (event) => <DateTime value={event.create_time} />,
   },
   user: { key: 'user', header: 'User', render: auditUser },
-  source: { key: 'source', header: 'Source', render: (event) => event.media_path, className: 'cell-path' },
+  source: {
+    key: 'source',
+    header: 'Source',
+    render: (event) => event.media_path,
+    className: 'cell-path',
+    ellipsis: true,
+    width: '35%',
+  },
   destination: {
     key: 'destination',
     header: 'Destination',
     render: (event) => event.dest_path ?? WEB_DOWNLOAD,
     className: 'cell-path',
+    ellipsis: true,
+    width: '30%',
   },
 }
 

@@ -3,9 +3,12 @@
 // named nav, the current one marked aria-current="page" by AppLink. PanelTabs: tabs that switch the panel
 // shown inside one address (a file's Properties, Versions, Audit Tracking), the ARIA tabs pattern: a
 // tablist of buttons, one tabpanel, the arrow keys moving between tabs. Both look the same (the tab bar of
-// src/styles/kit.css) and wrap on narrow screens instead of scrolling sideways.
-import { useId, useState, type ReactNode } from 'react'
+// src/styles/kit.css): one row that scrolls sideways when the tabs do not fit (a phone), faded at the ends
+// that hide more, the current tab kept in view (src/ui/scrollRow.ts).
+import { useRouterState } from '@tanstack/react-router'
+import { useId, useRef, useState, type ReactNode } from 'react'
 import { AppLink } from './AppLink.tsx'
+import { useScrollRow } from './scrollRow.ts'
 
 export interface TabLink {
   label: string
@@ -23,9 +26,12 @@ export interface TabsProps {
 }
 
 export function Tabs({ label, tabs }: TabsProps) {
+  const row = useRef<HTMLUListElement>(null)
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  useScrollRow(row, '[aria-current="page"]', pathname)
   return (
     <nav className="tab-bar" aria-label={label}>
-      <ul>
+      <ul ref={row}>
         {tabs.map((tab) => (
           <li key={tab.href}>
             <AppLink href={tab.href} matchPrefix={tab.matchPrefix} currentUnder={tab.currentUnder}>
@@ -50,9 +56,11 @@ export interface PanelTabsProps<Tab extends string> {
 export function PanelTabs<Tab extends string>({ label, tabs, children }: PanelTabsProps<Tab>) {
   const [current, setCurrent] = useState<Tab>(tabs[0] as Tab)
   const id = useId()
+  const row = useRef<HTMLDivElement>(null)
+  useScrollRow(row, '[aria-selected="true"]', current)
   return (
     <div className="tabs">
-      <div role="tablist" aria-label={label}>
+      <div role="tablist" aria-label={label} ref={row}>
         {tabs.map((tab, index) => (
           <button
             key={tab}

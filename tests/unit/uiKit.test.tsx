@@ -8,7 +8,7 @@ import { CopyField } from '../../src/ui/CopyField.tsx'
 import { EmptyState } from '../../src/ui/EmptyState.tsx'
 import { Field, RadioGroup, SelectField, TextField } from '../../src/ui/Field.tsx'
 import { SaveButton } from '../../src/ui/SaveButton.tsx'
-import { Table, type Column } from '../../src/ui/Table.tsx'
+import { phoneGrid, phonePlaces, Table, type Column } from '../../src/ui/Table.tsx'
 
 interface Fruit {
   id: number
@@ -36,17 +36,58 @@ describe('Table', () => {
     />,
   )
   it('is a named table with column headers and a row header', () => {
-    expect(html).toMatch(/^<table class="table data-table" aria-label="Fruit" role="table">/)
+    expect(html).toMatch(
+      /^<table class="table data-table" aria-label="Fruit" role="table" style="--phone-grid:/,
+    )
     expect(html).toContain('<th scope="col" role="columnheader">Name</th>')
     expect(html).toContain(
       '<th scope="col" role="columnheader"><span class="visually-hidden">Actions</span></th>',
     )
-    expect(html).toContain('<th scope="row" role="rowheader" data-label="Name">Apple</th>')
+    expect(html).toContain(
+      '<th scope="row" role="rowheader" class="cell-primary" data-label="Name" title="Apple">Apple</th>',
+    )
     expect(html).toContain('<tr class="selected" role="row">')
   })
-  it('labels each cell with its header for narrow screens, but not a hidden header', () => {
-    expect(html).toContain('<td role="cell" data-label="Color">Red</td>')
-    expect(html).toContain('<td role="cell" class="row-actions">x</td>')
+  it('labels each cell with its header, but not a hidden header, and marks its place in a phone row', () => {
+    expect(html).toContain('<td role="cell" class="cell-secondary" data-label="Color" title="Red">Red</td>')
+    expect(html).toContain('<td role="cell" class="row-actions cell-actions">x</td>')
+  })
+  it('marks an empty value, which leaves no label or separator on a phone', () => {
+    const blank = renderToStaticMarkup(
+      <Table
+        label="Fruit"
+        columns={columns}
+        rows={[{ id: 1, name: 'Apple', color: '' }]}
+        rowKey={(f) => f.id}
+      />,
+    )
+    expect(blank).toContain('<td role="cell" class="cell-secondary cell-empty" data-label="Color"></td>')
+  })
+  it('sizes a column by its header, clips an ellipsis column and titles it with its whole value', () => {
+    const sized = renderToStaticMarkup(
+      <Table
+        label="Paths"
+        columns={[
+          { key: 'name', header: 'Name', rowHeader: true, render: (row: { path: string }) => row.path },
+          {
+            key: 'link',
+            header: 'Link',
+            width: '30%',
+            minWidth: '8rem',
+            ellipsis: true,
+            phone: 'hidden',
+            title: (row) => `whole ${row.path}`,
+            render: (row) => <a href="/x">{row.path}</a>,
+          },
+        ]}
+        rows={[{ path: '/dailies/a' }]}
+        rowKey={(row) => row.path}
+      />,
+    )
+    expect(sized).toContain('<th scope="col" role="columnheader" style="width:30%;min-width:8rem">Link</th>')
+    expect(sized).toContain(
+      '<td role="cell" class="cell-hidden cell-ellipsis" data-label="Link" title="whole /dailies/a">',
+    )
   })
   it('shows the empty state in one full-width cell', () => {
     const empty = renderToStaticMarkup(
@@ -198,15 +239,18 @@ describe('AuditTable', () => {
         events={[event({ email: 'a@x' }), event({ dest_path: '/Volumes/Edit/a.txt' })]}
       />,
     )
-    expect([...html.matchAll(/role="columnheader">([^<]+)</g)].map((match) => match[1])).toEqual([
+    expect([...html.matchAll(/role="columnheader"[^>]*>([^<]+)</g)].map((match) => match[1])).toEqual([
       'Timestamp',
       'User',
       'Source',
       'Destination',
     ])
-    expect(html).toContain('data-label="Destination">Web Download</td>')
-    expect(html).toContain('data-label="Destination">/Volumes/Edit/a.txt</td>')
-    expect(html).toContain('data-label="Source">/media/Files/a.txt</td>')
+    // Paths are clipped with an ellipsis, the whole path in the title.
+    expect(html).toContain('data-label="Destination" title="Web Download">Web Download</td>')
+    expect(html).toContain('data-label="Destination" title="/Volumes/Edit/a.txt">/Volumes/Edit/a.txt</td>')
+    expect(html).toContain(
+      'class="cell-path cell-secondary cell-ellipsis" data-label="Source" title="/media/Files/a.txt">',
+    )
     expect(html).not.toContain('Load More')
   })
   it('shows the chosen columns, the empty state and Load More', () => {
@@ -223,6 +267,28 @@ describe('AuditTable', () => {
     expect(html).toContain('No audit events found.')
     expect(html).toMatch(
       /<button type="button" class="button secondary" disabled="" aria-busy="true">Load More<\/button>/,
+    )
+  })
+})
+
+describe('Table on a phone', () => {
+  it('puts the row header first, actions at the end, the rest on the second line, declared places first', () => {
+    expect(phonePlaces(columns)).toEqual(['primary', 'secondary', 'actions'])
+    const noHeader: Array<Column<Fruit>> = [
+      { key: 'select', header: 'Select', hideHeader: true, phone: 'lead', render: () => null },
+      { key: 'name', header: 'Name', render: (fruit) => fruit.name },
+      { key: 'color', header: 'Color', phone: 'labelled', render: (fruit) => fruit.color },
+      { key: 'note', header: 'Note', phone: 'hidden', render: () => '' },
+    ]
+    // Without a row header the first column with a visible header names the row.
+    expect(phonePlaces(noHeader)).toEqual(['lead', 'primary', 'labelled', 'hidden'])
+  })
+  it('gives each second-line value a track, a lead and actions their own', () => {
+    expect(phoneGrid(['primary', 'secondary', 'actions'])).toBe(
+      '[lead-start main-start] minmax(0, max-content) minmax(0, 1fr) [main-end] auto [end]',
+    )
+    expect(phoneGrid(['lead', 'primary', 'labelled', 'secondary', 'hidden'])).toBe(
+      '[lead-start] auto [main-start] minmax(0, max-content) minmax(0, max-content) minmax(0, 1fr) [main-end end]',
     )
   })
 })

@@ -93,8 +93,15 @@ export function Sidebar({ session, open, onClose, onNavigate, onKeyDown, ref }: 
           <AppLink href="/account" className="account-card" onNavigate={onNavigate}>
             <NavIcon name="/account" />
             <span className="account-text">
-              {user.user_name ? <span className="account-name">{user.user_name}</span> : null}
-              <span className={user.user_name ? 'account-email' : 'account-name'}>{user.email}</span>
+              {/* One line each, an ellipsis at the end of a long one; the whole in the title. */}
+              {user.user_name ? (
+                <span className="account-name" title={user.user_name}>
+                  {user.user_name}
+                </span>
+              ) : null}
+              <span className={user.user_name ? 'account-email' : 'account-name'} title={user.email}>
+                {user.email}
+              </span>
             </span>
           </AppLink>
           <VersionLabel />

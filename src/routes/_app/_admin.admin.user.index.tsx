@@ -46,6 +46,9 @@ function userColumns(selfId: number): ReadonlyArray<Column<OrgUser>> {
       header: 'Email',
       rowHeader: true,
       className: 'cell-path',
+      ellipsis: true,
+      width: '45%',
+      title: (user) => user.email,
       render: (user) => (
         <>
           <RouteLink to="/admin/user/$userId" params={{ userId: String(user.user_id) }}>

@@ -72,6 +72,7 @@ function columns(orgId: number): ReadonlyArray<Column<PaymentMethod>> {
       header: 'Actions',
       hideHeader: true,
       className: 'row-actions',
+      phone: 'actions',
       render: (method) => <MethodActions orgId={orgId} method={method} />,
     },
   ]

@@ -71,6 +71,9 @@ function columns(href: (file: AtRiskFile) => string | undefined): ReadonlyArray<
       header: 'File',
       rowHeader: true,
       className: 'cell-path',
+      ellipsis: true,
+      width: '40%',
+      title: (file) => volumeFilePath(file.media_path),
       render: (file) => {
         const target = href(file)
         const path = volumeFilePath(file.media_path)
@@ -78,7 +81,12 @@ function columns(href: (file: AtRiskFile) => string | undefined): ReadonlyArray<
       },
     },
     { key: 'size', header: 'Size', render: (file) => formatBytes(file.file_size) },
-    { key: 'updated', header: 'Last Updated', render: (file) => <DateTime value={file.last_updated} /> },
+    {
+      key: 'updated',
+      header: 'Last Updated',
+      phone: 'hidden',
+      render: (file) => <DateTime value={file.last_updated} />,
+    },
     { key: 'devices', header: 'Devices', render: (file) => <DevicesCell file={file} /> },
     { key: 'risk', header: 'Risk', render: (file) => riskText(file) },
   ]

@@ -143,19 +143,20 @@ function VolumeMetricPage() {
   const dayCell = (day: string | number | undefined) => <CalendarDay day={String(day)} />
   const sizeColumns: ReadonlyArray<Column<SizeRow>> = [
     { key: 'day', header: 'Date', rowHeader: true, render: (row) => dayCell(row.day) },
-    { key: 'live', header: 'Live', render: (row) => formatBytes(row.live_bytes) },
-    { key: 'total', header: 'Total', render: (row) => formatBytes(row.total_bytes) },
+    { key: 'live', header: 'Live', phone: 'labelled', render: (row) => formatBytes(row.live_bytes) },
+    { key: 'total', header: 'Total', phone: 'labelled', render: (row) => formatBytes(row.total_bytes) },
   ]
   const countColumns: ReadonlyArray<Column<SizeRow>> = [
     { key: 'day', header: 'Date', rowHeader: true, render: (row) => dayCell(row.day) },
-    { key: 'live', header: 'Live Files', render: (row) => countTick(row.live_count) },
-    { key: 'total', header: 'Total Files', render: (row) => countTick(row.total_count) },
+    { key: 'live', header: 'Live Files', phone: 'labelled', render: (row) => countTick(row.live_count) },
+    { key: 'total', header: 'Total Files', phone: 'labelled', render: (row) => countTick(row.total_count) },
   ]
   const storeColumns: ReadonlyArray<Column<Record<string, string | number>>> = [
     { key: 'day', header: 'Date', rowHeader: true, render: (row) => dayCell(row.day) },
     ...stores.stores.map((store) => ({
       key: store.key,
       header: store.name,
+      phone: 'labelled' as const,
       render: (row: Record<string, string | number>) => byteDaysText(Number(row[store.key] ?? 0)),
     })),
   ]

@@ -36,8 +36,18 @@ const COLUMNS: ReadonlyArray<Column<Volume>> = [
     ),
   },
   { key: 'status', header: 'Status', render: (volume) => (volume.is_disabled ? 'Disabled' : 'Enabled') },
-  { key: 'live', header: 'Live Expiration', render: (volume) => expirationText(volume.live_expire_days) },
-  { key: 'dead', header: 'Dead Expiration', render: (volume) => expirationText(volume.dead_expire_days) },
+  {
+    key: 'live',
+    header: 'Live Expiration',
+    phone: 'labelled',
+    render: (volume) => expirationText(volume.live_expire_days),
+  },
+  {
+    key: 'dead',
+    header: 'Dead Expiration',
+    phone: 'labelled',
+    render: (volume) => expirationText(volume.dead_expire_days),
+  },
 ]
 
 function AddVolumeForm({ orgId }: { orgId: number }) {

@@ -63,7 +63,7 @@ const COLUMNS: ReadonlyArray<Column<DeviceListItem>> = [
     header: 'Last Seen',
     render: (device) => <DateTime value={device.last_seen} empty="Never" />,
   },
-  { key: 'version', header: 'Version', render: (device) => device.last_version ?? '' },
+  { key: 'version', header: 'Version', phone: 'hidden', render: (device) => device.last_version ?? '' },
 ]
 
 const deviceTexts = (device: DeviceListItem) => [

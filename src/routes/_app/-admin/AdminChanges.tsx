@@ -12,7 +12,13 @@ import { ListSkeleton } from '../../../ui/Skeleton.tsx'
 const COLUMNS: ReadonlyArray<Column<AdminEvent>> = [
   { key: 'timestamp', header: 'Timestamp', render: (event) => <DateTime value={event.create_time} /> },
   { key: 'by', header: 'By', render: (event) => event.user_name || event.email || '' },
-  { key: 'change', header: 'Change', className: 'cell-path', render: (event) => event.summary },
+  {
+    key: 'change',
+    header: 'Change',
+    className: 'cell-path',
+    phone: 'primary',
+    render: (event) => event.summary,
+  },
 ]
 
 export interface AdminChangesProps {

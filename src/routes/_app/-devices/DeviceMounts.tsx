@@ -37,8 +37,14 @@ function mountColumns(isAdmin: boolean): Array<Column<DeviceMount>> {
           mount.grant_name
         ),
     },
-    { key: 'volume', header: 'Volume Name', render: (mount) => mount.volume_name },
-    { key: 'prefix', header: 'Prefix Path', className: 'cell-path', render: (mount) => mount.prefix_path },
+    { key: 'volume', header: 'Volume Name', phone: 'hidden', render: (mount) => mount.volume_name },
+    {
+      key: 'prefix',
+      header: 'Prefix Path',
+      className: 'cell-path',
+      ellipsis: true,
+      render: (mount) => mount.prefix_path,
+    },
     { key: 'status', header: 'Status', render: mountStatusText },
     {
       key: 'seen',

@@ -101,6 +101,7 @@ function Versions({ versions, onOpen, onDownload, onRestore, busy }: VersionsPro
       key: 'select',
       header: 'Select',
       hideHeader: true,
+      phone: 'lead',
       render: (version) => (
         <input
           type="radio"
@@ -122,6 +123,10 @@ function Versions({ versions, onOpen, onDownload, onRestore, busy }: VersionsPro
       key: 'hash',
       header: 'File Hash',
       className: 'cell-hash',
+      phone: 'hidden',
+      ellipsis: true,
+      width: '30%',
+      title: (version) => version.file_hash,
       render: (version) => <code>{version.file_hash}</code>,
     },
     {
@@ -279,7 +284,9 @@ export function FileDetail({ openGrant, path }: { openGrant: OpenGrant; path: st
   return (
     <section aria-labelledby="file-heading" className="file-detail">
       <Breadcrumbs grantName={grant.grant_name} directory={directory} leaf={name} />
-      <h1 id="file-heading" className={media.is_deleted ? 'deleted' : undefined}>
+      {/* One line with an ellipsis on a narrow screen (src/styles/paths.css): the whole name on hover and in
+          the Properties tab. */}
+      <h1 id="file-heading" className={media.is_deleted ? 'deleted' : undefined} title={name}>
         {name}
       </h1>
       <div className="toolbar-actions" role="toolbar" aria-label="File actions">

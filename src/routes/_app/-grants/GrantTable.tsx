@@ -26,7 +26,14 @@ export function grantColumns<Row extends GrantRow>(): Array<Column<Row>> {
       ),
     },
     { key: 'volume', header: 'Volume', render: (grant) => grant.volume_name },
-    { key: 'prefix', header: 'Prefix Path', className: 'cell-path', render: (grant) => grant.prefix_path },
+    {
+      key: 'prefix',
+      header: 'Prefix Path',
+      className: 'cell-path',
+      ellipsis: true,
+      width: '25%',
+      render: (grant) => grant.prefix_path,
+    },
     { key: 'status', header: 'Status', render: (grant) => statusText(grant.is_disabled) },
   ]
 }
@@ -36,11 +43,13 @@ const COLUMNS: ReadonlyArray<Column<MediaGrant>> = [
   {
     key: 'users',
     header: 'Users',
+    phone: 'hidden',
     render: (grant) => permissionListText(grant.user_list.map(holderName)),
   },
   {
     key: 'devices',
     header: 'Devices',
+    phone: 'hidden',
     render: (grant) => permissionListText(grant.device_list.map((device) => device.device_name)),
   },
 ]

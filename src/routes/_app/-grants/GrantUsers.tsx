@@ -74,7 +74,14 @@ function AddUserForm({ orgId, grant }: { orgId: number; grant: MediaGrant }) {
 export function GrantUsers({ orgId, grant }: { orgId: number; grant: MediaGrant }) {
   const setHolder = useSetGrantUser(orgId)
   const columns: Array<Column<Holder>> = [
-    { key: 'email', header: 'Email', rowHeader: true, render: (user) => user.email },
+    {
+      key: 'email',
+      header: 'Email',
+      rowHeader: true,
+      ellipsis: true,
+      width: '45%',
+      render: (user) => user.email,
+    },
     { key: 'name', header: 'User Name', render: (user) => user.user_name ?? '' },
     actionsColumn((user) => (
       <button

@@ -32,8 +32,13 @@ const LINE_COLUMNS: ReadonlyArray<Column<InvoiceLine>> = [
       </>
     ),
   },
-  { key: 'unit_price', header: 'Unit Price', render: (line) => formatSignedMoney(line.unit_price_usd, true) },
-  { key: 'amount', header: 'Amount', render: lineAmountText },
+  {
+    key: 'unit_price',
+    header: 'Unit Price',
+    phone: 'hidden',
+    render: (line) => formatSignedMoney(line.unit_price_usd, true),
+  },
+  { key: 'amount', header: 'Amount', phone: 'hidden', render: lineAmountText },
   { key: 'subtotal', header: 'Subtotal', render: (line) => formatSignedMoney(line.subtotal_usd) },
 ]
 

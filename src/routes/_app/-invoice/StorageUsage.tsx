@@ -11,8 +11,13 @@ import { byteDaysText, gibDaysText, usageCsv, usageCsvFileName } from './invoice
 
 const STORE_COLUMNS: ReadonlyArray<Column<InvoiceStoreUsage>> = [
   { key: 'store', header: 'Store', rowHeader: true, render: (store) => store.s3_bucket_name },
-  { key: 'byte_days', header: 'Byte-days', render: (store) => byteDaysText(store.byte_days) },
-  { key: 'gib_days', header: 'GiB-days', render: (store) => gibDaysText(store.byte_days) },
+  {
+    key: 'byte_days',
+    header: 'Byte-days',
+    phone: 'hidden',
+    render: (store) => byteDaysText(store.byte_days),
+  },
+  { key: 'gib_days', header: 'GiB-days', phone: 'labelled', render: (store) => gibDaysText(store.byte_days) },
 ]
 
 const DAY_COLUMNS: ReadonlyArray<Column<InvoiceUsageDay>> = [
@@ -27,17 +32,23 @@ const DAY_COLUMNS: ReadonlyArray<Column<InvoiceUsageDay>> = [
       </>
     ),
   },
-  { key: 'plan', header: 'Plan', render: (day) => day.plan_name },
-  { key: 'members', header: 'Members', render: (day) => String(day.user_count) },
-  { key: 'live', header: 'Live', render: (day) => formatBytes(day.live_bytes) },
-  { key: 'retained', header: 'Retained', render: (day) => formatBytes(day.retained_bytes) },
-  { key: 'total', header: 'Total', render: (day) => formatBytes(day.total_bytes) },
+  { key: 'plan', header: 'Plan', phone: 'hidden', render: (day) => day.plan_name },
+  { key: 'members', header: 'Members', phone: 'labelled', render: (day) => String(day.user_count) },
+  { key: 'live', header: 'Live', phone: 'hidden', render: (day) => formatBytes(day.live_bytes) },
+  { key: 'retained', header: 'Retained', phone: 'hidden', render: (day) => formatBytes(day.retained_bytes) },
+  { key: 'total', header: 'Total', phone: 'labelled', render: (day) => formatBytes(day.total_bytes) },
   {
     key: 'included',
     header: 'Included',
+    phone: 'hidden',
     render: (day) => (day.included_bytes === null ? 'No limit' : formatBytes(day.included_bytes)),
   },
-  { key: 'billable', header: 'Billable', render: (day) => formatBytes(day.billable_bytes) },
+  {
+    key: 'billable',
+    header: 'Billable',
+    phone: 'labelled',
+    render: (day) => formatBytes(day.billable_bytes),
+  },
 ]
 
 /** Bytes kept at the end of each day, summed over the days: byte-days, live and retained. */

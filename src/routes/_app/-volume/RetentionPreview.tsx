@@ -15,7 +15,14 @@ import type { PurgeItem } from '../../../../server/contract/retention.ts'
 export const RETENTION_PREVIEW_DEBOUNCE_MS = 300
 
 const COLUMNS: ReadonlyArray<Column<PurgeItem>> = [
-  { key: 'path', header: 'File', rowHeader: true, className: 'cell-path', render: (item) => item.media_path },
+  {
+    key: 'path',
+    header: 'File',
+    rowHeader: true,
+    className: 'cell-path',
+    ellipsis: true,
+    render: (item) => item.media_path,
+  },
   { key: 'size', header: 'Size', render: (item) => formatBytes(item.file_size) },
   { key: 'why', header: 'What', render: purgeReasonText },
   { key: 'when', header: 'Purged On', render: (item) => <CalendarDay day={purgeDateText(item)} /> },
