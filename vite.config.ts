@@ -22,6 +22,8 @@ const SHARED_SOURCES = /\/src\/(ui|lib|app|api)\/|\/node_modules\/@tanstack\/rea
 /** The transfer engine's modules load with the transfer queues, after the first screen: not shared with it. */
 const TRANSFER_ENGINE = /\/src\/(transfers\/|lib\/(concurrentW|w)orkerPool\.ts|api\/uploads\.ts)/
 
+const SMALL_SHARED_SOURCES = /\/src\/(transfers\/liveQueues|lib\/fileCapabilities)\.ts$/
+
 const API_PREFIXES = ['/api', '/web', '/org_admin', '/storage', '/healthz']
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080'
 
@@ -94,8 +96,9 @@ export default defineConfig({
             { name: 'app', tags: ['$initial'] },
             {
               name: 'common',
-              minShareCount: 3,
-              test: (id) => SHARED_SOURCES.test(id) && !TRANSFER_ENGINE.test(id),
+              minShareCount: 2,
+              test: (id) =>
+                (SHARED_SOURCES.test(id) && !TRANSFER_ENGINE.test(id)) || SMALL_SHARED_SOURCES.test(id),
             },
           ],
         },

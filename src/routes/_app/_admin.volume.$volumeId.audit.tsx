@@ -19,13 +19,14 @@ export const Route = createFileRoute('/_app/_admin/volume/$volumeId/audit')({
   loaderDeps: ({ search }) => ({ filter: auditFilterOf(search) }),
   loader: async ({ context, deps }) => {
     const { orgId, volume } = context
-    // The first pages, read ahead; a failure is the screen's to show (with a way to try again).
+    // The first pages and the users of the User filter, read ahead; a failure is the screen's to show (with a
+    // way to try again), never the route's.
     await Promise.all([
       context.queryClient.prefetchInfiniteQuery(auditQueries.volume(orgId, volume.volume_id, deps.filter)),
       context.queryClient.prefetchInfiniteQuery(
         auditQueries.adminEvents(orgId, { volume_id: volume.volume_id }),
       ),
-      context.queryClient.ensureQueryData(orgUserQueries.list(orgId)),
+      context.queryClient.prefetchQuery(orgUserQueries.list(orgId)),
     ])
   },
   component: VolumeAuditPage,

@@ -1,6 +1,6 @@
 // The volume audit's filters: a path search, a user, the first and last day; Clear Filters; and Export CSV,
 // which downloads every event the filters keep (not only the pages shown).
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { volumeAuditExportUrl } from '../../../api/audit.ts'
 import { orgUserQueries } from '../../../api/orgUsers.ts'
 import { SelectField, TextField } from '../../../ui/Field.tsx'
@@ -30,7 +30,8 @@ function download(url: string) {
 }
 
 export function AuditFilters({ orgId, volumeId, search, onChange, onClear }: AuditFiltersProps) {
-  const { data: users } = useSuspenseQuery(orgUserQueries.list(orgId))
+  // The users only name the User choice: the audit shows without them, and the choice fills when they come.
+  const users = useQuery(orgUserQueries.list(orgId)).data ?? []
   const userOptions = [
     { value: '', label: 'All users' },
     ...[...users]
