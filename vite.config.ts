@@ -15,13 +15,16 @@ import { SHARE_TARGET } from './sw/shareTargetManifest.ts'
  * for them all. Left to itself the bundler gives each set of sharing screens a chunk of its own, some of a
  * few hundred bytes, and a screen's first load then asks for eight or twelve files at once; on a phone's
  * link (HTTP/1.1, six connections) every one of them takes a connection and a share of the bandwidth that
- * the main chunk needs. Modules shared by fewer than three of the bundle's entries (screens and lazy parts)
- * stay where the bundler puts them.
+ * the main chunk needs. A module used by one entry (screen or lazy part) alone stays with it; one shared by
+ * two goes in the common chunk too (at three, the listing's layout, capability rule and audit table were each a
+ * chunk of a few hundred bytes again), which costs /login about 5 KB of brotli.
  */
 const SHARED_SOURCES = /\/src\/(ui|lib|app|api)\/|\/node_modules\/@tanstack\/react-(query|router)\//
 /** The transfer engine's modules load with the transfer queues, after the first screen: not shared with it. */
 const TRANSFER_ENGINE = /\/src\/(transfers\/|lib\/(concurrentW|w)orkerPool\.ts|api\/uploads\.ts)/
 
+/** Two small modules outside the folders above that the first screens share: the registry the layout's
+ * transfer panel reads, and the file screens' capability rule. */
 const SMALL_SHARED_SOURCES = /\/src\/(transfers\/liveQueues|lib\/fileCapabilities)\.ts$/
 
 const API_PREFIXES = ['/api', '/web', '/org_admin', '/storage', '/healthz']
