@@ -172,8 +172,11 @@ test.describe('phone layout', () => {
   }) => {
     await pickFromOrigin(page, 'phone-layout')
     await fileList.goto(GRANT)
+    // On a phone the rows' checkboxes show while selecting, entered from More; Download is on the selection bar.
+    await fileList.more.click()
+    await page.getByRole('button', { name: 'Select' }).click()
     await fileList.select('Media')
-    await fileList.download.click()
+    await fileList.selectionBar.getByRole('button', { name: 'Download' }).click()
     await expect(downloadPage.collected.locator('tbody tr')).toHaveCount(5)
     await expectCompactRows(page, 'files to download', 5)
     await downloadPage.downloadAll.click()
