@@ -2,11 +2,10 @@
 // batches until an empty one), plain files as they are, hidden folders not walked, unreadable items
 // counted, and the grab taking from each item only what it offers, once.
 import { describe, expect, it } from 'vitest'
+import { chosenOfDropped, readAllEntries } from '../../src/transfers/droppedFiles.ts'
 import {
   carriesFiles,
-  chosenOfDropped,
   grabDropped,
-  readAllEntries,
   type DirectoryEntryLike,
   type DirectoryHandleLike,
   type DroppedItem,
@@ -14,7 +13,7 @@ import {
   type FileHandleLike,
   type HandleLike,
   type TransferItemLike,
-} from '../../src/transfers/droppedFiles.ts'
+} from '../../src/transfers/droppedItems.ts'
 
 type Fake = { name: string; size: number }
 

@@ -12,13 +12,7 @@ import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'rea
 import { useInvalidateContainer } from '../../../api/media.ts'
 import { showAlert } from '../../../app/dialogs.tsx'
 import { refusalOf } from '../../../lib/fileCapabilities.ts'
-import {
-  carriesFiles,
-  chosenOfDropped,
-  grabDropped,
-  type DroppedItem,
-} from '../../../transfers/droppedFiles.ts'
-import { planDrop } from '../../../transfers/dropUpload.ts'
+import { carriesFiles, grabDropped, type DroppedItem } from '../../../transfers/droppedItems.ts'
 import { useLiveQueue } from '../../../transfers/liveQueues.ts'
 import { showToast } from '../../../ui/toasts.tsx'
 import type { OpenGrant } from './openGrant.ts'
@@ -40,11 +34,13 @@ function useRefreshAsUploadsFinish(openGrant: OpenGrant): void {
 }
 
 async function uploadDropped(items: Array<DroppedItem<File>>, openGrant: OpenGrant, directory: string) {
-  const [{ chosen, unreadable }, { uploadsManager }] = await Promise.all([
-    chosenOfDropped(items),
-    // The queue's code comes with the first drop (or once the page is idle), not with the listing.
+  // The walk and the queue's code come with the first drop (or once the page is idle), not with the listing.
+  const [{ chosenOfDropped }, { planDrop }, { uploadsManager }] = await Promise.all([
+    import('../../../transfers/droppedFiles.ts'),
+    import('../../../transfers/dropUpload.ts'),
     import('../../../transfers/uploads.ts'),
   ])
+  const { chosen, unreadable } = await chosenOfDropped(items)
   const manager = uploadsManager()
   const queued = manager.getQueue().items.map((item) => item.media_path)
   // Handles are the browser's FileSystemFileHandles: the walk's interfaces are the little of them it uses.
