@@ -74,6 +74,36 @@ function filesDrop(page: Page, files: Record<string, string>): Promise<JSHandle<
   }, files)
 }
 
+/** The uploads the queue keeps in IndexedDB (src/transfers/queueStore.ts): each path with its handle's name. */
+function keptUploads(page: Page): Promise<Array<[string, string | null]>> {
+  return page.evaluate(
+    () =>
+      new Promise<Array<[string, string | null]>>((resolve, reject) => {
+        const open = indexedDB.open('media-console-transfers')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const read = open.result.transaction('uploads').objectStore('uploads').getAll()
+          read.onerror = () => reject(read.error)
+          read.onsuccess = () =>
+            resolve(
+              (
+                read.result as Array<{
+                  item: { media_path: string }
+                  file_handle: FileSystemFileHandle | null
+                }>
+              )
+                .map((each): [string, string | null] => [
+                  each.item.media_path,
+                  each.file_handle?.name ?? null,
+                ])
+                .sort(([a], [b]) => a.localeCompare(b)),
+            )
+          open.result.close()
+        }
+      }),
+  )
+}
+
 test.describe('dropping files on a listing', () => {
   let access: GrantAccess
   let readOnlyKey: string
@@ -134,6 +164,13 @@ test.describe('dropping files on a listing', () => {
       'Uploading 2 files to /Photos/. Skipped 2 files: 1 empty file (nothing to upload), ' +
         '1 hidden file (a name in its path starts with a dot).',
     )
+    // Each file's handle is kept with its item, so that the upload resumes after a reload.
+    await expect
+      .poll(() => keptUploads(page))
+      .toEqual([
+        ['/Photos/Trip/a.txt', 'a.txt'],
+        ['/Photos/Trip/day 1/b.txt', 'b.txt'],
+      ])
     // The transfer panel shows the uploads, and the listing is read again as they finish.
     await expect(page.getByRole('region', { name: 'Transfers' })).toBeVisible()
     await expect(fileList.names).toHaveText(['Trip'], { timeout: 30_000 })
