@@ -17,7 +17,13 @@ import { useLiveQueue } from '../../../transfers/liveQueues.ts'
 import { showToast } from '../../../ui/toasts.tsx'
 import type { OpenGrant } from './openGrant.ts'
 
-/** Reads the container again each time more of its uploads in this tab's queue are done. */
+/**
+ * The container is read again at most this often while its uploads finish: many small files finish several
+ * a second, and each reading would cancel the one before it.
+ */
+const REFRESH_INTERVAL_MS = 1_000
+
+/** Reads the container again as more of its uploads in this tab's queue are done. */
 function useRefreshAsUploadsFinish(openGrant: OpenGrant): void {
   const uploads = useLiveQueue('uploads')
   const invalidate = useInvalidateContainer(openGrant.ref)
@@ -26,11 +32,28 @@ function useRefreshAsUploadsFinish(openGrant: OpenGrant): void {
     (item) => item.org_id === orgId && item.media_grant_id === mediaGrantId && item.status === 'done',
   ).length
   const seen = useRef(done)
+  const lastRefresh = useRef(0)
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => {
     const more = done > seen.current
     seen.current = done
-    if (more) void invalidate()
+    if (!more || pending.current !== undefined) return
+    const wait = Math.max(0, lastRefresh.current + REFRESH_INTERVAL_MS - Date.now())
+    pending.current = setTimeout(() => {
+      pending.current = undefined
+      lastRefresh.current = Date.now()
+      void invalidate()
+    }, wait)
+    // invalidate is made anew each render, for the same container: the one at hand serves.
   }, [done, invalidate])
+
+  useEffect(
+    () => () => {
+      clearTimeout(pending.current)
+      pending.current = undefined
+    },
+    [],
+  )
 }
 
 async function uploadDropped(items: Array<DroppedItem<File>>, openGrant: OpenGrant, directory: string) {
