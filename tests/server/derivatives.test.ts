@@ -9,10 +9,13 @@ import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { endpoints } from '../../server/contract/endpoints.ts'
+import { planParts } from '../../server/contract/parts.ts'
+import { compositeSha256Hex } from '../../server/storage/checksums.ts'
 import type {
   DirListResponse,
   Media,
   MediaDetailResponse,
+  MultipartResponse,
   UploadResponse,
 } from '../../server/contract/media.ts'
 import { applyRetention } from '../../server/services/retention.ts'
@@ -96,6 +99,46 @@ function client(suite: Suite) {
       })
       expect(confirmed, JSON.stringify(confirmed.body)).toEqual({ status: 200, body: {} })
       return { mediaId: media.body.media_id, fileHash: ref.file_hash, storeId: item.s3_bucket_id }
+    },
+    /** The same through a multipart upload (content over SINGLE_PART_MAX_BYTES). */
+    async uploadParts(org: AdminOrg, name: string, bytes: Buffer) {
+      const plan = planParts(bytes.length)
+      const partList = plan.map((part) => ({
+        part_num: part.part_num,
+        part_size: part.part_size,
+        part_hash: sha256(bytes.subarray(part.offset, part.offset + part.part_size)),
+      }))
+      const ref = {
+        file_hash: compositeSha256Hex(partList.map((part) => part.part_hash)),
+        file_size: bytes.length,
+      }
+      const media = await post<{ media_id: number }>(org.key, `${base(org)}/media`, {
+        media_path: name,
+        ...ref,
+      })
+      expect(media.status, JSON.stringify(media.body)).toBe(200)
+      const planned = await post<MultipartResponse>(org.key, `${base(org)}/multipart`, {
+        ...ref,
+        part_list: partList,
+      })
+      expect(planned.status, JSON.stringify(planned.body)).toBe(200)
+      for (const [index, item] of planned.body.upload_list.entries()) {
+        const part = plan[index]
+        if (!part || !item.signed_opts) throw new Error('no signed part PUT')
+        const sent = await fetch(reachable(suite, item.signed_opts.url), {
+          method: 'PUT',
+          body: new Uint8Array(bytes.subarray(part.offset, part.offset + part.part_size)),
+        })
+        expect(sent.ok).toBe(true)
+      }
+      const completed = await post(org.key, `${base(org)}/multipart_complete`, {
+        ...ref,
+        part_list: partList,
+        upload_id: planned.body.upload_id,
+        s3_bucket_id: planned.body.s3_bucket_id,
+      })
+      expect(completed, JSON.stringify(completed.body)).toEqual({ status: 200, body: {} })
+      return { mediaId: media.body.media_id, fileHash: ref.file_hash }
     },
     async entry(org: AdminOrg, name: string): Promise<Media> {
       const listed = await call<DirListResponse>(
@@ -280,6 +323,29 @@ describe.each(databaseKinds)('thumbnails on %s', (kind) => {
       expect(info, name).toMatchObject(want.info)
       if (name !== 'png') expect(info?.duration_seconds, name).toBeCloseTo(2, 0)
     }
+  })
+
+  it('makes thumbnails of content completed from parts (a multipart upload), read across its parts', async () => {
+    const org = await adminOrg(suite, 'Parts')
+    // Noise does not compress: a PNG over the single-PUT limit.
+    const big = await sharp({
+      create: {
+        width: 2200,
+        height: 1800,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .png({ compressionLevel: 0 })
+      .toBuffer()
+    expect(planParts(big.length).length).toBeGreaterThan(1)
+    const { mediaId, fileHash } = await api.uploadParts(org, 'scans/page.png', big)
+    expect(await api.entry(org, 'scans/page.png')).toMatchObject({ thumbnail_state: 'pending' })
+    await drain()
+    expect(await row(org.orgId, fileHash)).toMatchObject({ state: 'ready' })
+    const large = await api.thumbnail(org.key, org, mediaId, 'large')
+    expect(await followThumbnail(suite, large.headers.location)).toMatchObject({ width: 1280, height: 1047 })
   })
 
   it('reads a sound (duration, codec) and shows no thumbnail for it', async () => {
