@@ -1,11 +1,12 @@
 // How long a user waits for a thumbnail: from the moment an upload is complete (multipart_complete has
-// answered) until the listing shows has_thumbnail, for a 50 MB JPEG and a ~1 GB MP4, with the server's own
-// worker (JOBS on, THUMBNAIL_JOBS=2) doing the work as in production: the queue, the store reads, the
-// decoders, the writes of both WebPs and the listing's version. Beside each, what the decoder alone takes
-// on the same file in the same run: sharp making both thumbnails from the file, and the ffmpeg command line
-// taking the poster frame from the file. Target: the thumbnail shows within 5 s of the upload's end.
-// The MP4 is 1080p noise (it does not compress) encoded once, then repeated without re-encoding (-c copy),
-// with its index at the end as cameras write it (the job reads that end over HTTP ranges).
+// answered) until the listing shows has_thumbnail, for a JPEG of about 44 MB and an MP4 of about 0.9 GB,
+// with the server's own worker (JOBS on, THUMBNAIL_JOBS=2) doing the work as in production: the queue, the
+// store reads, the decoders, the writes of both WebPs and the listing's version. Beside each, what the
+// decoder alone takes on the same file in the same run: sharp making both thumbnails from the file, and the
+// ffmpeg command line taking the poster frame from the file. Target: the thumbnail shows within 5 s of the
+// upload's end. The MP4 is 1080p noise (it does not compress) encoded once, then repeated without
+// re-encoding (-c copy), with its index at the end as cameras write it (the job reads that end over HTTP
+// ranges).
 import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -31,7 +32,7 @@ const TARGET_MS = 5000
 const POLL_MS = 50
 
 async function makeJpeg(file: string) {
-  // About 50 MB: 8000×6000 pixels of noise at quality 96 (48 million pixels, under the 100 million cap).
+  // About 44 MB: 8000×6000 pixels of noise at quality 96 (48 million pixels, under the 100 million cap).
   await sharp({
     create: {
       width: 8000,
@@ -207,7 +208,7 @@ async function measure(): Promise<void> {
   }
 }
 
-describe('thumbnails of a 50 MB JPEG and a 1 GB MP4', () => {
+describe('thumbnails of a 44 MB JPEG and a 0.9 GB MP4', () => {
   bench('upload complete to has_thumbnail, beside the decoder alone', measure, {
     time: 0,
     iterations: 1,
