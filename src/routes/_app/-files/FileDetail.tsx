@@ -34,13 +34,23 @@ import type { OpenGrant } from './openGrant.ts'
 import { ListingUnavailable } from './ListingUnavailable.tsx'
 import { NoAccess } from './NoAccess.tsx'
 import { downloadFile, openInWindow, type Target } from './transfer.ts'
+import { MediaStage } from './MediaStage.tsx'
+import { fileKindOf } from '../../../lib/fileKinds.ts'
+import { mediaInfoRows, type MediaInfo } from '../../../lib/mediaPlayback.ts'
 
 type TabName = 'Properties' | 'Versions' | 'Audit Tracking'
+
+/** The kinds shown at the top of the screen: a picture, or a player. */
+const PREVIEWED_KINDS = new Set(['image', 'video', 'audio'])
 
 const DEVICE_COLUMNS: Array<Column<HashContainer>> = [
   { key: 'device', header: 'Device Name', rowHeader: true, render: (device) => device.device_name },
   { key: 'seen', header: 'Last Seen', render: (device) => <DateTime value={device.last_seen} /> },
 ]
+
+/** The detail's probed properties (the server adds media_info; an older one leaves it out). */
+const infoOf = (media: MediaDetail): MediaInfo | null | undefined =>
+  (media as MediaDetail & { media_info?: MediaInfo | null }).media_info
 
 function Properties({ media, path }: { media: MediaDetail; path: string }) {
   const fields: Array<[string, ReactNode]> = [
@@ -61,6 +71,8 @@ function Properties({ media, path }: { media: MediaDetail; path: string }) {
       }),
     ],
     ['Network Status', media.in_s3 ? 'In Cloud' : 'Not Uploaded'],
+    // Duration, Dimensions, Video Codec, Audio Codec: what the server found in the content.
+    ...mediaInfoRows(infoOf(media)),
   ]
   return (
     <>
@@ -314,6 +326,17 @@ export function FileDetail({ openGrant, path }: { openGrant: OpenGrant; path: st
           {media.is_deleted ? 'Undelete' : 'Delete'}
         </button>
       </div>
+      {PREVIEWED_KINDS.has(fileKindOf(name)) ? (
+        <div className="file-preview" data-kind={fileKindOf(name)}>
+          <MediaStage
+            grant={ref}
+            media={media}
+            name={name}
+            info={infoOf(media)}
+            onDownload={() => transfer({ mediaId: media.media_id }, false)}
+          />
+        </div>
+      ) : null}
       <PanelTabs label="File details" tabs={tabs}>
         {(tab) =>
           tab === 'Properties' ? (
