@@ -21,10 +21,16 @@ const serverLayers = {
   storage: { below: ['contract', 'base', 'db'] },
   mail: { below: ['contract', 'base'] },
   payments: { below: ['contract', 'base'] },
-  services: { below: ['contract', 'base', 'db', 'auth', 'repositories', 'storage', 'mail', 'payments'] },
+  // The decoders of the derivative job (sharp, ffmpeg, ffprobe) and the loopback source they read from.
+  derivatives: { below: ['contract', 'base', 'storage'] },
+  services: {
+    below: ['contract', 'base', 'db', 'auth', 'repositories', 'storage', 'derivatives', 'mail', 'payments'],
+  },
   access: { below: ['contract', 'base', 'auth', 'repositories', 'services'] },
   http: { below: ['contract', 'base', 'auth', 'repositories', 'storage', 'services'] },
-  jobs: { below: ['contract', 'base', 'db', 'auth', 'storage', 'mail', 'payments', 'services'] },
+  jobs: {
+    below: ['contract', 'base', 'db', 'auth', 'storage', 'derivatives', 'mail', 'payments', 'services'],
+  },
   routes: { below: ['contract', 'base', 'access', 'http', 'services'] },
 }
 /** Where each layer's modules are, as import paths may name them. */
@@ -35,6 +41,7 @@ const layerModules = {
   auth: ['auth'],
   repositories: ['repositories'],
   storage: ['storage'],
+  derivatives: ['derivatives'],
   mail: ['mail'],
   payments: ['payments'],
   services: ['services'],

@@ -40,6 +40,8 @@ export interface Config {
   storeAllowPrivateHosts: boolean
   /** Whether this process runs the daily jobs (usage metering, retention); JOBS=off turns them off. */
   jobs: boolean
+  /** Derivative jobs (thumbnails) this process runs at once, when it runs jobs; 0 runs none. */
+  thumbnailJobs: number
   /** The built app to serve (index.html and assets); undefined: dist/app beside the server bundle. */
   appDir: string | undefined
 }
@@ -144,6 +146,15 @@ function readServerKey(env: Env): string | undefined {
   return value
 }
 
+function readCount(env: Env, name: string, fallback: number, max: number): number {
+  const raw = read(env, name) ?? String(fallback)
+  const count = Number(raw)
+  if (!Number.isInteger(count) || count < 0 || count > max) {
+    throw new ConfigError(`${name} must be a whole number from 0 to ${max}, not "${raw}"`)
+  }
+  return count
+}
+
 function readOnOff(env: Env, name: string, fallback: boolean): boolean {
   const raw = read(env, name)?.toLowerCase()
   if (raw === undefined) return fallback
@@ -181,6 +192,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     serverKey: readServerKey(env),
     storeAllowPrivateHosts: readFlag(env, 'STORE_ALLOW_PRIVATE_HOSTS'),
     jobs: readOnOff(env, 'JOBS', true),
+    thumbnailJobs: readCount(env, 'THUMBNAIL_JOBS', 2, 16),
     appDir: readPath(env, 'APP_DIR', cwd),
   }
 }

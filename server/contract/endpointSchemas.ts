@@ -53,6 +53,7 @@ import {
   DirListQuery,
   DirListResponse,
   DownloadUrlQuery,
+  ThumbnailQuery,
   DownloadUrlResponse,
   MediaDetailResponse,
   MultipartCompleteRequest,
@@ -423,6 +424,13 @@ export const endpointSchemas = {
     summary: "A signed URL of a file's content (recorded in the audit trail)",
     query: DownloadUrlQuery,
     response: DownloadUrlResponse,
+  },
+  mediaThumbnail: {
+    scope: 'grant',
+    capability: 'cap_web_download',
+    summary:
+      "A thumbnail of a file's content: 302 to a short-lived signed URL of a WebP image, or 404 no_thumbnail",
+    query: ThumbnailQuery,
   },
   versionDownloadUrl: {
     scope: 'grant',

@@ -138,6 +138,7 @@ const calls = {
   mediaDelete: { method: 'DELETE', path: `${CONTAINER}/media/:media_id` },
   mediaUndelete: { method: 'POST', path: `${CONTAINER}/media/:media_id/undelete` },
   mediaDownloadUrl: { method: 'GET', path: `${CONTAINER}/media/:media_id/download_url` },
+  mediaThumbnail: { method: 'GET', path: `${CONTAINER}/media/:media_id/thumbnail` },
   versionDownloadUrl: { method: 'GET', path: `${CONTAINER}/media_version/:media_version_id/download_url` },
   upload: { method: 'POST', path: `${CONTAINER}/upload` },
   s3Object: { method: 'POST', path: `${CONTAINER}/s3_object` },

@@ -86,6 +86,7 @@ export const ERROR_CODES = [
   'no_such_upload',
   'unknown_upload',
   'not_uploaded',
+  'no_thumbnail',
   'object_missing',
   'parts_missing',
   'invalid_signature',

@@ -27,8 +27,37 @@ export const Media = Type.Object({
   last_updated: Type.String(),
   last_update_user_id: Nullable(Type.Integer()),
   last_update_device_id: Nullable(Type.Integer()),
+  /** What the file holds, by its name's extension (contract/mediaKinds.ts, MEDIA_KINDS). */
+  media_kind: Type.Union([
+    Type.Literal('image'),
+    Type.Literal('video'),
+    Type.Literal('audio'),
+    Type.Literal('document'),
+    Type.Literal('other'),
+  ]),
+  /**
+   * ready: the thumbnails exist (mediaThumbnail answers them); pending: a job is making them; none: nothing
+   * to show (not a picture or a video, content that could not be decoded, or content not uploaded).
+   */
+  thumbnail_state: Type.Union([Type.Literal('ready'), Type.Literal('pending'), Type.Literal('none')]),
+  /** thumbnail_state is ready. */
+  has_thumbnail: Type.Boolean(),
 })
 export type Media = Static<typeof Media>
+
+export type ThumbnailState = Media['thumbnail_state']
+
+/** What the server read of a picture's, a clip's or a sound's content (sharp, ffprobe). */
+export const MediaInfo = Type.Object({
+  width: Nullable(Type.Integer()),
+  height: Nullable(Type.Integer()),
+  duration_seconds: Nullable(Type.Number()),
+  video_codec: Nullable(Type.String()),
+  audio_codec: Nullable(Type.String()),
+  /** The container or image format, as the decoder names it (jpeg, png, mov,mp4,m4a,3gp,3g2,mj2, …). */
+  format: Nullable(Type.String()),
+})
+export type MediaInfo = Static<typeof MediaInfo>
 
 export const DirEntry = Type.Object({
   dir_name: Type.String(),
@@ -78,6 +107,8 @@ export const MediaDetail = Type.Intersect([
     /** The e-mail of the last user to change the file: shown where the user has no user name. */
     last_update_user_email: Nullable(Type.String()),
     last_update_device_name: Nullable(Type.String()),
+    /** What the content is, once the derivative job read it; null before, or when it is not media. */
+    media_info: Nullable(MediaInfo),
   }),
 ])
 export type MediaDetail = Static<typeof MediaDetail>
@@ -188,6 +219,15 @@ export const DownloadUrlQuery = Type.Object({
 
 export const DownloadUrlResponse = Type.Object({ url: Type.String() })
 export type DownloadUrlResponse = Static<typeof DownloadUrlResponse>
+
+/** small: about 256 px on the long side; large: about 1280 px. Both WebP. */
+export const THUMBNAIL_SIZES = ['small', 'large'] as const
+export type ThumbnailSize = (typeof THUMBNAIL_SIZES)[number]
+
+export const ThumbnailQuery = Type.Object({
+  size: Type.Optional(Type.Union([Type.Literal('small'), Type.Literal('large')])),
+})
+export type ThumbnailQuery = Static<typeof ThumbnailQuery>
 
 export const AuditEvent = Type.Object({
   create_time: Type.String(),

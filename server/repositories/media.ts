@@ -2,7 +2,15 @@
 // checked to be the organization's), so no id of another tenant reaches a row. Every change of a file or a
 // folder goes with touchDirChain on its path, in the same transaction: the counts of active and of deleted
 // files and the listing versions that servers check their kept listings against depend on it.
-import type { AuditEvent, DirEntry, Media, MediaVersion, HashContainer } from '../contract/media.ts'
+import type {
+  AuditEvent,
+  DirEntry,
+  Media,
+  MediaVersion,
+  HashContainer,
+  ThumbnailState,
+} from '../contract/media.ts'
+import { mediaKindOf } from '../contract/mediaKinds.ts'
 import type { Queryable } from '../db/index.ts'
 import { grantRootSql } from './grants.ts'
 import { iso } from './isoTime.ts'
@@ -18,16 +26,49 @@ export interface DirRow {
 
 const MEDIA_FIELDS = `m.media_id, m.media_path, m.file_size, m.file_hash, ${iso('m.ctime')} AS ctime,
   ${iso('m.mtime')} AS mtime, m.is_deleted, COALESCE(m.media_version_id, 0) AS media_version_id,
-  ${iso('m.last_updated')} AS last_updated, m.last_update_user_id, m.last_update_device_id`
+  ${iso('m.last_updated')} AS last_updated, m.last_update_user_id, m.last_update_device_id,
+  CASE WHEN v.is_proven AND s.is_confirmed THEN d.state END AS derivative_state`
+
+/**
+ * A file with what its thumbnails need: its current version (proven?), its content (stored?) and the
+ * derivatives made of it. Each join is one primary-key lookup per file, so a listing stays one statement.
+ */
+const MEDIA_FROM = `media m
+  LEFT JOIN media_version v ON v.media_version_id = m.media_version_id
+  LEFT JOIN stored_object s ON s.org_id = m.org_id AND s.file_hash = m.file_hash
+  LEFT JOIN media_derivative d ON d.org_id = m.org_id AND d.file_hash = m.file_hash`
+
+/** A file's row as read: the derivatives' state when its content is readable (stored and proven). */
+type MediaRead<T> = Omit<T, 'media_kind' | 'thumbnail_state' | 'has_thumbnail'> & {
+  derivative_state: ThumbnailState | null
+}
+
+/**
+ * The kind by the name, and the thumbnails: ready when they exist for readable content; pending while the
+ * job has still to make them of a picture or a clip; none otherwise (other kinds are read by the job too,
+ * for their details, and get nothing to show).
+ */
+function withThumbnail<T extends Media>({ derivative_state: state, ...row }: MediaRead<T>): T {
+  const kind = mediaKindOf(row.media_path)
+  const thumbnailState: ThumbnailState =
+    state === 'ready' || (state === 'pending' && (kind === 'image' || kind === 'video')) ? state : 'none'
+  return {
+    ...row,
+    media_kind: kind,
+    thumbnail_state: thumbnailState,
+    has_thumbnail: thumbnailState === 'ready',
+  } as unknown as T
+}
 
 /** Files directly in a directory, deleted ones included (the client filters); media_dir_idx serves it. */
 export async function listFilesIn(db: Queryable, volumeId: number, dirPath: string): Promise<Media[]> {
-  return db.query<Media>(
-    `SELECT ${MEDIA_FIELDS} FROM media m
+  const rows = await db.query<MediaRead<Media>>(
+    `SELECT ${MEDIA_FIELDS} FROM ${MEDIA_FROM}
       WHERE m.volume_id = $1 AND lower(m.dir_path) = lower($2)
       ORDER BY lower(m.name)`,
     [volumeId, dirPath],
   )
+  return rows.map(withThumbnail)
 }
 
 /**
@@ -53,11 +94,11 @@ export async function findMedia(
   orgId: number,
   mediaId: number,
 ): Promise<MediaRow | undefined> {
-  const [row] = await db.query<MediaRow>(
-    `SELECT ${MEDIA_FIELDS}, m.volume_id FROM media m WHERE m.org_id = $1 AND m.media_id = $2`,
+  const [row] = await db.query<MediaRead<MediaRow>>(
+    `SELECT ${MEDIA_FIELDS}, m.volume_id FROM ${MEDIA_FROM} WHERE m.org_id = $1 AND m.media_id = $2`,
     [orgId, mediaId],
   )
-  return row
+  return row && withThumbnail<MediaRow>(row)
 }
 
 /** The file at a path of a volume, compared without case; locked for the caller's transaction. */

@@ -174,8 +174,8 @@ export async function insertPurgeEvent(db: Queryable, purge: PurgeRecord): Promi
 }
 
 /**
- * Forgets the organization's stored object of a hash when no file or version anywhere in the organization
- * still refers to it, in one statement; answers the store that held it, or undefined when it is still used
+ * Forgets the organization's stored object of a hash (and its derivatives' row) when no file or version
+ * anywhere in the organization still refers to it, in one statement; answers the store that held it, or undefined when it is still used
  * (or was forgotten already).
  */
 export async function forgetUnusedObject(
@@ -193,6 +193,9 @@ export async function forgetUnusedObject(
      ), senders AS (
        -- Who sent content no longer stored names nothing by it: a later upload proves it again.
        DELETE FROM content_sender c USING forgotten WHERE c.org_id = $1 AND c.file_hash = $2
+     ), derivatives AS (
+       -- Its thumbnails' record goes with it (their bytes go with the content's: ObjectStore.delete).
+       DELETE FROM media_derivative d USING forgotten WHERE d.org_id = $1 AND d.file_hash = $2
      )
      SELECT store_id FROM forgotten`,
     [orgId, fileHash],

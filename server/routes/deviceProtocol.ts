@@ -36,7 +36,7 @@ export async function deviceProtocolRoutes(app: FastifyInstance): Promise<void> 
   }))
 
   route(app, endpoints.mountS3Object, async ({ access, body }) => {
-    await confirmObject(app.db, app.stores, access, body)
+    await confirmObject(app.db, app.stores, app.derivatives, access, body)
     return {}
   })
 
@@ -45,7 +45,7 @@ export async function deviceProtocolRoutes(app: FastifyInstance): Promise<void> 
   )
 
   route(app, endpoints.mountMultipartComplete, async ({ access, body }) => {
-    await completeMultipart(app.db, app.stores, access, body)
+    await completeMultipart(app.db, app.stores, app.derivatives, access, body)
     return {}
   })
 

@@ -11,14 +11,14 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   }))
 
   route(app, endpoints.s3Object, async ({ access, body }) => {
-    await confirmObject(app.db, app.stores, access, body)
+    await confirmObject(app.db, app.stores, app.derivatives, access, body)
     return {}
   })
 
   route(app, endpoints.multipart, async ({ access, body }) => planMultipart(app.db, app.stores, access, body))
 
   route(app, endpoints.multipartComplete, async ({ access, body }) => {
-    await completeMultipart(app.db, app.stores, access, body)
+    await completeMultipart(app.db, app.stores, app.derivatives, access, body)
     return {}
   })
 }

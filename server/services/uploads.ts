@@ -24,9 +24,10 @@ import {
   findContentUpload,
   isSender,
 } from '../repositories/contentProof.ts'
-import { confirm, findStoredObject, recordPending, type StoredObject } from '../repositories/storedObjects.ts'
+import { findStoredObject, recordPending, type StoredObject } from '../repositories/storedObjects.ts'
 import { compositeSha256Hex } from '../storage/checksums.ts'
 import type { StoreSet } from './placement.ts'
+import { confirmContent, type DerivativeJobs } from './derivatives.ts'
 import { UPLOAD_URL_SECONDS } from '../storage/urlLifetimes.ts'
 import {
   ChecksumMismatchError,
@@ -161,6 +162,7 @@ async function dropSecondCopy(db: Database, stores: StoreSet, key: ObjectKey, st
 export async function confirmObject(
   db: Database,
   stores: StoreSet,
+  derivatives: DerivativeJobs,
   access: GrantAccess,
   request: { s3_bucket_id: number; file_hash: string; file_size: number },
 ): Promise<void> {
@@ -185,7 +187,7 @@ export async function confirmObject(
     await stores.call(storeId, () => store.delete(own))
   } else {
     await stores.call(storeId, () => store.promote(own, key))
-    if (await confirm(db, orgId, request.file_hash, info.size, storeId))
+    if (await confirmContent(db, derivatives, key, info.size, storeId))
       await stores.placed(storeId, info.size)
     await dropSecondCopy(db, stores, key, storeId)
   }
@@ -281,6 +283,7 @@ export async function planMultipart(
 export async function completeMultipart(
   db: Database,
   stores: StoreSet,
+  derivatives: DerivativeJobs,
   access: GrantAccess,
   request: MultipartCompleteRequest,
 ): Promise<void> {
@@ -339,7 +342,7 @@ export async function completeMultipart(
     throw new HttpError(409, 'checksum_mismatch')
   }
   await clearContentUpload(db, orgId, request.file_hash, userId)
-  if (await confirm(db, orgId, request.file_hash, request.file_size, storeId)) {
+  if (await confirmContent(db, derivatives, key, request.file_size, storeId)) {
     await stores.placed(storeId, request.file_size)
   }
   await dropSecondCopy(db, stores, key, storeId)

@@ -41,7 +41,10 @@ import {
 import { OwnedTempDir } from './tempDirs.ts'
 import {
   ChecksumMismatchError,
+  DERIVATIVE_SIZES,
+  derivativeKey,
   isValidSender,
+  isValidVariant,
   type GetOptions,
   type ObjectInfo,
   type ObjectKey,
@@ -68,7 +71,8 @@ export function isValidKey(key: ObjectKey): boolean {
     Number.isSafeInteger(key.orgId) &&
     key.orgId > 0 &&
     SHA256_HEX_PATTERN.test(key.fileHash) &&
-    isValidSender(key)
+    isValidSender(key) &&
+    isValidVariant(key)
   )
 }
 
@@ -78,8 +82,11 @@ function assertValidKey(key: ObjectKey): void {
 
 export const isValidUploadId = (uploadId: string) => UPLOAD_ID_PATTERN.test(uploadId)
 
-const objectUrlPath = (key: ObjectKey) =>
-  `${STORAGE_PATH_PREFIX}/object/${key.orgId}/${key.fileHash}${key.sender === undefined ? '' : `/${key.sender}`}`
+/** The path a key's object is signed under; a thumbnail's is apart (localRoutes.ts serves both). */
+export const objectUrlPath = (key: ObjectKey) =>
+  key.derivative !== undefined
+    ? `${STORAGE_PATH_PREFIX}/derivative/${key.orgId}/${key.fileHash}/${key.derivative}`
+    : `${STORAGE_PATH_PREFIX}/object/${key.orgId}/${key.fileHash}${key.sender === undefined ? '' : `/${key.sender}`}`
 const partUrlPath = (key: ObjectKey, uploadId: string, partNumber: number) =>
   `${STORAGE_PATH_PREFIX}/upload/${key.orgId}/${key.fileHash}/${uploadId}/${partNumber}`
 
@@ -122,7 +129,12 @@ export class LocalStore implements ObjectStore {
 
   objectFile(key: ObjectKey): string {
     assertValidKey(key)
-    const name = key.sender === undefined ? key.fileHash : `${key.fileHash}.sent-${key.sender}`
+    const name =
+      key.derivative !== undefined
+        ? `${key.fileHash}.${key.derivative}.webp`
+        : key.sender === undefined
+          ? key.fileHash
+          : `${key.fileHash}.sent-${key.sender}`
     return path.join(this.objectsDir, String(key.orgId), key.fileHash.slice(0, 2), name)
   }
 
@@ -395,9 +407,42 @@ export class LocalStore implements ObjectStore {
     }
   }
 
+  async read(key: ObjectKey, start: number, end: number): Promise<Readable | undefined> {
+    return (await this.openObject(key))?.read(start, end)
+  }
+
+  /** The object's own file when it is one (not joined from parts): the derivative job reads it in place. */
+  async singleFile(key: ObjectKey): Promise<string | undefined> {
+    const file = this.objectFile(key)
+    try {
+      await fs.access(file)
+      return file
+    } catch {
+      return undefined
+    }
+  }
+
+  async put(key: ObjectKey, bytes: Buffer): Promise<void> {
+    if (key.derivative === undefined) throw new Error('only thumbnails are written by the server')
+    const destination = this.objectFile(key)
+    const temp = this.tempFile()
+    try {
+      await fs.writeFile(temp, bytes, { mode: PRIVATE_FILE_MODE, flag: 'wx' })
+      await fs.mkdir(path.dirname(destination), { recursive: true, mode: PRIVATE_DIR_MODE })
+      await fs.rename(temp, destination)
+    } finally {
+      await fs.rm(temp, { force: true })
+    }
+  }
+
   async delete(key: ObjectKey): Promise<void> {
     await fs.rm(this.objectFile(key), { force: true })
     await fs.rm(this.objectPartsDir(key), { recursive: true, force: true })
+    // Content takes its thumbnails with it.
+    if (key.sender === undefined && key.derivative === undefined) {
+      for (const size of DERIVATIVE_SIZES)
+        await fs.rm(this.objectFile(derivativeKey(key, size)), { force: true })
+    }
   }
 
   async close(): Promise<void> {

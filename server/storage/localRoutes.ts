@@ -7,6 +7,7 @@ import { contentDisposition, contentTypeFor } from './download.ts'
 import {
   isValidKey,
   NoSuchUploadError,
+  objectUrlPath,
   SizeMismatchError,
   STORAGE_PATH_PREFIX,
   type LocalStore,
@@ -33,8 +34,14 @@ const invalidSignature = () => new HttpError(403, 'invalid_signature')
 
 /** The object key of a signed path; a path the store never signs fails like a bad signature. */
 function keyOf(params: unknown): ObjectKey {
-  const { orgId, hash, sender } = params as { orgId: string; hash: string; sender?: string }
+  const { orgId, hash, sender, size } = params as {
+    orgId: string
+    hash: string
+    sender?: string
+    size?: string
+  }
   const key: ObjectKey = { orgId: Number(orgId), fileHash: hash }
+  if (size !== undefined) key.derivative = size as ObjectKey['derivative']
   if (sender !== undefined) {
     if (!/^[1-9]\d*$/.test(sender)) throw invalidSignature()
     key.sender = Number(sender)
@@ -44,8 +51,7 @@ function keyOf(params: unknown): ObjectKey {
 }
 
 /** The path a key's object is signed under (local.ts signs the same). */
-const objectPath = (key: ObjectKey) =>
-  `${STORAGE_PATH_PREFIX}/object/${key.orgId}/${key.fileHash}${key.sender === undefined ? '' : `/${key.sender}`}`
+const objectPath = objectUrlPath
 
 /** The expected SHA-256 and size of a signed PUT, after its signature was checked. */
 function verifyPut(store: LocalStore, request: FastifyRequest, urlPath: string) {
@@ -131,7 +137,8 @@ export const localStoreRoutes: FastifyPluginAsync<LocalStoreRoutesOptions> = asy
     },
   )
 
-  app.get(`${STORAGE_PATH_PREFIX}/object/:orgId/:hash`, async (request, reply) => {
+  // Content, and its thumbnails (…/derivative/:orgId/:hash/:size, written by the server alone).
+  const serveGet = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = keyOf(request.params)
     const fields = getFields({
       path: objectPath(key),
@@ -157,7 +164,7 @@ export const localStoreRoutes: FastifyPluginAsync<LocalStoreRoutesOptions> = asy
       .header('Content-Type', contentTypeFor(fields.name))
       .header('Content-Disposition', contentDisposition(fields.name, fields.disposition === 'inline'))
       .header('Cache-Control', `private, max-age=${secondsLeft}`)
-      .header('ETag', `"${key.fileHash}"`)
+      .header('ETag', `"${key.fileHash}${key.derivative === undefined ? '' : `-${key.derivative}`}"`)
     if (range === undefined) {
       reply.header('Content-Length', size)
       return reply.code(200).send(object.read(0, size - 1))
@@ -166,5 +173,7 @@ export const localStoreRoutes: FastifyPluginAsync<LocalStoreRoutesOptions> = asy
       .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
       .header('Content-Length', range.end - range.start + 1)
     return reply.code(206).send(object.read(range.start, range.end))
-  })
+  }
+  app.get(`${STORAGE_PATH_PREFIX}/object/:orgId/:hash`, serveGet)
+  app.get(`${STORAGE_PATH_PREFIX}/derivative/:orgId/:hash/:size`, serveGet)
 }

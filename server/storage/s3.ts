@@ -51,7 +51,10 @@ import {
 import { contentDisposition, contentTypeFor } from './download.ts'
 import {
   ChecksumMismatchError,
+  DERIVATIVE_SIZES,
+  derivativeKey,
   isValidSender,
+  isValidVariant,
   type GetOptions,
   type ObjectInfo,
   type ObjectKey,
@@ -144,11 +147,17 @@ export class S3Store implements ObjectStore {
       !Number.isSafeInteger(key.orgId) ||
       key.orgId <= 0 ||
       !SHA256_HEX_PATTERN.test(key.fileHash) ||
-      !isValidSender(key)
+      !isValidSender(key) ||
+      !isValidVariant(key)
     ) {
       throw new Error(`not an object key: ${key.orgId}/${key.fileHash}`)
     }
-    const name = key.sender === undefined ? key.fileHash : `${key.fileHash}.sent-${key.sender}`
+    const name =
+      key.derivative !== undefined
+        ? `${key.fileHash}.${key.derivative}.webp`
+        : key.sender === undefined
+          ? key.fileHash
+          : `${key.fileHash}.sent-${key.sender}`
     return `${this.prefix}${key.orgId}/${key.fileHash.slice(0, 2)}/${name}`
   }
 
@@ -203,7 +212,7 @@ export class S3Store implements ObjectStore {
       Bucket: this.bucket,
       Key: this.objectKey(key),
       ResponseContentDisposition: contentDisposition(options.fileName, options.inline),
-      ResponseContentType: contentTypeFor(options.fileName),
+      ResponseContentType: key.derivative === undefined ? contentTypeFor(options.fileName) : 'image/webp',
       ResponseCacheControl: `private, max-age=${Math.floor(options.expiresInSeconds)}`,
     })
     const url = await getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds })
@@ -452,11 +461,48 @@ export class S3Store implements ObjectStore {
     await this.delete(from)
   }
 
+  async read(key: ObjectKey, start: number, end: number): Promise<Readable | undefined> {
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: this.objectKey(key),
+          Range: `bytes=${start}-${end}`,
+        }),
+      )
+      return answer.Body as Readable
+    } catch (error) {
+      if (isNotFound(error)) return undefined
+      throw error
+    }
+  }
+
+  async put(key: ObjectKey, bytes: Buffer, contentType: string): Promise<void> {
+    if (key.derivative === undefined) throw new Error('only thumbnails are written by the server')
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: this.objectKey(key),
+        Body: bytes,
+        ContentType: contentType,
+        ContentLength: bytes.length,
+      }),
+    )
+  }
+
   async delete(key: ObjectKey): Promise<void> {
+    // Content takes its thumbnails with it.
+    const thumbnails =
+      key.sender === undefined && key.derivative === undefined
+        ? DERIVATIVE_SIZES.map((size) => ({ Key: this.objectKey(derivativeKey(key, size)) }))
+        : []
     await this.client.send(
       new DeleteObjectsCommand({
         Bucket: this.bucket,
-        Delete: { Objects: [{ Key: this.objectKey(key) }, { Key: this.markerKey(key) }], Quiet: true },
+        Delete: {
+          Objects: [{ Key: this.objectKey(key) }, { Key: this.markerKey(key) }, ...thumbnails],
+          Quiet: true,
+        },
       }),
     )
   }

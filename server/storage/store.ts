@@ -1,6 +1,7 @@
 // What the rest of the server knows of object stores. server/storage/index.ts picks the default store:
 // the S3-compatible store when S3_* is set, the local store under DATA_DIR otherwise. Objects are
 // content-addressed; callers name them by ObjectKey and never build store paths themselves.
+import type { Readable } from 'node:stream'
 
 export interface ObjectKey {
   orgId: number
@@ -12,7 +13,28 @@ export interface ObjectKey {
    * key has proved they hold them, which a PUT to the shared key could not show once the content is stored.
    */
   sender?: number
+  /**
+   * A thumbnail of the content (services/derivatives.ts), kept beside it in the store that holds it: a
+   * sibling file or key, written by the server alone (put), never through a signed PUT.
+   */
+  derivative?: DerivativeSize
 }
+
+/** The thumbnails made of a picture or a clip: small about 256 px on the long side, large about 1280 px. */
+export type DerivativeSize = 'small' | 'large'
+export const DERIVATIVE_SIZES: readonly DerivativeSize[] = ['small', 'large']
+
+/** The key of a thumbnail of content. */
+export const derivativeKey = (key: ObjectKey, size: DerivativeSize): ObjectKey => ({
+  orgId: key.orgId,
+  fileHash: key.fileHash,
+  derivative: size,
+})
+
+/** A key names content, a sender's copy or a thumbnail: never two at once. */
+export const isValidVariant = (key: ObjectKey) =>
+  key.derivative === undefined ||
+  (key.sender === undefined && (DERIVATIVE_SIZES as readonly string[]).includes(key.derivative))
 
 /** The key of a person's own copy of content (ObjectKey.sender). */
 export const senderKey = (key: ObjectKey, userId: number): ObjectKey => ({
@@ -106,6 +128,14 @@ export interface ObjectStore {
 
   /** A signed, expiring GET that supports Range requests. */
   signGet(key: ObjectKey, options: GetOptions): Promise<SignedRequest>
+  /**
+   * Bytes start to end (inclusive) of a stored object, for the server's own reading (the derivative job);
+   * undefined when it is not stored.
+   */
+  read(key: ObjectKey, start: number, end: number): Promise<Readable | undefined>
+  /** Writes an object the server made (a thumbnail: derivative keys only), replacing what is there. */
+  put(key: ObjectKey, bytes: Buffer, contentType: string): Promise<void>
+  /** Removes an object; content's key takes its thumbnails with it. */
   delete(key: ObjectKey): Promise<void>
   close(): Promise<void>
 }

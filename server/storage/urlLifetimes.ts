@@ -4,3 +4,9 @@
 export { DOWNLOAD_URL_SECONDS } from '../contract/limits.ts'
 
 export const UPLOAD_URL_SECONDS = 6 * 60 * 60
+
+/**
+ * A thumbnail's URL: short, since the console asks the API for each image it shows (the API answers a
+ * redirect the browser caches for a little less than this).
+ */
+export const THUMBNAIL_URL_SECONDS = 5 * 60

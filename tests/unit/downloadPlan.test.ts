@@ -19,6 +19,9 @@ function media(path: string, size = 10, is_deleted = false): Media {
     last_updated: '2026-01-01T00:00:00Z',
     last_update_user_id: null,
     last_update_device_id: null,
+    media_kind: 'document',
+    thumbnail_state: 'none',
+    has_thumbnail: false,
   }
 }
 

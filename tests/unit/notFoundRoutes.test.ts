@@ -37,6 +37,9 @@ function file(name: string): Media {
     last_updated: '2026-01-01T00:00:00.000Z',
     last_update_user_id: 1,
     last_update_device_id: null,
+    media_kind: 'document',
+    thumbnail_state: 'none',
+    has_thumbnail: false,
   }
 }
 

@@ -20,6 +20,7 @@ import revokeFormerMembersDevices from './20261126100000_revoke_former_members_d
 import serverKeyCheck from './20261126110000_server_key_check.ts'
 import contentProof from './20261128010000_content_proof.ts'
 import auditUserIndex from './20261128064000_audit_user_index.ts'
+import mediaDerivative from './20261128100000_media_derivative.ts'
 
 export interface Migration {
   id: string
@@ -47,4 +48,5 @@ export const migrations: readonly Migration[] = [
   { id: '20261126110000_server_key_check', sql: serverKeyCheck },
   { id: '20261128010000_content_proof', sql: contentProof },
   { id: '20261128064000_audit_user_index', sql: auditUserIndex },
+  { id: '20261128100000_media_derivative', sql: mediaDerivative },
 ]

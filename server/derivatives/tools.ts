@@ -1,0 +1,84 @@
+// Running ffmpeg and ffprobe on content nobody vouches for: each a child process (a crash or a runaway
+// decoder takes only itself down), killed at a wall-clock limit, with one thread, reading only from the
+// loopback address the job gives it (-protocol_whitelist: no file:, no other scheme) and only container
+// formats that hold their media themselves (-format_whitelist: no playlists, concat lists or image
+// sequences that name other resources). Its output is capped. The binaries come from the
+// @ffmpeg-installer and @ffprobe-installer packages, inside their npm tarballs; npm may hold back their
+// postinstall chmod, so they are made executable here when they are not.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+
+/** The content itself is at fault (corrupt, not what it claims, too large to decode, too slow): no retry. */
+export class DecodeError extends Error {
+  override name = 'DecodeError'
+}
+
+const require = createRequire(import.meta.url)
+
+let paths: { ffmpeg: string; ffprobe: string } | undefined
+
+function executable(file: string): string {
+  try {
+    fs.accessSync(file, fs.constants.X_OK)
+  } catch {
+    fs.chmodSync(file, 0o755)
+  }
+  return file
+}
+
+/** The ffmpeg and ffprobe binaries, made executable on first use. */
+export function toolPaths(): { ffmpeg: string; ffprobe: string } {
+  paths ??= {
+    ffmpeg: executable((require('@ffmpeg-installer/ffmpeg') as { path: string }).path),
+    ffprobe: executable((require('@ffprobe-installer/ffprobe') as { path: string }).path),
+  }
+  return paths
+}
+
+/** Demuxers the job lets ffmpeg pick from (names as ffmpeg gives them; "mov" covers mp4, m4a, 3gp). */
+export const FORMAT_WHITELIST = 'mov,matroska,webm,avi,wav,mpegts,mpeg,ogg,flac,mp3,aac,aiff,mxf,flv,asf'
+
+/** Options every run takes before its input: loopback http only, the container formats above. */
+export const INPUT_GUARDS = ['-protocol_whitelist', 'http,tcp', '-format_whitelist', FORMAT_WHITELIST]
+
+export interface RunOptions {
+  timeoutMs: number
+  maxOutputBytes: number
+}
+
+/** Runs a tool; answers its standard output, or throws DecodeError (exit status, time limit, output cap). */
+export function runTool(file: string, args: string[], options: RunOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    const chunks: Buffer[] = []
+    let bytes = 0
+    let stderr = ''
+    let failure: Error | undefined
+    const stop = (error: Error) => {
+      failure ??= error
+      child.kill('SIGKILL')
+    }
+    const timer = setTimeout(
+      () => stop(new DecodeError(`took longer than ${options.timeoutMs / 1000} s`)),
+      options.timeoutMs,
+    )
+    child.stdout.on('data', (chunk: Buffer) => {
+      bytes += chunk.length
+      if (bytes > options.maxOutputBytes) stop(new DecodeError('answered more than it may'))
+      else chunks.push(chunk)
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 4000) stderr += chunk.toString()
+    })
+    child.once('error', (error) => stop(error))
+    child.once('close', (code, signal) => {
+      clearTimeout(timer)
+      if (failure) reject(failure)
+      else if (code !== 0) {
+        const said = stderr.trim().split('\n').slice(-2).join(' ').slice(0, 300)
+        reject(new DecodeError(`could not be decoded (${signal ?? `exit ${code}`}): ${said}`))
+      } else resolve(Buffer.concat(chunks))
+    })
+  })
+}
