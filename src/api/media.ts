@@ -84,19 +84,20 @@ export async function getDownloadUrl(grant: GrantRef, mediaId: number, inline: b
   return answer.url
 }
 
-/** The mediaThumbnail endpoint's path (server/contract/endpoints.ts). */
-const THUMBNAIL_PATH = '/web/1/org/:org_id/media_grant/:media_grant_id/media/:media_id/thumbnail'
-
 /**
  * The address of a file's picture, for an <img>: the server answers with a redirect to the signed address of
  * the derivative (or 404 when there is none yet). The browser fetches it itself, so it carries the session
  * key as every call does.
  */
 export function thumbnailUrl(grant: GrantRef, mediaId: number, size: ThumbnailSize): string {
-  return buildUrl('', endpointPath(THUMBNAIL_PATH, { ...grantParams(grant), media_id: mediaId }), {
-    size,
-    session_key: localState.read('session_key'),
-  })
+  return buildUrl(
+    '',
+    endpointPath(endpoints.mediaThumbnail.path, { ...grantParams(grant), media_id: mediaId }),
+    {
+      size,
+      session_key: localState.read('session_key'),
+    },
+  )
 }
 
 export async function getVersionDownloadUrl(

@@ -2,16 +2,10 @@
 // codecs: the MIME type a <video> or <audio> is asked about with canPlayType, or none when the file is
 // known not to play in a browser (ProRes, DNxHD, AIFF…). Pure, so the rules are tested alone; the viewer
 // asks the browser with the answer, and still falls back when the element errors.
+import type { MediaInfo } from '../../server/contract/media.ts'
 import { fileKindOf } from './fileKinds.ts'
 
-export interface MediaInfo {
-  width: number | null
-  height: number | null
-  duration_seconds: number | null
-  video_codec: string | null
-  audio_codec: string | null
-  format: string | null
-}
+export type { MediaInfo }
 
 /** Images every current browser draws; the others (HEIC, TIFF, raw, PSD) show their derivative only. */
 const SHOWN_IMAGES = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'svg', 'bmp'])

@@ -1,18 +1,17 @@
 // What the console shows of a file's pictures (the derivatives the server makes: a small one for the grid,
 // a large one for the viewer and the file screen), and when a listing is read again while they are being
 // made. One place for the rules the grid, the viewer and the listing's polling share.
-import type { Media } from '../../server/contract/media.ts'
+import type { Media, ThumbnailSize, ThumbnailState } from '../../server/contract/media.ts'
 import { fileKindOf, type FileKind } from './fileKinds.ts'
 
-export type ThumbnailState = 'ready' | 'pending' | 'none'
-export type ThumbnailSize = 'small' | 'large'
+export type { ThumbnailSize, ThumbnailState }
 
-/** The derivative fields of a listing's entry (the server adds them; an older server leaves them out). */
-export type MediaPictures = Pick<Media, 'media_path'> & {
-  media_kind?: FileKind
-  thumbnail_state?: ThumbnailState
-  has_thumbnail?: boolean
-}
+/**
+ * The derivative fields of a listing's entry. Optional: a listing cached by the service worker or the
+ * browser before the server had them has none, and then shows icons.
+ */
+export type MediaPictures = Pick<Media, 'media_path'> &
+  Partial<Pick<Media, 'media_kind' | 'thumbnail_state' | 'has_thumbnail'>>
 
 export const thumbnailStateOf = (media: MediaPictures): ThumbnailState => media.thumbnail_state ?? 'none'
 export const hasThumbnail = (media: MediaPictures): boolean =>

@@ -36,7 +36,7 @@ import { NoAccess } from './NoAccess.tsx'
 import { downloadFile, openInWindow, type Target } from './transfer.ts'
 import { MediaStage } from './MediaStage.tsx'
 import { fileKindOf } from '../../../lib/fileKinds.ts'
-import { mediaInfoRows, type MediaInfo } from '../../../lib/mediaPlayback.ts'
+import { mediaInfoRows } from '../../../lib/mediaPlayback.ts'
 
 type TabName = 'Properties' | 'Versions' | 'Audit Tracking'
 
@@ -47,10 +47,6 @@ const DEVICE_COLUMNS: Array<Column<HashContainer>> = [
   { key: 'device', header: 'Device Name', rowHeader: true, render: (device) => device.device_name },
   { key: 'seen', header: 'Last Seen', render: (device) => <DateTime value={device.last_seen} /> },
 ]
-
-/** The detail's probed properties (the server adds media_info; an older one leaves it out). */
-const infoOf = (media: MediaDetail): MediaInfo | null | undefined =>
-  (media as MediaDetail & { media_info?: MediaInfo | null }).media_info
 
 function Properties({ media, path }: { media: MediaDetail; path: string }) {
   const fields: Array<[string, ReactNode]> = [
@@ -72,7 +68,7 @@ function Properties({ media, path }: { media: MediaDetail; path: string }) {
     ],
     ['Network Status', media.in_s3 ? 'In Cloud' : 'Not Uploaded'],
     // Duration, Dimensions, Video Codec, Audio Codec: what the server found in the content.
-    ...mediaInfoRows(infoOf(media)),
+    ...mediaInfoRows(media.media_info),
   ]
   return (
     <>
@@ -332,7 +328,7 @@ export function FileDetail({ openGrant, path }: { openGrant: OpenGrant; path: st
             grant={ref}
             media={media}
             name={name}
-            info={infoOf(media)}
+            info={media.media_info}
             onDownload={() => transfer({ mediaId: media.media_id }, false)}
           />
         </div>

@@ -9,7 +9,6 @@ import { mediaQueries } from '../../../api/media.ts'
 import { showAlert } from '../../../app/dialogs.tsx'
 import { refusalOf } from '../../../lib/fileCapabilities.ts'
 import { fileKindOf } from '../../../lib/fileKinds.ts'
-import type { MediaInfo } from '../../../lib/mediaPlayback.ts'
 import { positionOf, stepFile, type FileRow } from '../../../lib/viewerOrder.ts'
 import { AppLink } from '../../../ui/AppLink.tsx'
 import { MediaStage, type Zoom } from './MediaStage.tsx'
@@ -25,10 +24,6 @@ export interface MediaViewerProps {
   onMove: (mediaId: number) => void
   onClose: () => void
 }
-
-/** The detail's probed properties (the server adds media_info; an older one leaves it out). */
-const infoOf = (detail: object | undefined): MediaInfo | null | undefined =>
-  (detail as { media_info?: MediaInfo | null } | undefined)?.media_info
 
 function Icon({ d }: { d: string }) {
   return (
@@ -167,7 +162,7 @@ export function MediaViewer({ openGrant, files, mediaId, hrefOf, onMove, onClose
               grant={ref}
               media={row.media}
               name={row.name}
-              info={infoOf(detail.data)}
+              info={detail.data?.media_info}
               zoom={zoom}
               onZoom={setZoom}
               onDownload={download}
