@@ -123,6 +123,8 @@ function Card({
     // A new tab or window is the browser's; a plain click opens the viewer or the folder.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     event.preventDefault()
+    // The card is the grid's stop: focus is there, not on the link, and comes back there from the viewer.
+    event.currentTarget.closest<HTMLElement>('[role="gridcell"]')?.focus()
     onOpen()
   }
 
