@@ -7,6 +7,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import {
+  lazy,
+  Suspense,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -46,10 +48,12 @@ import type { OpenGrant } from './openGrant.ts'
 import { NoAccess } from './NoAccess.tsx'
 import { downloadFile } from './transfer.ts'
 import { MediaGrid } from './MediaGrid.tsx'
-import { MediaViewer } from './MediaViewer.tsx'
 import { usePendingRefetch } from './usePendingRefetch.ts'
 import { useListingView, ViewToggle } from './ViewToggle.tsx'
 import { filesOf } from '../../../lib/viewerOrder.ts'
+
+/** The viewer loads when a file is first opened: the listing's first screen does not carry it. */
+const MediaViewer = lazy(() => import('./MediaViewer.tsx'))
 
 /**
  * A row's height, which the windowing counts on (src/ui/VirtualRows.tsx): one line on a desk, two (name,
@@ -454,14 +458,16 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
         </div>
       )}
       {viewing !== undefined ? (
-        <MediaViewer
-          openGrant={openGrant}
-          files={filesOf(rows)}
-          mediaId={viewing}
-          hrefOf={hrefOf}
-          onMove={setViewing}
-          onClose={closeViewer}
-        />
+        <Suspense fallback={null}>
+          <MediaViewer
+            openGrant={openGrant}
+            files={filesOf(rows)}
+            mediaId={viewing}
+            hrefOf={hrefOf}
+            onMove={setViewing}
+            onClose={closeViewer}
+          />
+        </Suspense>
       ) : null}
       {selecting ? (
         <SelectionBar

@@ -33,7 +33,7 @@ function Icon({ d }: { d: string }) {
   )
 }
 
-export function MediaViewer({ openGrant, files, mediaId, hrefOf, onMove, onClose }: MediaViewerProps) {
+export default function MediaViewer({ openGrant, files, mediaId, hrefOf, onMove, onClose }: MediaViewerProps) {
   const { org, ref } = openGrant
   const dialog = useRef<HTMLDialogElement>(null)
   const closeButton = useRef<HTMLButtonElement>(null)
