@@ -25,6 +25,7 @@ import {
   CARD_GAP,
 } from '../../../lib/cardGrid.ts'
 import { refusalOf } from '../../../lib/fileCapabilities.ts'
+import { fileKindOf } from '../../../lib/fileKinds.ts'
 import { formatBytes } from '../../../lib/format.ts'
 import { moveInCards } from '../../../lib/gridKeys.ts'
 import type { ListingRow } from '../../../lib/listing.ts'
@@ -62,13 +63,22 @@ function CardPicture({ grant, row, height }: { grant: GrantRef; row: ListingRow;
   return (
     <span className="card-picture" style={{ height }}>
       {picture ? (
-        <img
-          src={thumbnailUrl(grant, media.media_id, 'small')}
-          alt=""
-          decoding="async"
-          draggable={false}
-          onError={() => setFailed(true)}
-        />
+        <>
+          <img
+            src={thumbnailUrl(grant, media.media_id, 'small')}
+            alt=""
+            decoding="async"
+            draggable={false}
+            onError={() => setFailed(true)}
+          />
+          {/* A clip's picture says it is a clip, as a media library marks them. */}
+          {fileKindOf(row.name) === 'video' ? (
+            <svg className="card-badge" viewBox="0 0 20 20" width="28" height="28" aria-hidden="true">
+              <circle cx="10" cy="10" r="9" />
+              <path d="M8 6.2v7.6l6-3.8z" />
+            </svg>
+          ) : null}
+        </>
       ) : (
         <EntryIcon row={row} />
       )}
