@@ -58,8 +58,11 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     const type = reply.getHeader('content-type')
     reply.header('Content-Security-Policy', policy(typeof type === 'string' && type.startsWith('text/html')))
     // API answers hold session keys, signed URLs and the user's details: no cache, shared or private, keeps
-    // them.
-    if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store')
+    // them. A route may say otherwise for its own answer (a thumbnail's redirect: the browser keeps it a
+    // little less long than the signed URL lives, privately).
+    const kept = reply.getHeader('cache-control')
+    if (isApiPath(request.url) && !(typeof kept === 'string' && kept.startsWith('private, max-age=')))
+      reply.header('Cache-Control', 'no-store')
     return payload
   })
 }

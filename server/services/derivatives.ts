@@ -192,7 +192,7 @@ export async function makeDerivatives(
   } catch (error) {
     if (!(error instanceof DecodeError) && !options.lastAttempt) throw error
     const reason =
-      error instanceof DecodeError ? error.message : `the store could not be read: ${String(error)}`
+      error instanceof DecodeError ? error.message : `not made after every attempt: ${String(error)}`
     deps.log.info({ orgId, fileHash, reason }, 'no thumbnails for content')
     await finish(deps, key, { state: 'none', info: null, reason })
     return

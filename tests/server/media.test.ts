@@ -88,6 +88,10 @@ describe.each(databaseKinds)('files of a container on %s', (kind) => {
       last_updated: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as string,
       last_update_user_id: expect.any(Number) as number,
       last_update_device_id: null,
+      // A clip by its name; registered without content, it has nothing to show.
+      media_kind: 'video',
+      thumbnail_state: 'none',
+      has_thumbnail: false,
     })
     expect(day1.body.dir_list).toEqual([])
 
