@@ -33,7 +33,14 @@ function Icon({ d }: { d: string }) {
   )
 }
 
-export default function MediaViewer({ openGrant, files, mediaId, hrefOf, onMove, onClose }: MediaViewerProps) {
+export default function MediaViewer({
+  openGrant,
+  files,
+  mediaId,
+  hrefOf,
+  onMove,
+  onClose,
+}: MediaViewerProps) {
   const { org, ref } = openGrant
   const dialog = useRef<HTMLDialogElement>(null)
   const closeButton = useRef<HTMLButtonElement>(null)
