@@ -1,3 +1,5 @@
+import { createReadyOrg, signUpUser } from './support/api.ts'
+import { freshEmail } from './support/mail.ts'
 import { expect, test } from './support/fixtures.ts'
 
 test.describe('chunk loading', () => {
@@ -36,5 +38,41 @@ test.describe('chunk loading', () => {
     await routeErrorPage.reload.click()
     await expect(signupPage.heading).toBeVisible()
     await expect(page).toHaveURL(/\/signup$/)
+  })
+  test('the transfer panel chunk failing offline leaves the screen as it is, and loads once back online', async ({
+    page,
+    context,
+    layout,
+    fileList,
+    routeErrorPage,
+  }) => {
+    const email = freshEmail('panel-chunk')
+    const sessionKey = await signUpUser(email)
+    await createReadyOrg(sessionKey, `Panel Org ${email}`, 'Panel Volume')
+    const panelChunk = /\/assets\/TransferPanelView-[\w-]{8}\.js$/
+    const refused = new Promise<void>((resolve) => {
+      void page.route(panelChunk, async (route) => {
+        await route.abort('internetdisconnected')
+        resolve()
+      })
+    })
+    await layout.useSession(sessionKey)
+    await fileList.goto('Panel Volume', '/')
+    // The panel's code is asked for once the screen has painted, and the network drops it.
+    await refused
+    await expect(fileList.grid).toBeVisible()
+    await expect(routeErrorPage.heading).toHaveCount(0)
+
+    // The network comes back: the panel's code is asked for again (at once when the browser reports it
+    // back online, else after a few seconds), and arrives.
+    await page.unroute(panelChunk)
+    const loaded = page.waitForResponse((response) => panelChunk.test(new URL(response.url()).pathname), {
+      timeout: 20_000,
+    })
+    await context.setOffline(true)
+    await context.setOffline(false)
+    expect((await loaded).status()).toBe(200)
+    await expect(fileList.grid).toBeVisible()
+    await expect(routeErrorPage.heading).toHaveCount(0)
   })
 })

@@ -15,7 +15,7 @@
 // now with a line that says why, and /loading returns to the path as soon as a saved answer stands in or
 // the server answers. The session is verified for real as soon as the server answers, since every answer
 // shown is asked again then.
-import type { QueryClient } from '@tanstack/react-query'
+import { onlineManager, type QueryClient } from '@tanstack/react-query'
 import { endpoints } from '../../server/contract/endpoints.ts'
 import { call } from '../api/client.ts'
 import { isServerReachable, subscribeServerReach } from '../api/serverReach.ts'
@@ -60,11 +60,22 @@ export function followServer(queryClient: QueryClient): () => void {
     askLater()
   }
 
+  // The network coming back is the likeliest moment the server answers again: ask at once rather than at
+  // the next interval. (A call cut just before the browser noticed it was offline counts as no answer, so the
+  // console is often "unreachable" as well as offline, and would otherwise wait out the interval.)
+  const askNowIfBack = () => {
+    if (!onlineManager.isOnline() || isServerReachable() || asking) return
+    clearTimeout(timer)
+    ask()
+  }
+
   const unsubscribe = subscribeServerReach(follow)
+  const unsubscribeOnline = onlineManager.subscribe(askNowIfBack)
   if (!isServerReachable()) follow()
   return () => {
     stopped = true
     unsubscribe()
+    unsubscribeOnline()
     clearTimeout(timer)
   }
 }

@@ -209,4 +209,38 @@ describe('followServer', () => {
       vi.useRealTimers()
     }
   })
+
+  it('asks at once when the browser comes back online, without waiting out the interval', async () => {
+    vi.useFakeTimers()
+    const asked: string[] = []
+    let networkUp = true
+    const api = createTransport({
+      fetch: (async (url: string | URL | Request) => {
+        asked.push(String(url))
+        if (!networkUp) throw new TypeError('Failed to fetch')
+        return new Response('{}', { status: 200 })
+      }) as typeof fetch,
+      trackReach: trackServerReach,
+    })
+    setTransport(api)
+    const stop = followServer(new QueryClient())
+    try {
+      // A call cut just before the browser notices it is offline: the server counts as out of reach.
+      networkUp = false
+      await api.request('/api/1/user/current').catch(() => undefined)
+      onlineManager.setOnline(false)
+      expect(isServerReachable()).toBe(false)
+
+      networkUp = true
+      onlineManager.setOnline(true)
+      await vi.advanceTimersByTimeAsync(0)
+      expect(asked).toHaveLength(2)
+      expect(asked[1]).toMatch(/\/api\/1\/config$/)
+      expect(isServerReachable()).toBe(true)
+    } finally {
+      stop()
+      setTransport(undefined)
+      vi.useRealTimers()
+    }
+  })
 })

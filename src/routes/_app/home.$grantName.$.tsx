@@ -1,6 +1,7 @@
 // The file browser (specification 000, section 2): /home/{grant_name}/a/b/ lists a directory, and a path
 // without the trailing '/' shows that file. A file its directory does not hold, or (to an admin) a
 // container that does not exist, is 'Page not found', shown inside the layout (src/routes/_app/route.tsx).
+// Files and folders dropped on a directory's listing upload into it (./-files/DropUpload.tsx).
 import { onlineManager } from '@tanstack/react-query'
 import { createFileRoute, notFound, useLocation } from '@tanstack/react-router'
 import { mediaQueries } from '../../api/media.ts'
@@ -10,6 +11,7 @@ import { baseName, findGrant, isDirectoryPath, listedDirectory, parseAreaPath } 
 import { findListedFile } from '../../lib/listing.ts'
 import { useOpenGrant } from './-files/openGrant.ts'
 import { DirectoryListing } from './-files/DirectoryListing.tsx'
+import { DropUpload } from './-files/DropUpload.tsx'
 import { FileDetail } from './-files/FileDetail.tsx'
 import { NoAccess } from './-files/NoAccess.tsx'
 
@@ -60,11 +62,13 @@ function FileBrowser() {
       {!openGrant ? (
         <NoAccess isAdmin={currentOrg?.is_admin ?? false} />
       ) : isDirectoryPath(where.path) ? (
-        <DirectoryListing
+        <DropUpload
           key={`${openGrant.grant.media_grant_id}:${where.path}`}
           openGrant={openGrant}
           directory={where.path}
-        />
+        >
+          <DirectoryListing openGrant={openGrant} directory={where.path} />
+        </DropUpload>
       ) : (
         <FileDetail
           key={`${openGrant.grant.media_grant_id}:${where.path}`}
