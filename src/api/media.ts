@@ -14,7 +14,11 @@ import type {
 import { runLimited } from '../lib/bulk.ts'
 import { registerWithSuffix } from '../lib/restore.ts'
 import { collectDownloadFiles } from '../transfers/downloadPlan.ts'
+import { localState } from '../lib/localState.ts'
+import type { ThumbnailSize } from '../lib/thumbnails.ts'
 import { call } from './client.ts'
+import { endpointPath } from './endpoint.ts'
+import { buildUrl } from './transport.ts'
 
 export type { AuditEvent, DirListResponse, Media, MediaDetail, MediaVersion }
 
@@ -80,6 +84,22 @@ export async function getDownloadUrl(grant: GrantRef, mediaId: number, inline: b
   return answer.url
 }
 
+/**
+ * The address of a file's picture, for an <img>: the server answers with a redirect to the signed address of
+ * the derivative (or 404 when there is none yet). The browser fetches it itself, so it carries the session
+ * key as every call does.
+ */
+export function thumbnailUrl(grant: GrantRef, mediaId: number, size: ThumbnailSize): string {
+  return buildUrl(
+    '',
+    endpointPath(endpoints.mediaThumbnail.path, { ...grantParams(grant), media_id: mediaId }),
+    {
+      size,
+      session_key: localState.read('session_key'),
+    },
+  )
+}
+
 export async function getVersionDownloadUrl(
   grant: GrantRef,
   mediaVersionId: number,
@@ -108,6 +128,20 @@ export const mediaQueries = {
     queryOptions({
       queryKey: [...mediaQueries.grant(grant), 'media', mediaId],
       queryFn: () => getMedia(grant, mediaId),
+    }),
+  /**
+   * The signed inline address of a file's content, for the viewer's <img>, <video> and <audio> (the stores
+   * answer Range requests, so a player seeks without downloading). Kept a while under the address's
+   * 15 minutes, so that going back and forth in the viewer asks for it once. Outside the container's key:
+   * a change in the container must not swap the address under a playing video.
+   */
+  inlineUrl: (grant: GrantRef, mediaId: number) =>
+    queryOptions({
+      queryKey: ['inline_url', grant.orgId, grant.mediaGrantId, mediaId],
+      queryFn: () => getDownloadUrl(grant, mediaId, true),
+      staleTime: 10 * 60_000,
+      gcTime: 10 * 60_000,
+      refetchOnWindowFocus: false,
     }),
   /** The files a multi-download fetches: the chosen entries, folders walked to the bottom. */
   downloadFiles: (grant: GrantRef, grantPrefixPath: string, directory: string, selected: string[]) =>

@@ -61,3 +61,56 @@ export function moveInGrid(
 export function clampToGrid(at: GridPosition, shape: GridShape): GridPosition {
   return { row: clamp(at.row, shape.rowCount - 1), col: clamp(at.col, shape.colCount - 1) }
 }
+
+export interface CardShape {
+  /** Cards in all. */
+  count: number
+  /** Cards on a row; the last row may hold fewer. */
+  columns: number
+  /** Rows a Page Up or Page Down moves by. */
+  pageRows: number
+}
+
+/**
+ * The card a key moves to in a wrapped grid of cards (the gallery): left and right go along the reading
+ * order (past a row's end to the next row's start, as a file browser's grid does), up and down by a row,
+ * down into a short last row lands on its last card. Home and End go to the row's ends (with Ctrl, the
+ * first and last card). Undefined when the key is not a movement key.
+ */
+export function moveInCards(
+  index: number,
+  { key, ctrlKey, metaKey }: GridKey,
+  { count, columns, pageRows }: CardShape,
+): number | undefined {
+  if (count === 0) return undefined
+  const last = count - 1
+  const cols = Math.max(1, columns)
+  const at = Math.min(Math.max(index, 0), last)
+  const control = ctrlKey === true || metaKey === true
+  const rowStart = at - (at % cols)
+  const lastRow = Math.floor(last / cols)
+  const byRows = (rows: number) => {
+    const row = Math.min(Math.max(Math.floor(at / cols) + rows, 0), lastRow)
+    return Math.min(row * cols + (at % cols), last)
+  }
+  switch (key) {
+    case 'ArrowRight':
+      return Math.min(at + 1, last)
+    case 'ArrowLeft':
+      return Math.max(at - 1, 0)
+    case 'ArrowDown':
+      return byRows(1)
+    case 'ArrowUp':
+      return byRows(-1)
+    case 'PageDown':
+      return byRows(Math.max(1, pageRows))
+    case 'PageUp':
+      return byRows(-Math.max(1, pageRows))
+    case 'Home':
+      return control ? 0 : rowStart
+    case 'End':
+      return control ? last : Math.min(rowStart + cols - 1, last)
+    default:
+      return undefined
+  }
+}

@@ -8,6 +8,8 @@ export interface LocalStateValues {
   current_org_id: number
   sidebar_collapsed: boolean
   file_filter: 'all' | 'active' | 'deleted'
+  /** How a directory is shown: rows of names, or cards with pictures. */
+  listing_view: 'list' | 'grid'
   signup_org_id: number
 }
 export type LocalStateName = keyof LocalStateValues

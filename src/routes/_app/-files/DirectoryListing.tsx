@@ -7,6 +7,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import {
+  lazy,
+  Suspense,
+  useCallback,
   useDeferredValue,
   useEffect,
   useMemo,
@@ -44,6 +47,13 @@ import { SelectionBar, type SelectionAction } from './SelectionBar.tsx'
 import type { OpenGrant } from './openGrant.ts'
 import { NoAccess } from './NoAccess.tsx'
 import { downloadFile } from './transfer.ts'
+import { MediaGrid } from './MediaGrid.tsx'
+import { usePendingRefetch } from './usePendingRefetch.ts'
+import { useListingView, ViewToggle } from './ViewToggle.tsx'
+import { filesOf } from '../../../lib/viewerOrder.ts'
+
+/** The viewer loads when a file is first opened: the listing's first screen does not carry it. */
+const MediaViewer = lazy(() => import('./MediaViewer.tsx'))
 
 /**
  * A row's height, which the windowing counts on (src/ui/VirtualRows.tsx): one line on a desk, two (name,
@@ -101,7 +111,13 @@ function FilterPicker() {
 export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGrant; directory: string }) {
   const router = useRouter()
   const { grant, org, ref } = openGrant
-  const listing = useQuery(mediaQueries.directory(ref, directory))
+  // Read again every few seconds while pictures of its files are being made.
+  const refetchInterval = usePendingRefetch()
+  const listing = useQuery({ ...mediaQueries.directory(ref, directory), refetchInterval })
+  const view = useListingView()
+  // The file open in the viewer, if any.
+  const [viewing, setViewing] = useState<number>()
+  const closeViewer = useCallback(() => setViewing(undefined), [])
   const filter = useLocalState('file_filter') ?? DEFAULT_FILE_FILTER
   const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<string>>(new Set())
   // Selecting began by a long-press (or More, Select): taps toggle rows until Cancel.
@@ -271,7 +287,11 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
     })
   }
 
+  const [single] = selected
   const selectionActions: SelectionAction[] = [
+    ...(selected.length === 1 && single?.kind === 'file'
+      ? [{ label: 'View', onPress: () => setViewing(single.media.media_id) }]
+      : []),
     ...(actions.download ? [{ label: 'Download', onPress: download }] : []),
     ...(actions.delete ? [{ label: 'Delete', onPress: () => bulk('delete'), danger: true }] : []),
     ...(actions.undelete ? [{ label: 'Undelete', onPress: () => bulk('undelete') }] : []),
@@ -291,7 +311,10 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
       </h1>
       <Breadcrumbs grantName={grant.grant_name} directory={directory} />
       <div className="listing-toolbar">
-        <FilterPicker />
+        <div className="listing-views">
+          <FilterPicker />
+          <ViewToggle />
+        </div>
         <div className="toolbar-actions" role="toolbar" aria-label="File actions">
           {/* On a phone the toolbar keeps one row: Create Folder and Select wait under More, and the
               selection's actions are in its bar. */}
@@ -339,75 +362,113 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
           </output>
         </div>
       ) : null}
-      <div
-        ref={gridRef}
-        role="grid"
-        onKeyDown={onGridKeyDown}
-        onFocus={onGridFocus}
-        aria-label="Files"
-        aria-rowcount={rows.length + 1}
-        aria-multiselectable="true"
-        aria-busy={listing.isPending || busy}
-        className={tapsToggle ? 'listing-table selecting' : 'listing-table'}
-      >
-        <div role="rowgroup">
-          <div role="row" aria-rowindex={1} className="listing-row listing-head">
-            <span role="columnheader" className="cell-select">
-              <input
-                type="checkbox"
-                aria-label="Select all"
-                checked={rows.length > 0 && selected.length === rows.length}
-                onChange={toggleAll}
-                disabled={rows.length === 0}
-                tabIndex={tabStop(headActive, 0)}
-              />
-            </span>
-            <span role="columnheader" className="cell-name" tabIndex={tabStop(headActive, 1)}>
-              Name
-            </span>
-            <span role="columnheader" className="cell-size" tabIndex={tabStop(headActive, 2)}>
-              Size
-            </span>
-            <span role="columnheader" className="cell-time" tabIndex={tabStop(headActive, 3)}>
-              Last Modified
-            </span>
-          </div>
-        </div>
-        {unavailable ? (
-          <ListingUnavailable offline={!listing.isError} onRetry={() => void listing.refetch()} />
-        ) : listing.isPending ? (
-          <p className="listing-empty">Loading…</p>
-        ) : rows.length === 0 ? (
-          <p className="listing-empty">
-            {allRows.length > 0 && typedName.trim() ? 'No matches' : 'Empty Directory'}
-          </p>
-        ) : (
-          <VirtualRows
-            // A new height is new arithmetic: start the scroller afresh.
-            key={rowHeight}
-            count={rows.length}
-            rowHeight={rowHeight}
-            keepIndex={active.row - 1}
-            renderRow={(index, style) => {
-              const row = rows[index] as ListingRow
-              return (
-                <Row
-                  key={row.key}
-                  row={row}
-                  index={index}
-                  href={hrefOf(row)}
-                  selected={selectedKeys.has(row.key)}
-                  selecting={tapsToggle}
-                  onToggle={() => toggle(row.key)}
-                  onLongPress={() => startSelecting(row.key)}
-                  style={style}
-                  activeCol={active.row === index + 1 ? active.col : undefined}
+      {view === 'grid' ? (
+        <MediaGrid
+          openGrant={openGrant}
+          rows={rows}
+          hrefOf={hrefOf}
+          selectedKeys={selectedKeys}
+          selecting={tapsToggle}
+          busy={listing.isPending || busy}
+          onToggle={toggle}
+          onLongPress={startSelecting}
+          onView={(row) => setViewing(row.media.media_id)}
+          status={
+            unavailable ? (
+              <ListingUnavailable offline={!listing.isError} onRetry={() => void listing.refetch()} />
+            ) : listing.isPending ? (
+              <p className="listing-empty">Loading…</p>
+            ) : rows.length === 0 ? (
+              <p className="listing-empty">
+                {allRows.length > 0 && typedName.trim() ? 'No matches' : 'Empty Directory'}
+              </p>
+            ) : undefined
+          }
+        />
+      ) : (
+        <div
+          ref={gridRef}
+          role="grid"
+          onKeyDown={onGridKeyDown}
+          onFocus={onGridFocus}
+          aria-label="Files"
+          aria-rowcount={rows.length + 1}
+          aria-multiselectable="true"
+          aria-busy={listing.isPending || busy}
+          className={tapsToggle ? 'listing-table selecting' : 'listing-table'}
+        >
+          <div role="rowgroup">
+            <div role="row" aria-rowindex={1} className="listing-row listing-head">
+              <span role="columnheader" className="cell-select">
+                <input
+                  type="checkbox"
+                  aria-label="Select all"
+                  checked={rows.length > 0 && selected.length === rows.length}
+                  onChange={toggleAll}
+                  disabled={rows.length === 0}
+                  tabIndex={tabStop(headActive, 0)}
                 />
-              )
-            }}
+              </span>
+              <span role="columnheader" className="cell-name" tabIndex={tabStop(headActive, 1)}>
+                Name
+              </span>
+              <span role="columnheader" className="cell-size" tabIndex={tabStop(headActive, 2)}>
+                Size
+              </span>
+              <span role="columnheader" className="cell-time" tabIndex={tabStop(headActive, 3)}>
+                Last Modified
+              </span>
+            </div>
+          </div>
+          {unavailable ? (
+            <ListingUnavailable offline={!listing.isError} onRetry={() => void listing.refetch()} />
+          ) : listing.isPending ? (
+            <p className="listing-empty">Loading…</p>
+          ) : rows.length === 0 ? (
+            <p className="listing-empty">
+              {allRows.length > 0 && typedName.trim() ? 'No matches' : 'Empty Directory'}
+            </p>
+          ) : (
+            <VirtualRows
+              // A new height is new arithmetic: start the scroller afresh.
+              key={rowHeight}
+              count={rows.length}
+              rowHeight={rowHeight}
+              keepIndex={active.row - 1}
+              renderRow={(index, style) => {
+                const row = rows[index] as ListingRow
+                return (
+                  <Row
+                    key={row.key}
+                    row={row}
+                    index={index}
+                    href={hrefOf(row)}
+                    selected={selectedKeys.has(row.key)}
+                    selecting={tapsToggle}
+                    onToggle={() => toggle(row.key)}
+                    onLongPress={() => startSelecting(row.key)}
+                    style={style}
+                    activeCol={active.row === index + 1 ? active.col : undefined}
+                    onView={row.kind === 'file' ? () => setViewing(row.media.media_id) : undefined}
+                  />
+                )
+              }}
+            />
+          )}
+        </div>
+      )}
+      {viewing !== undefined ? (
+        <Suspense fallback={null}>
+          <MediaViewer
+            openGrant={openGrant}
+            files={filesOf(rows)}
+            mediaId={viewing}
+            hrefOf={hrefOf}
+            onMove={setViewing}
+            onClose={closeViewer}
           />
-        )}
-      </div>
+        </Suspense>
+      ) : null}
       {selecting ? (
         <SelectionBar
           count={selected.length}

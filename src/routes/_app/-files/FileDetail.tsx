@@ -34,8 +34,14 @@ import type { OpenGrant } from './openGrant.ts'
 import { ListingUnavailable } from './ListingUnavailable.tsx'
 import { NoAccess } from './NoAccess.tsx'
 import { downloadFile, openInWindow, type Target } from './transfer.ts'
+import { MediaStage } from './MediaStage.tsx'
+import { fileKindOf } from '../../../lib/fileKinds.ts'
+import { mediaInfoRows } from '../../../lib/mediaPlayback.ts'
 
 type TabName = 'Properties' | 'Versions' | 'Audit Tracking'
+
+/** The kinds shown at the top of the screen: a picture, or a player. */
+const PREVIEWED_KINDS = new Set(['image', 'video', 'audio'])
 
 const DEVICE_COLUMNS: Array<Column<HashContainer>> = [
   { key: 'device', header: 'Device Name', rowHeader: true, render: (device) => device.device_name },
@@ -61,6 +67,8 @@ function Properties({ media, path }: { media: MediaDetail; path: string }) {
       }),
     ],
     ['Network Status', media.in_s3 ? 'In Cloud' : 'Not Uploaded'],
+    // Duration, Dimensions, Video Codec, Audio Codec: what the server found in the content.
+    ...mediaInfoRows(media.media_info),
   ]
   return (
     <>
@@ -314,6 +322,17 @@ export function FileDetail({ openGrant, path }: { openGrant: OpenGrant; path: st
           {media.is_deleted ? 'Undelete' : 'Delete'}
         </button>
       </div>
+      {PREVIEWED_KINDS.has(fileKindOf(name)) ? (
+        <div className="file-preview" data-kind={fileKindOf(name)}>
+          <MediaStage
+            grant={ref}
+            media={media}
+            name={name}
+            info={media.media_info}
+            onDownload={() => transfer({ mediaId: media.media_id }, false)}
+          />
+        </div>
+      ) : null}
       <PanelTabs label="File details" tabs={tabs}>
         {(tab) =>
           tab === 'Properties' ? (

@@ -30,7 +30,7 @@ const GLYPHS: Record<FileKind, ReactNode> = {
 }
 
 /** Drawn, not a glyph of a font: no font on the device needs to carry it. */
-function EntryIcon({ row }: { row: ListingRow }) {
+export function EntryIcon({ row }: { row: Pick<ListingRow, 'kind' | 'name'> }) {
   if (row.kind === 'folder')
     return (
       <svg className="entry-icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
@@ -69,6 +69,8 @@ export interface RowProps {
   style: { top: number; height: number }
   /** The column of the grid's current cell when it is in this row. */
   activeCol: number | undefined
+  /** Opens the viewer on the file: a click on its icon. */
+  onView?: () => void
 }
 
 /** The tab index of a cell's control: 0 for the grid's current cell (its one tab stop), else -1. */
@@ -84,6 +86,7 @@ export function Row({
   onLongPress,
   style,
   activeCol,
+  onView,
 }: RowProps) {
   const press = useLongPress(onLongPress)
   const classes = ['listing-row', row.isDeleted ? 'deleted' : '', selected ? 'selected' : '']
@@ -120,7 +123,14 @@ export function Row({
         />
       </span>
       <span role="gridcell" className="cell-name">
-        <EntryIcon row={row} />
+        {onView ? (
+          // A pointer's shortcut to the viewer; keys reach it through the selection's View.
+          <span className="entry-view" title={`View ${row.name}`} onClick={onView} aria-hidden="true">
+            <EntryIcon row={row} />
+          </span>
+        ) : (
+          <EntryIcon row={row} />
+        )}
         <AppLink href={href} tabIndex={tabStop(activeCol, 1)}>
           {row.name}
         </AppLink>

@@ -1,13 +1,23 @@
 // "More": the listing's less frequent actions behind one button on a phone, so that the toolbar keeps one
 // row. A disclosure (a button that shows a list of buttons), closed by Escape, a press outside, or a choice.
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 
 export interface MoreItem {
   label: string
   onPress: () => void
 }
 
-export function MoreMenu({ items, className }: { items: readonly MoreItem[]; className?: string }) {
+export interface MoreMenuProps {
+  items: readonly MoreItem[]
+  className?: string
+  /** The button's content (a gallery card draws an ellipsis) and its accessible name when that is a glyph. */
+  content?: ReactNode
+  label?: string
+  /** -1 keeps the button out of the tab order (a card that is not its grid's current one). */
+  tabIndex?: number
+}
+
+export function MoreMenu({ items, className, content = 'More', label, tabIndex }: MoreMenuProps) {
   const [open, setOpen] = useState(false)
   const listId = useId()
   const root = useRef<HTMLDivElement>(null)
@@ -39,9 +49,11 @@ export function MoreMenu({ items, className }: { items: readonly MoreItem[]; cla
         className="button secondary"
         aria-expanded={open}
         aria-controls={listId}
+        aria-label={label}
+        tabIndex={tabIndex}
         onClick={() => setOpen(!open)}
       >
-        More
+        {content}
       </button>
       <ul id={listId} className="more-list" hidden={!open}>
         {items.map((item) => (
