@@ -226,6 +226,11 @@ export type ThumbnailSize = (typeof THUMBNAIL_SIZES)[number]
 
 export const ThumbnailQuery = Type.Object({
   size: Type.Optional(Type.Union([Type.Literal('small'), Type.Literal('large')])),
+  /**
+   * Not read by the server: the console puts the content's hash here, so that a file's new version has a new
+   * address and the browser does not show the picture it kept of the old one (answers may be kept a while).
+   */
+  v: Type.Optional(Type.String({ maxLength: 64 })),
 })
 export type ThumbnailQuery = Static<typeof ThumbnailQuery>
 

@@ -89,12 +89,18 @@ export async function getDownloadUrl(grant: GrantRef, mediaId: number, inline: b
  * the derivative (or 404 when there is none yet). The browser fetches it itself, so it carries the session
  * key as every call does.
  */
-export function thumbnailUrl(grant: GrantRef, mediaId: number, size: ThumbnailSize): string {
+/** The address of a file's thumbnail; it names the content (v), so a new version is never an old picture. */
+export function thumbnailUrl(
+  grant: GrantRef,
+  media: { media_id: number; file_hash: string },
+  size: ThumbnailSize,
+): string {
   return buildUrl(
     '',
-    endpointPath(endpoints.mediaThumbnail.path, { ...grantParams(grant), media_id: mediaId }),
+    endpointPath(endpoints.mediaThumbnail.path, { ...grantParams(grant), media_id: media.media_id }),
     {
       size,
+      v: media.file_hash.slice(0, 16),
       session_key: localState.read('session_key'),
     },
   )

@@ -43,3 +43,15 @@ describe('the fields of a listing entry', () => {
     expect(kindOfMedia({ media_path: '/x.bin', media_kind: 'image' })).toBe('image')
   })
 })
+
+describe('thumbnailUrl', () => {
+  it("names the content, so a file's new version has a new address", async () => {
+    const { thumbnailUrl } = await import('../../src/api/media.ts')
+    const grant = { orgId: 3, mediaGrantId: 7 }
+    const first = thumbnailUrl(grant, { media_id: 11, file_hash: 'a'.repeat(64) }, 'small')
+    const second = thumbnailUrl(grant, { media_id: 11, file_hash: 'b'.repeat(64) }, 'small')
+    expect(first).toMatch(/\/web\/1\/org\/3\/media_grant\/7\/media\/11\/thumbnail\?/)
+    expect(new URL(first, 'http://x').searchParams.get('size')).toBe('small')
+    expect(first).not.toBe(second)
+  })
+})

@@ -65,7 +65,7 @@ function CardPicture({ grant, row, height }: { grant: GrantRef; row: ListingRow;
       {picture ? (
         <>
           <img
-            src={thumbnailUrl(grant, media.media_id, 'small')}
+            src={thumbnailUrl(grant, media, 'small')}
             alt=""
             decoding="async"
             draggable={false}

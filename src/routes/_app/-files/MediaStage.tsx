@@ -17,7 +17,7 @@ import {
 import { hasThumbnail, type MediaPictures } from '../../../lib/thumbnails.ts'
 import { EntryIcon } from './ListingRow.tsx'
 
-export type StageMedia = MediaPictures & { media_id: number; file_size: number }
+export type StageMedia = MediaPictures & { media_id: number; file_size: number; file_hash: string }
 
 /** How an image is drawn: fitted to the stage, or at a scale of its own pixels (1 is 100%). */
 export type Zoom = 'fit' | number
@@ -100,8 +100,7 @@ function ImageStage({
 }) {
   const [originalShown, setOriginalShown] = useState(false)
   const [previewFailed, setPreviewFailed] = useState(false)
-  const preview =
-    hasThumbnail(media) && !previewFailed ? thumbnailUrl(grant, media.media_id, 'large') : undefined
+  const preview = hasThumbnail(media) && !previewFailed ? thumbnailUrl(grant, media, 'large') : undefined
   const original = showsOriginalImage(name) ? inlineUrl : undefined
   const scroller = useRef<HTMLDivElement>(null)
   const image = useRef<HTMLImageElement>(null)
@@ -195,7 +194,7 @@ export function MediaStage({
   const playable = (kind === 'video' || kind === 'audio') && canPlay(kind, type)
   const wantsOriginal = playable || (kind === 'image' && showsOriginalImage(name))
   const inline = useQuery({ ...mediaQueries.inlineUrl(grant, media.media_id), enabled: wantsOriginal })
-  const poster = hasThumbnail(media) ? thumbnailUrl(grant, media.media_id, 'large') : undefined
+  const poster = hasThumbnail(media) ? thumbnailUrl(grant, media, 'large') : undefined
   const posterNode = poster ? <img src={poster} alt={name} /> : <EntryIcon row={{ kind: 'file', name }} />
 
   if (kind === 'image' && !failed)
