@@ -26,6 +26,7 @@ import {
   seedLargeVolume,
 } from './support/largeVolume.ts'
 import { measureLoad, type LoadFigures, type LoadOptions } from './support/load.ts'
+import { makePictures, pendingThumbnails, uploadPictures } from './support/thumbnailWork.ts'
 import { startBareFastify, startProductServer } from './support/serverProcess.ts'
 
 const LOAD: LoadOptions = { connections: 32, seconds: 4, warmupSeconds: 1 }
@@ -78,10 +79,39 @@ async function prepare(url: string, mailbox: Mailbox, client: pg.Client) {
   if (root.dir_list.length !== TOP_FOLDERS || counted !== active) {
     throw new Error(`the root lists ${root.dir_list.length} folders counting ${counted} files, not ${active}`)
   }
-  return { ...targets, volumeId: org.volumeId }
+  return { ...targets, volumeId: org.volumeId, picturesTo: { url, key: org.key, orgId: org.orgId, grantId } }
 }
 
 const COLD_REQUESTS = 40
+/** Pictures uploaded just before the round measured while the thumbnail worker is busy. */
+const THUMBNAIL_PICTURES = 48
+
+interface WhileMaking {
+  figures: LoadFigures[]
+  /** Pictures still waiting for their thumbnails as the round began and as it ended. */
+  pendingBefore: number
+  pendingAfter: number
+}
+
+/**
+ * user/current and the 1,000-entry listing once more, right after pictures were uploaded: the server's own
+ * worker makes their thumbnails (THUMBNAIL_JOBS at once) while the load runs. The pending counts show the
+ * worker was busy for the whole round.
+ */
+async function measureWhileMakingThumbnails(
+  client: pg.Client,
+  targets: Awaited<ReturnType<typeof prepare>>,
+  pictures: readonly Buffer[],
+): Promise<WhileMaking> {
+  await uploadPictures(targets.picturesTo, pictures)
+  const pendingBefore = await pendingThumbnails(client, targets.picturesTo.orgId)
+  const figures = [
+    await measureLoad('GET /api/1/user/current, thumbnails being made', targets.currentUser, LOAD),
+    await measureLoad(`GET .../dir ${LISTED_DIR}, thumbnails being made`, targets.listing, LOAD),
+  ]
+  const pendingAfter = await pendingThumbnails(client, targets.picturesTo.orgId)
+  return { figures, pendingBefore, pendingAfter }
+}
 
 /**
  * The 1,000-entry listing as the first request after a change reads it: before each request the folder's
@@ -139,6 +169,7 @@ function report(
   bareRuns: readonly LoadFigures[],
   summaries: readonly Summary[],
   cold: { p50: number; p95: number },
+  whileMaking: WhileMaking,
 ): void {
   const ms = (value: number) => value.toFixed(2).padStart(8)
   const rate = (value: number) => Math.round(value).toLocaleString('en')
@@ -168,6 +199,13 @@ function report(
       `root listing p95 < ${GOALS.rootP95Ms} ms: ${verdict(root.p95 < GOALS.rootP95Ms)} (${root.p95.toFixed(2)} ms)`,
       `1,000-entry listing read anew after a change, one request at a time (${COLD_REQUESTS}): p50 ${cold.p50.toFixed(2)} ms, p95 ${cold.p95.toFixed(2)} ms`,
       '',
+      `While the thumbnail worker makes ${THUMBNAIL_PICTURES} pictures' thumbnails (pending ${whileMaking.pendingBefore} as the round began, ${whileMaking.pendingAfter} as it ended), one round each:`,
+      ...whileMaking.figures.map((figures, index) => {
+        const without = [currentUser, listing][index]
+        const kept = without ? figures.requestsPerSecond / without.requestsPerSecond : NaN
+        return `${figures.label.padEnd(52)} ${rate(figures.requestsPerSecond).padStart(9)} req/s ${ms(figures.p99)} p99 ms: ${(kept * 100).toFixed(0)} % of the rate without`
+      }),
+      '',
     ].join('\n'),
   )
 }
@@ -180,6 +218,7 @@ async function measure(url: string): Promise<void> {
   await client.connect()
   try {
     const targets = await prepare(product.url, mailbox, client)
+    const pictures = await makePictures(THUMBNAIL_PICTURES)
     const measured = [
       { label: 'GET /api/1/user/current', url: targets.currentUser },
       { label: `GET .../dir ${LISTED_DIR} (1,000 entries)`, url: targets.listing },
@@ -205,6 +244,7 @@ async function measure(url: string): Promise<void> {
       })
     }
     const cold = await measureColdListing(client, targets.volumeId, targets.listing)
+    const whileMaking = await measureWhileMakingThumbnails(client, targets, pictures)
     report(
       bareRuns,
       [
@@ -215,6 +255,7 @@ async function measure(url: string): Promise<void> {
         ...runs.map((targetRuns, index) => summarize(targetRuns, shares[index] ?? [])),
       ],
       cold,
+      whileMaking,
     )
   } finally {
     await client.end()

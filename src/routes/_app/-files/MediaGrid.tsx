@@ -32,6 +32,7 @@ import type { ListingRow } from '../../../lib/listing.ts'
 import { hasThumbnail } from '../../../lib/thumbnails.ts'
 import type { FileRow } from '../../../lib/viewerOrder.ts'
 import { useLongPress } from '../../../ui/useLongPress.ts'
+import { useSeen } from '../../../ui/useSeen.ts'
 import { VirtualRows } from '../../../ui/VirtualRows.tsx'
 import { EntryIcon } from './ListingRow.tsx'
 import { MoreMenu, type MoreItem } from './MoreMenu.tsx'
@@ -58,11 +59,14 @@ export interface MediaGridProps {
 /** The picture of a card: the small derivative, or the kind's icon (no picture, or it failed to load). */
 function CardPicture({ grant, row, height }: { grant: GrantRef; row: ListingRow; height: number }) {
   const [failed, setFailed] = useState(false)
+  const frame = useRef<HTMLSpanElement>(null)
+  // Asked for only once the card is in view: the rows windowed beyond it wait until scrolled to.
+  const seen = useSeen(frame)
   const media = row.kind === 'file' ? row.media : undefined
   const picture = media && hasThumbnail(media) && !failed
   return (
-    <span className="card-picture" style={{ height }}>
-      {picture ? (
+    <span className="card-picture" style={{ height }} ref={frame}>
+      {picture && !seen ? null : picture ? (
         <>
           <img
             src={thumbnailUrl(grant, media, 'small')}
