@@ -314,7 +314,8 @@ export async function verifyStaged(
   onProgress?: (hashedBytes: number) => void,
 ): Promise<boolean> {
   const staging = await stagingFolder(root)
-  const staged = await (await staging.getFileHandle(key)).getFile()
+  // An empty file has nothing to fetch, so nothing staged it: its staging file is made empty here.
+  const staged = await (await staging.getFileHandle(key, { create: fileSize === 0 })).getFile()
   const good = staged.size === fileSize && (await contentHash(staged, onProgress)) === fileHash.toLowerCase()
   if (!good) await removeIfThere(staging, key)
   return good

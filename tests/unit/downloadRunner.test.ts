@@ -1027,6 +1027,16 @@ describe('a large file fetched as ranges at once', () => {
     expect(runner.hostSlots.count('a.store.example')).toBe(0)
   })
 
+  it('places an empty file, which has nothing to fetch, once it hashes to its own hash', async () => {
+    const { runner, root, workers, item, add, serve } = start({ rangeBytes: R })
+    serve(47, new Uint8Array(0))
+    await runner.restore()
+    await add(fileOf('empty', new Uint8Array(0), 47))
+    await until(() => item('empty').status === 'done', 'the empty file')
+    expect(workers.verified).toEqual([{ key: 'empty', good: true }])
+    expect(root.file('Shoot/empty.bin')?.bytes).toEqual(new Uint8Array(0))
+  })
+
   it("'remove' stops every range of the file and gives its hosts' slots back", async () => {
     const bytes = content(10 * R, 38)
     const setup = start({ rangeBytes: R })

@@ -547,6 +547,7 @@ export class FakeWorkers {
         await Promise.all(Array.from({ length: lanes }, lane))
       },
       verifyDownload: async (key, fileSize, fileHash) => {
+        if (fileSize === 0) await this.staging.getFileHandle(key, { create: true })
         const staged = this.staging.file(key)
         const good =
           staged !== undefined &&
