@@ -94,7 +94,8 @@ const NOTHING_KNOWN: RangeProgress = { done: [], partial: [] }
  *   it; bytes staged by one GET (a try before this rule, or before a reload) resume as one GET.
  */
 export function downloadWay(item: DownloadItem, onDisk: DownloadState, rangeBytes: number): DownloadWay {
-  if (onDisk.whole) return { kind: 'skip' }
+  const start = downloadStart(item, onDisk)
+  if (start === 'skip') return { kind: 'skip' }
   if (item.range_bytes !== null) {
     const ranges = planRanges(item.file_size, item.range_bytes)
     const ends = [
@@ -111,5 +112,5 @@ export function downloadWay(item: DownloadItem, onDisk: DownloadState, rangeByte
   if (onDisk.staged === 0 && isRangedDownload(item.file_size, rangeBytes)) {
     return { kind: 'ranged', range_bytes: rangeBytes, progress: NOTHING_KNOWN }
   }
-  return { kind: 'single', from: onDisk.staged <= item.file_size ? onDisk.staged : 0 }
+  return { kind: 'single', from: start }
 }
