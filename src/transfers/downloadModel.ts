@@ -68,10 +68,6 @@ export interface DownloadItem extends NewDownloadFile {
 
 export interface DownloadQueue {
   items: DownloadItem[]
-  /** Milliseconds the queue had some file in flight, over its earlier stretches (for the average speed). */
-  active_ms: number
-  /** When the current stretch with some file in flight began, or null when none is in flight. */
-  active_since: number | null
   /**
    * Names of chosen directories the browser wants the user's permission for again (a restored handle can
    * lose it); nothing starts until the user allows access.
@@ -79,12 +75,7 @@ export interface DownloadQueue {
   needs_access: string[]
 }
 
-export const emptyDownloadQueue: DownloadQueue = {
-  items: [],
-  needs_access: [],
-  active_ms: 0,
-  active_since: null,
-}
+export const emptyDownloadQueue: DownloadQueue = { items: [], needs_access: [] }
 
 export type DownloadEvent =
   | { type: 'add'; files: NewDownloadFile[] }
@@ -278,35 +269,6 @@ function itemEvent(
 }
 
 export function downloadReducer(queue: DownloadQueue, event: DownloadEvent, now: number): DownloadQueue {
-  return timed(queue, itemsReducer(queue, event, now), event, now)
-}
-
-/**
- * Keeps the time the queue had some file in flight, for the average speed: a stretch begins when the first
- * file starts and ends when the last stops. A restored queue's stretch ended with the tab that ran it, at
- * an unknown moment: it is dropped, which understates the time by at most one save interval.
- */
-function timed(
-  before: DownloadQueue,
-  after: DownloadQueue,
-  event: DownloadEvent,
-  now: number,
-): DownloadQueue {
-  const activeMs = after.active_ms ?? 0
-  const since = after.active_since ?? null
-  const running = after.items.some(isActiveDownload)
-  if (event.type === 'restored') {
-    if (since === null && after.active_ms === activeMs) return after
-    return { ...after, active_ms: activeMs, active_since: null }
-  }
-  if (running && since === null) return { ...after, active_ms: activeMs, active_since: now }
-  if (!running && since !== null) {
-    return { ...after, active_ms: activeMs + Math.max(0, now - since), active_since: null }
-  }
-  return after === before && after.active_ms === activeMs ? after : { ...after, active_ms: activeMs }
-}
-
-function itemsReducer(queue: DownloadQueue, event: DownloadEvent, now: number): DownloadQueue {
   switch (event.type) {
     case 'add': {
       const sources = new Map<string, string>()
@@ -413,17 +375,4 @@ export function downloadStatusText(item: DownloadItem): string {
   if (item.status === 'done' && item.skip) return SKIPPED_STATUS
   if (item.status === 'downloading') return `${item.percent}%`
   return DOWNLOAD_STATUS_WORDS[item.status]
-}
-
-/**
- * The bytes fetched and the time the queue spent fetching them, for the average speed: files skipped or
- * copied moved nothing over the network, so they count neither.
- */
-export function downloadAverage(queue: DownloadQueue, now: number): { bytes: number; elapsedMs: number } {
-  const bytes = queue.items
-    .filter((item) => !item.skip && item.copy_of === null)
-    .reduce((sum, item) => sum + (item.status === 'done' ? item.file_size : item.bytes_received), 0)
-  const since = queue.active_since ?? null
-  const elapsedMs = (queue.active_ms ?? 0) + (since === null ? 0 : Math.max(0, now - since))
-  return { bytes, elapsedMs }
 }

@@ -27,8 +27,6 @@ export interface StoredDownload {
 
 interface Settings {
   upload_auto_retry: boolean
-  /** DownloadQueue.active_ms: the time the downloads ran, for their average speed after a reload. */
-  download_active_ms: number
 }
 
 interface TransfersSchema extends DBSchema {
@@ -112,40 +110,25 @@ export async function openQueueStore(): Promise<QueueStore> {
     },
 
     async loadDownloads() {
-      const tx = db.transaction(['downloads', 'settings'])
-      const [records, activeMs] = await Promise.all([
-        tx.objectStore('downloads').getAll(),
-        tx.objectStore('settings').get('download_active_ms'),
-      ])
+      const records = await db.getAll('downloads')
       records.sort((a, b) => a.position - b.position)
       const handles = new Map<string, FileSystemDirectoryHandle>()
       for (const record of records) if (record.dir_handle) handles.set(record.id, record.dir_handle)
-      const queue = {
-        items: records.map((record) => record.item),
-        needs_access: [],
-        active_ms: typeof activeMs === 'number' ? activeMs : 0,
-        active_since: null,
-      }
-      return { queue, handles }
+      return { queue: { items: records.map((record) => record.item), needs_access: [] }, handles }
     },
 
     async saveDownloads(queue, handles = new Map()) {
       for (const handle of handles.values()) refuseBytes(handle)
-      const tx = db.transaction(['downloads', 'settings'], 'readwrite')
-      const store = tx.objectStore('downloads')
-      const kept = new Map((await store.getAll()).map((record) => [record.id, record.dir_handle]))
+      const tx = db.transaction('downloads', 'readwrite')
+      const kept = new Map((await tx.store.getAll()).map((record) => [record.id, record.dir_handle]))
       const ids = new Set(queue.items.map((item) => item.id))
       const writes: Array<Promise<unknown>> = [...kept.keys()]
         .filter((id) => !ids.has(id))
-        .map((id) => store.delete(id))
+        .map((id) => tx.store.delete(id))
       queue.items.forEach((item, position) => {
         const dir_handle = handles.get(item.id) ?? kept.get(item.id) ?? null
-        writes.push(store.put({ id: item.id, position, item, dir_handle }))
+        writes.push(tx.store.put({ id: item.id, position, item, dir_handle }))
       })
-      // The stretch running now counts up to this save: a reload ends it here, give or take a save.
-      const since = queue.active_since
-      const activeMs = (queue.active_ms ?? 0) + (since === null ? 0 : Math.max(0, Date.now() - since))
-      writes.push(tx.objectStore('settings').put(activeMs, 'download_active_ms'))
       await Promise.all([...writes, tx.done])
     },
 

@@ -90,15 +90,3 @@ export function transferLine({
   }
   return parts.join(' · ')
 }
-
-const MEBIBYTE = 1024 * 1024
-
-/**
- * The average speed of a whole transfer, always in MB (base 1024, as sizes are written here) per second
- * with one decimal, e.g. '12.5 MB/s': the upload and download screens' summaries show it, so a run can be
- * compared with another whatever the file sizes. Null before any time has passed.
- */
-export function averageSpeedText(bytes: number, elapsedMs: number): string | null {
-  if (!(elapsedMs > 0) || !Number.isFinite(bytes) || bytes < 0) return null
-  return `${(bytes / MEBIBYTE / (elapsedMs / 1000)).toFixed(1)} MB/s`
-}

@@ -7,7 +7,6 @@ import {
   NOT_UPLOADED_MESSAGE,
 } from '../../src/transfers/limits.ts'
 import {
-  downloadAverage,
   downloadReducer,
   downloadStatusText,
   downloadSummary,
@@ -413,26 +412,5 @@ describe('a ranged download in the queue', () => {
     }
     const restored = downloadReducer(saved as unknown as DownloadQueue, { type: 'restored' }, T0)
     expect(item(restored)).toMatchObject({ range_bytes: null, ranges_done: [], ranges_partial: [] })
-  })
-
-  it('keeps the time some file was in flight, for the average speed', () => {
-    const queue = run(emptyDownloadQueue, [{ type: 'add', files: [file('f', 'h', 1000)] }])
-    const running = downloadReducer(queue, { type: 'start', id: 'f' }, T0)
-    expect(running).toMatchObject({ active_since: T0, active_ms: 0 })
-    const ended = run(
-      running,
-      [
-        { type: 'url_received', id: 'f' },
-        { type: 'failed', id: 'f' },
-      ],
-      T0 + 4000,
-    )
-    expect(ended).toMatchObject({ active_since: null, active_ms: 4000 })
-    expect(
-      downloadAverage(
-        { ...ended, items: ended.items.map((each) => ({ ...each, bytes_received: 8000 })) },
-        T0 + 9000,
-      ),
-    ).toEqual({ bytes: 8000, elapsedMs: 4000 })
   })
 })

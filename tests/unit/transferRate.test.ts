@@ -7,7 +7,6 @@ import {
   secondsLeft,
   transferLine,
   type RateState,
-  averageSpeedText,
 } from '../../src/transfers/transferRate.ts'
 
 const MiB = 1024 * 1024
@@ -112,18 +111,5 @@ describe('the transfer line', () => {
     expect(transferLine({ done: MiB, total: 2 * MiB, rate: 0, running: true })).toBe(
       '1.0 MB of 2.0 MB · 0 B/s',
     )
-  })
-})
-
-describe('averageSpeedText', () => {
-  it('writes the average in MB/s with one decimal, whatever the size', () => {
-    expect(averageSpeedText(100 * 1024 * 1024, 8000)).toBe('12.5 MB/s')
-    expect(averageSpeedText(512 * 1024, 1000)).toBe('0.5 MB/s')
-    expect(averageSpeedText(0, 1000)).toBe('0.0 MB/s')
-  })
-
-  it('says nothing before any time has passed', () => {
-    expect(averageSpeedText(1000, 0)).toBeNull()
-    expect(averageSpeedText(Number.NaN, 1000)).toBeNull()
   })
 })

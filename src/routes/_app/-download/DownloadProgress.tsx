@@ -1,18 +1,12 @@
 // The download under way (specification 000, sections 2 and 4): the summary (Succeeded, Skipped, Failed and
-// the overall line, and the average speed), the overall bar (bytes done of the total, speed, time left) and each file's Name,
+// the overall line), the overall bar (bytes done of the total, speed, time left) and each file's Name,
 // Size, Status (with its bar) and Error, with Retry while some failure may pass on
 // another try, and Close.
 import { useRouter } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
 import { navigateRemembering } from '../../../app/navigation.ts'
 import { areaHref } from '../../../lib/filePaths.ts'
 import { formatBytes } from '../../../lib/format.ts'
-import {
-  downloadAverage,
-  downloadStatusText,
-  downloadSummary,
-  type DownloadQueue,
-} from '../../../transfers/downloadModel.ts'
+import { downloadStatusText, downloadSummary, type DownloadQueue } from '../../../transfers/downloadModel.ts'
 import { askHandleAccess } from '../../../transfers/handleAccess.ts'
 import { downloadManager, type DownloadManager } from '../../../transfers/downloads.ts'
 import { openQueueStore } from '../../../transfers/queueStore.ts'
@@ -20,7 +14,6 @@ import type { OpenGrant } from '../-files/openGrant.ts'
 import { Table } from '../../../ui/Table.tsx'
 import { FileProgressBar, OverallProgress, useTransferRate } from '../../../app/TransferMeter.tsx'
 import { downloadProgress } from '../../../transfers/transferProgress.ts'
-import { RATE_SAMPLE_MS, averageSpeedText } from '../../../transfers/transferRate.ts'
 
 interface Props {
   queue: DownloadQueue
@@ -58,19 +51,6 @@ function AllowDirectoryAccess({ names, manager }: { names: string[]; manager: Do
   )
 }
 
-/** The average speed of the downloads so far ('12.5 MB/s'), looked at again every second while they run. */
-function useAverageSpeed(queue: DownloadQueue): string | null {
-  const [now, setNow] = useState(() => Date.now())
-  const running = queue.active_since !== null
-  useEffect(() => {
-    if (!running) return
-    const timer = setInterval(() => setNow(Date.now()), RATE_SAMPLE_MS)
-    return () => clearInterval(timer)
-  }, [running])
-  const average = downloadAverage(queue, Math.max(now, queue.active_since ?? 0))
-  return averageSpeedText(average.bytes, average.elapsedMs)
-}
-
 export function DownloadProgress({ queue, directory, openGrant }: Props) {
   const router = useRouter()
   const summary = downloadSummary(queue)
@@ -78,7 +58,6 @@ export function DownloadProgress({ queue, directory, openGrant }: Props) {
   const fileProgress = new Map(progress.files.map((file) => [file.id, file]))
   const rate = useTransferRate('downloads', progress.bytes_done, summary.running > 0)
   const manager = downloadManager()
-  const averageSpeed = useAverageSpeed(queue)
 
   function close() {
     manager.send({ type: 'close' })
@@ -107,10 +86,6 @@ export function DownloadProgress({ queue, directory, openGrant }: Props) {
         <div>
           <dt>Failed</dt>
           <dd>{summary.failed}</dd>
-        </div>
-        <div>
-          <dt>Average speed</dt>
-          <dd>{averageSpeed ?? '–'}</dd>
         </div>
       </dl>
       <OverallProgress label="Downloads" progress={progress} rate={rate} />
