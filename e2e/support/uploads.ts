@@ -132,6 +132,10 @@ export async function uploadsAlbum({ uploadPage, fileList, page, workDir }: Albu
   await uploadPage.startUpload.click()
   await expect(uploadPage.summary).toHaveText('Success', { timeout: UPLOAD_TIMEOUT })
   await expect(uploadPage.uploads.locator('tbody tr[data-status="done"]')).toHaveCount(SMALL_FILES + 1)
+  // The run's average speed stays on the summary line once it is over.
+  await expect(
+    page.getByText(/^[\d.]+ [KMG]?B of [\d.]+ [KMG]?B · [\d.]+ [KMG]?B\/s average over \d/).first(),
+  ).toBeVisible()
 
   await uploadPage.close.click()
   await expect(page).toHaveURL(/\/home\/Upload%20Volume\/Uploads\/$/)
