@@ -4,7 +4,7 @@
 // showing the same queue say the same speed, and a screen opened in the middle of a transfer knows it. When a
 // run ends, its average speed (the bytes it moved over the time it took, as this tab saw it) stays on the
 // line until the next run starts.
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import type { FileProgress, TransferProgress } from '../transfers/transferProgress.ts'
 import {
   RATE_SAMPLE_MS,
@@ -17,8 +17,21 @@ import {
 const rates = new Map<string, RateState>()
 /** Where each queue's run started, while it runs. */
 const runStarts = new Map<string, { at: number; bytes: number }>()
-/** Each queue's last run, once it ended. */
+/** Each queue's last run, once it ended; the hooks of every meter of the queue are told when it changes. */
 const lastRuns = new Map<string, RunAverage>()
+const runListeners = new Set<() => void>()
+
+function setLastRun(name: string, run: RunAverage | undefined): void {
+  if (lastRuns.get(name) === run) return
+  if (run) lastRuns.set(name, run)
+  else lastRuns.delete(name)
+  for (const listener of runListeners) listener()
+}
+
+function subscribeToRuns(listener: () => void): () => void {
+  runListeners.add(listener)
+  return () => runListeners.delete(listener)
+}
 
 export interface TransferSpeed {
   /** The smoothed speed in bytes per second while the queue runs; null otherwise or not yet known. */
@@ -31,7 +44,7 @@ export interface TransferSpeed {
 export function useTransferRate(name: string, bytesDone: number, running: boolean): TransferSpeed {
   const bytes = useRef(bytesDone)
   const [rate, setRate] = useState<number | null>(() => rates.get(name)?.rate ?? null)
-  const [run, setRun] = useState<RunAverage | null>(() => lastRuns.get(name) ?? null)
+  const run = useSyncExternalStore(subscribeToRuns, () => lastRuns.get(name) ?? null)
   useEffect(() => {
     bytes.current = bytesDone
   }, [bytesDone])
@@ -43,15 +56,13 @@ export function useTransferRate(name: string, bytesDone: number, running: boolea
       // The panel and a screen watch the same queue: whichever sees the end first records the run.
       const start = runStarts.get(name)
       if (start) {
-        lastRuns.set(name, { bytes: bytes.current - start.bytes, ms: now - start.at })
         runStarts.delete(name)
+        setLastRun(name, { bytes: bytes.current - start.bytes, ms: now - start.at })
       }
-      setRun(lastRuns.get(name) ?? null)
       return
     }
     if (!runStarts.has(name)) runStarts.set(name, { at: now, bytes: bytes.current })
-    lastRuns.delete(name)
-    setRun(null)
+    setLastRun(name, undefined)
     const sample = () => {
       const next = sampleRate(rates.get(name) ?? null, bytes.current, Date.now())
       rates.set(name, next)
