@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test'
 
 /** The part number of a PUT to a signed part URL: the local store's path, or S3's partNumber. */
-function partNumberOf(url: string): number | undefined {
+export function partNumberOf(url: string): number | undefined {
   const parsed = new URL(url)
   const fromQuery = parsed.searchParams.get('partNumber')
   if (fromQuery) return Number(fromQuery)

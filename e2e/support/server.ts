@@ -73,10 +73,24 @@ export interface ServerOptions {
   logName: string
   /** Settings beyond PORT and DATA_DIR (S3_* for instance). */
   env?: Record<string, string>
+  /**
+   * Storage host names beside PUBLIC_URL (STORAGE_URLS): s1.localhost, s2.localhost… on the server's port,
+   * which the browser resolves to loopback. None by default.
+   */
+  storageHosts?: number
 }
 
-export async function startServer({ logName, env: extra = {} }: ServerOptions): Promise<ProductServer> {
+/** The STORAGE_URLS of `count` names for the server on this port. */
+export const storageUrls = (count: number, port: number) =>
+  Array.from({ length: count }, (_, index) => `http://s${index + 1}.localhost:${port}`)
+
+export async function startServer({
+  logName,
+  env: extra = {},
+  storageHosts = 0,
+}: ServerOptions): Promise<ProductServer> {
   const port = await freePort()
+  if (storageHosts > 0) extra = { ...extra, STORAGE_URLS: storageUrls(storageHosts, port).join(',') }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-console-e2e-'))
   const logFile = path.join(ROOT, 'test-results', logName)
   fs.mkdirSync(path.dirname(logFile), { recursive: true })

@@ -22,6 +22,8 @@ export const BIG_PARTS = 13
 export const GRANT = 'Upload Volume'
 const SMALL_FILES = 49
 export const UPLOAD_TIMEOUT = 90_000
+/** The local store's server signs its storage URLs for this many host names (STORAGE_URLS). */
+export const LOCAL_STORAGE_HOSTS = 2
 
 interface WorkerFixtures {
   /** The store of the spec's own server: its local store, or an S3 store served by s3rver. */
@@ -37,7 +39,11 @@ export const test = base.extend<object, WorkerFixtures>({
   server: [
     async ({ store }, use) => {
       const s3 = store === 's3' ? await startS3Server('media/', { browser: true }) : undefined
-      const server = await startServer({ logName: `e2e-uploads-${store}-server.log`, env: s3?.env ?? {} })
+      const server = await startServer({
+        logName: `e2e-uploads-${store}-server.log`,
+        env: s3?.env ?? {},
+        storageHosts: store === 'local' ? LOCAL_STORAGE_HOSTS : 0,
+      })
       const restoreSeeding = useServerForSeeding(server)
       await use(server)
       restoreSeeding()
@@ -126,6 +132,10 @@ export async function uploadsAlbum({ uploadPage, fileList, page, workDir }: Albu
   await uploadPage.startUpload.click()
   await expect(uploadPage.summary).toHaveText('Success', { timeout: UPLOAD_TIMEOUT })
   await expect(uploadPage.uploads.locator('tbody tr[data-status="done"]')).toHaveCount(SMALL_FILES + 1)
+  // The run's average speed stays on the summary line once it is over.
+  await expect(
+    page.getByText(/^[\d.]+ [KMG]?B of [\d.]+ [KMG]?B · [\d.]+ [KMG]?B\/s average over \d/).first(),
+  ).toBeVisible()
 
   await uploadPage.close.click()
   await expect(page).toHaveURL(/\/home\/Upload%20Volume\/Uploads\/$/)

@@ -24,7 +24,7 @@ import {
 import type { UploadQueue } from '../transfers/uploadModel.ts'
 import { navigateRemembering } from './navigation.ts'
 import { CONTENT_ID } from './AppFrame.tsx'
-import { OverallProgress, useTransferRate } from './TransferMeter.tsx'
+import { OverallProgress, useTransferRate, type TransferSpeed } from './TransferMeter.tsx'
 
 /** Files with a bar of their own in the panel; the others are counted. */
 const FILES_SHOWN = 3
@@ -133,7 +133,7 @@ function FileRow({ file }: { file: FileProgress }) {
 interface QueueSectionProps {
   name: QueueName
   progress: TransferProgress
-  rate: number | null
+  speed: TransferSpeed
   href: string | undefined
 }
 
@@ -142,7 +142,7 @@ const TITLES: Record<QueueName, { title: string; link: string }> = {
   downloads: { title: 'Downloads', link: 'Open Downloads' },
 }
 
-function QueueSection({ name, progress, rate, href }: QueueSectionProps) {
+function QueueSection({ name, progress, speed, href }: QueueSectionProps) {
   const headingId = useId()
   const { shown, more } = filesToShow(progress.files, FILES_SHOWN)
   const { title, link } = TITLES[name]
@@ -160,7 +160,7 @@ function QueueSection({ name, progress, rate, href }: QueueSectionProps) {
           </ScreenLink>
         ) : null}
       </div>
-      <OverallProgress label={title} progress={progress} rate={rate} compact />
+      <OverallProgress label={title} progress={progress} speed={speed} compact />
       <ul className="transfer-files" aria-label={`${title} files`}>
         {shown.map((file) => (
           <FileRow key={file.id} file={file} />
@@ -196,9 +196,9 @@ function shownQueue<Q extends UploadQueue | DownloadQueue>(
 
 function Section({ shown }: { shown: ShownQueue }) {
   const { name, progress, where } = shown
-  const rate = useTransferRate(name, progress.bytes_done, progress.summary.running > 0)
+  const speed = useTransferRate(name, progress.bytes_done, progress.summary.running > 0)
   const href = useScreenHref(name, where)
-  return <QueueSection name={name} progress={progress} rate={rate} href={href} />
+  return <QueueSection name={name} progress={progress} speed={speed} href={href} />
 }
 
 /** Keeps the main column's end clear of the fixed panel: the spacer is as tall as what the panel covers. */

@@ -23,15 +23,21 @@ export interface Waiter<T> {
  * Joins a pool's line: settles when the pool gives the place or refuses it, and leaves the line (rejecting
  * with the signal's reason) if the signal fires first. Both pools queue their tasks this way.
  */
-export function waitInLine<T>(line: Waiter<T>[], signal?: AbortSignal): Promise<T> {
+export function waitInLine<T, Extra extends object = object>(
+  line: Array<Waiter<T> & Extra>,
+  signal?: AbortSignal,
+  /** What the pool keeps of the task beside its place (ConcurrentWorkerPool: the task's lane). */
+  extra?: Extra,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const settle = () => signal?.removeEventListener('abort', onAbort)
-    const waiter: Waiter<T> = {
-      give: (value) => {
+    const waiter: Waiter<T> & Extra = {
+      ...(extra as Extra),
+      give: (value: T) => {
         settle()
         resolve(value)
       },
-      refuse: (error) => {
+      refuse: (error: Error) => {
         settle()
         reject(error)
       },

@@ -7,7 +7,7 @@ import {
   DOWNLOAD_RANGED_MIN_RANGES,
   DOWNLOAD_RANGE_TRIES,
   DOWNLOAD_RANGES_PER_FILE,
-  DOWNLOAD_REQUESTS_PER_HOST,
+  REQUESTS_PER_HOST,
   STORE_REFUSED_STATUS,
 } from './limits.ts'
 import type { TransferError } from '../../workers/transferCore.ts'
@@ -90,7 +90,7 @@ export class HostSlots {
   /** The most requests in flight to each host at once, for tests and figures. */
   readonly peak = new Map<string, number>()
 
-  constructor(readonly perHost: number = DOWNLOAD_REQUESTS_PER_HOST) {}
+  constructor(readonly perHost: number = REQUESTS_PER_HOST) {}
 
   count(host: string): number {
     return this.inFlight.get(host) ?? 0

@@ -27,17 +27,24 @@ export const UPLOAD_PART_RETRY_INTERVAL_MS = 1_000
 export const PART_PLAN_MAX_AGE_MS = 60_000
 
 /**
- * Requests to storage in flight at once, over all files: the spec's 10 files and 10 parts per file could
- * ask for 100. The cap sits above UPLOAD_PARALLEL_PARTS, so one large file always gets its 10 parts, and
- * leaves room for other files beside it. Why not more: a browser opens at most 6 HTTP/1.1 connections per
- * host and queues the rest, and a queued XMLHttpRequest is already counting down its timeout, so handing it
- * dozens of parts makes a slow link time out parts that never started. Why not fewer: a distant store
- * gives each connection only so much (tens of MB/s) and costs a round trip per request, so speed comes
- * from many requests at once; S3 endpoints are per bucket (virtual-hosted URLs: 6 connections each) or
- * HTTP/2 (one connection carries about 100 streams), so 16 can all be on the wire. It does not depend on
- * the cores: a request waits on the network, it does not compute, and a send worker carries many.
+ * Requests to one storage host in flight at once: Chromium keeps at most 6 HTTP/1.1 connections per scheme,
+ * host and port and queues the rest itself, and a queued XMLHttpRequest is already counting down its
+ * timeout, so handing it more makes a slow link time out requests that never started. S3 and S3-compatible
+ * stores speak HTTP/1.1 only, so speed past 6 requests comes from more host names for the same store (the
+ * server's STORAGE_URLS, an S3 bucket's endpoint forms and aliases): the send lane keeps each host to this.
  */
-export const UPLOAD_MAX_REQUESTS_IN_FLIGHT = 16
+export const REQUESTS_PER_HOST = 6
+
+/**
+ * Requests to storage in flight at once, over all files and hosts: the spec's 10 files and 10 parts per
+ * file could ask for 100. It sits above UPLOAD_PARALLEL_PARTS, so one large file always gets its 10 parts
+ * when there are two hosts or more, and leaves room for other files beside it: four hosts at
+ * REQUESTS_PER_HOST. Why not more: a distant store gives each connection only so much (tens of MB/s), and
+ * past a few dozen connections the page's own work (progress, slices handed to the browser) and the
+ * uplink, not the round trips, bound the speed. It does not depend on the cores: a request waits on the
+ * network, it does not compute, and a send worker carries many.
+ */
+export const UPLOAD_MAX_REQUESTS_IN_FLIGHT = 24
 
 // Download.
 export const DOWNLOAD_PARALLEL_FILES = 4
@@ -74,15 +81,11 @@ export const DOWNLOAD_RANGE_BYTES = 16 * 1024 * 1024
 export const DOWNLOAD_RANGED_MIN_RANGES = 2
 /**
  * Ranges of one file in flight at once: enough to fill a fast link from a distant store, few enough that
- * the other files of the queue (DOWNLOAD_PARALLEL_FILES) still get connections.
+ * the other files of the queue (DOWNLOAD_PARALLEL_FILES) still get connections. Every download request,
+ * ranged or not, also counts against REQUESTS_PER_HOST of its host, over all downloads of the tab
+ * (src/transfers/downloadRanges.ts HostSlots): a file whose addresses name two hosts or more can have all 8.
  */
 export const DOWNLOAD_RANGES_PER_FILE = 8
-/**
- * Requests in flight to one host, over every download of the tab together: Chromium opens at most 6
- * HTTP/1.1 connections per host and queues the rest, and a queued request is already counting down its
- * timeout. A file whose addresses name several hosts spreads its ranges over them.
- */
-export const DOWNLOAD_REQUESTS_PER_HOST = 6
 /**
  * Tries of one range within a try of its file: one connection of several dropping should not cost the
  * others a failed try and DOWNLOAD_RETRY_INTERVAL_MS of waiting. A range fetched again resumes after the

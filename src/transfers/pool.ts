@@ -8,7 +8,7 @@ import type { TransferApi } from '../../workers/transfer.worker.ts'
 import type { PartRange, SignedRequest, TransferResult } from '../../workers/transferCore.ts'
 import { ConcurrentWorkerPool } from '../lib/concurrentWorkerPool.ts'
 import { WorkerPool, type PoolWorker } from '../lib/workerPool.ts'
-import { UPLOAD_MAX_REQUESTS_IN_FLIGHT } from './limits.ts'
+import { REQUESTS_PER_HOST, UPLOAD_MAX_REQUESTS_IN_FLIGHT } from './limits.ts'
 
 export const TRANSFER_IDLE_TIMEOUT_MS = 30_000
 
@@ -46,11 +46,12 @@ export class ItemTaskPool<Api> {
   }
 
   /**
-   * Runs a send for an item on a send worker, within the cap of requests in flight. The task gets the
-   * item's signal and must abort its request when it fires (see putPartTask).
+   * Runs a send for an item on a send worker, within the cap of requests in flight over all hosts and the
+   * cap per host (its lane: the host of the request's URL, storageHostOf). The task gets the item's signal
+   * and must abort its request when it fires (see putPartTask).
    */
-  send<T>(itemId: string, task: (api: Api, signal: AbortSignal) => Promise<T>): Promise<T> {
-    return this.senders.run(task, this.signalOf(itemId))
+  send<T>(itemId: string, task: (api: Api, signal: AbortSignal) => Promise<T>, host?: string): Promise<T> {
+    return this.senders.run(task, this.signalOf(itemId), host)
   }
 
   /** Cancels every running and queued task of an item (it was removed, or restarts from scratch). */
@@ -83,6 +84,18 @@ export class ItemTaskPool<Api> {
       this.controllers.set(itemId, controller)
     }
     return controller.signal
+  }
+}
+
+/**
+ * The host a request counts against: scheme, host and port, as Chromium counts its connections. A URL
+ * that cannot be parsed counts as its own host, so it never holds up the others.
+ */
+export function storageHostOf(url: string): string {
+  try {
+    return new URL(url).origin
+  } catch {
+    return url
   }
 }
 
@@ -131,11 +144,17 @@ export function createTransferPool(): ItemTaskPool<Remote<TransferApi>> {
       maxWorkers: transferWorkerLimit(navigator.hardwareConcurrency),
       idleTimeoutMs: TRANSFER_IDLE_TIMEOUT_MS,
     }),
-    new ConcurrentWorkerPool({
-      create: () => transferWorker('send'),
-      maxWorkers: SEND_WORKERS,
-      maxTasks: UPLOAD_MAX_REQUESTS_IN_FLIGHT,
-      idleTimeoutMs: TRANSFER_IDLE_TIMEOUT_MS,
-    }),
+    createSendPool(() => transferWorker('send')),
   )
+}
+
+/** The send lane: SEND_WORKERS workers, UPLOAD_MAX_REQUESTS_IN_FLIGHT requests, REQUESTS_PER_HOST per host. */
+export function createSendPool<Api>(create: () => PoolWorker<Api>): ConcurrentWorkerPool<Api> {
+  return new ConcurrentWorkerPool({
+    create,
+    maxWorkers: SEND_WORKERS,
+    maxTasks: UPLOAD_MAX_REQUESTS_IN_FLIGHT,
+    maxPerLane: REQUESTS_PER_HOST,
+    idleTimeoutMs: TRANSFER_IDLE_TIMEOUT_MS,
+  })
 }

@@ -70,17 +70,35 @@ export function formatDuration(seconds: number): string {
   return minutes === 0 || minutes === 60 ? `${hours} h` : `${hours} h ${minutes} min`
 }
 
-/** The line under an overall bar: '84.0 MB of 200 MB · 5.2 MB/s · 23 s left', as far as it is known. */
+/** A run of a queue that has ended: the bytes it moved while this tab watched, and how long it took. */
+export interface RunAverage {
+  bytes: number
+  ms: number
+}
+
+/** Bytes per second over a run; null when nothing moved (every file skipped) or no time passed. */
+export function averageRate(run: RunAverage | null | undefined): number | null {
+  if (!run || run.bytes <= 0 || run.ms <= 0) return null
+  return (run.bytes / run.ms) * 1000
+}
+
+/**
+ * The line under an overall bar: '84.0 MB of 200 MB · 5.2 MB/s · 23 s left' while it runs, as far as it is
+ * known; '200 MB of 200 MB · 41.3 MB/s average over 5 s' once the run is over.
+ */
 export function transferLine({
   done,
   total,
   rate,
   running,
+  run,
 }: {
   done: number
   total: number
   rate: number | null
   running: boolean
+  /** The run that just ended, for its average speed. */
+  run?: RunAverage | null
 }): string {
   const parts = [`${formatBytes(done, 1)} of ${formatBytes(total, 1)}`]
   if (running && rate !== null) {
@@ -88,5 +106,8 @@ export function transferLine({
     const left = secondsLeft(total - done, rate)
     if (left !== null) parts.push(`${formatDuration(left)} left`)
   }
+  const average = running ? null : averageRate(run)
+  if (run && average !== null)
+    parts.push(`${formatRate(average)} average over ${formatDuration(run.ms / 1000)}`)
   return parts.join(' · ')
 }

@@ -17,7 +17,7 @@ import type { TransferResult } from '../../workers/transferCore.ts'
 import { hasHandleAccess } from './handleAccess.ts'
 import { transferTimeoutMs } from './limits.ts'
 import { hashPartsInParallel } from './partHashing.ts'
-import { putPartTask, type ItemTaskPool } from './pool.ts'
+import { putPartTask, storageHostOf, type ItemTaskPool } from './pool.ts'
 import { QueueEngine, type QueueDefinition } from './queueEngine.ts'
 import type { QueueStore } from './queueStore.ts'
 import {
@@ -446,8 +446,10 @@ export class UploadRunner {
         this.dispatch({ type: 'part_progress', id: item.id, part_num: partNum, sent_bytes: sent })
       const range = { offset: part.offset, size: part.part_size }
       const timeoutMs = transferTimeoutMs(part.part_size)
-      // Within the cap of requests in flight over all files; the model keeps each file to its parts limit.
-      result = await this.options.pool.send(item.id, putPartTask(file, range, signed, timeoutMs, onProgress))
+      // Within the caps of requests in flight over all files and per host; the model keeps each file to
+      // its parts limit.
+      const task = putPartTask(file, range, signed, timeoutMs, onProgress)
+      result = await this.options.pool.send(item.id, task, storageHostOf(signed.url))
     } catch (error) {
       if (isAborted(error)) return
       result = { ok: false, kind: 'xhr_error' }

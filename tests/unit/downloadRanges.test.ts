@@ -13,7 +13,7 @@ import { newDownloadItem, type DownloadItem } from '../../src/transfers/download
 import {
   DOWNLOAD_RANGE_BYTES,
   DOWNLOAD_RANGES_PER_FILE,
-  DOWNLOAD_REQUESTS_PER_HOST,
+  REQUESTS_PER_HOST,
 } from '../../src/transfers/limits.ts'
 
 const MiB = 1024 * 1024
@@ -164,14 +164,14 @@ describe('a try of a ranged download', () => {
     const second = rangeTry(slots, ['one'], 200)
     const firstJobs = await takeAll(first.ranges, 8)
     const secondJobs = await takeAll(second.ranges, 8)
-    expect(firstJobs.length + secondJobs.length).toBe(DOWNLOAD_REQUESTS_PER_HOST)
-    expect(slots.count('one')).toBe(DOWNLOAD_REQUESTS_PER_HOST)
+    expect(firstJobs.length + secondJobs.length).toBe(REQUESTS_PER_HOST)
+    expect(slots.count('one')).toBe(REQUESTS_PER_HOST)
     const job = firstJobs[0]
     if (!job) throw new Error('no range')
     first.ranges.report({ index: job.index, bytes: 10, final: true, ok: true })
     await new Promise((resolve) => setImmediate(resolve))
-    expect(slots.count('one')).toBe(DOWNLOAD_REQUESTS_PER_HOST)
-    expect(slots.peak.get('one')).toBe(DOWNLOAD_REQUESTS_PER_HOST)
+    expect(slots.count('one')).toBe(REQUESTS_PER_HOST)
+    expect(slots.peak.get('one')).toBe(REQUESTS_PER_HOST)
     expect(first.done).toEqual([0])
   })
 

@@ -13,7 +13,7 @@ import {
   DOWNLOAD_PARALLEL_FILES,
   DOWNLOAD_RANGE_TRIES,
   DOWNLOAD_RANGES_PER_FILE,
-  DOWNLOAD_REQUESTS_PER_HOST,
+  REQUESTS_PER_HOST,
   DOWNLOAD_RETRY_INTERVAL_MS,
   DOWNLOAD_URL_MAX_AGE_MS,
   NOT_UPLOADED_MESSAGE,
@@ -861,9 +861,9 @@ describe('a large file fetched as ranges at once', () => {
     const gets = holdDownloads(workers)
     await runner.restore()
     await add(...files, fileOf('small', small, 59))
-    await until(() => held.length + gets.held.length === DOWNLOAD_REQUESTS_PER_HOST, 'the host to be full')
+    await until(() => held.length + gets.held.length === REQUESTS_PER_HOST, 'the host to be full')
     await settle()
-    expect(held.length + gets.held.length).toBe(DOWNLOAD_REQUESTS_PER_HOST)
+    expect(held.length + gets.held.length).toBe(REQUESTS_PER_HOST)
     for (
       let round = 0;
       round < 200 && ['f1', 'f2', 'f3', 'small'].some((id) => item(id).status !== 'done');
@@ -874,7 +874,7 @@ describe('a large file fetched as ranges at once', () => {
       await settle()
     }
     expect(['f1', 'f2', 'f3', 'small'].map((id) => item(id).status)).toEqual(['done', 'done', 'done', 'done'])
-    expect(workers.peakRangesPerHost.get('one.store.example')).toBe(DOWNLOAD_REQUESTS_PER_HOST)
+    expect(workers.peakRangesPerHost.get('one.store.example')).toBe(REQUESTS_PER_HOST)
     // The slots are all given back.
     expect(runner.hostSlots.count('one.store.example')).toBe(0)
   })

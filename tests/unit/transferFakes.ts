@@ -8,12 +8,10 @@ import type { Remote } from 'comlink'
 import { vi } from 'vitest'
 import type { MultipartRequest, SignedOpts, UploadRequest } from '../../server/contract/media.ts'
 import { ApiError, type RequestOptions, type Transport } from '../../src/api/transport.ts'
-import { ConcurrentWorkerPool } from '../../src/lib/concurrentWorkerPool.ts'
 import { WorkerPool } from '../../src/lib/workerPool.ts'
 import { emptyDownloadQueue, type DownloadQueue } from '../../src/transfers/downloadModel.ts'
 import type { ChannelLike, LockManagerLike, TransfersMessage } from '../../src/transfers/leader.ts'
-import { UPLOAD_MAX_REQUESTS_IN_FLIGHT } from '../../src/transfers/limits.ts'
-import { ItemTaskPool, SEND_WORKERS, TRANSFER_IDLE_TIMEOUT_MS } from '../../src/transfers/pool.ts'
+import { ItemTaskPool, TRANSFER_IDLE_TIMEOUT_MS, createSendPool } from '../../src/transfers/pool.ts'
 import type { QueueStore, RestoredDownloads, RestoredUploads } from '../../src/transfers/queueStore.ts'
 import { emptyUploadQueue, type UploadQueue } from '../../src/transfers/uploadModel.ts'
 import { combineDigests } from '../../workers/sha256.ts'
@@ -137,20 +135,30 @@ export function sentTo(url: string): SignedRequest {
 }
 
 /**
+ * The store's address on its nth host (0-based): STORE_URL, then other names for the same store, as the
+ * server's STORAGE_URLS or an S3 bucket's endpoint forms give them.
+ */
+export const storeUrlOn = (host: number) =>
+  host === 0 ? STORE_URL : `https://store${host + 1}.example/bucket`
+
+/**
  * The upload calls of one container, answered as the server does when the store holds nothing yet:
  * registration gives the next media id, an offer or a part plan signs a PUT for the file or for every part,
- * confirmations and completions succeed. Tests replace single routes with answer().
+ * confirmations and completions succeed. Tests replace single routes with answer(). With several hosts,
+ * URLs are spread over them as the server spreads them: single PUTs in turn, the parts of a plan by part
+ * number.
  */
-export function uploadServer(journal?: string[]): FakeTransport {
+export function uploadServer(journal?: string[], { hosts = 1 }: { hosts?: number } = {}): FakeTransport {
   const api = new FakeTransport(journal)
   let mediaId = FIRST_MEDIA_ID
+  let offers = 0
   api.answer('POST', `${GRANT_PATH}/media`, () => ({ media_id: mediaId++ }))
   api.answer('POST', `${GRANT_PATH}/upload`, ({ body }) => ({
     upload_list: (body as UploadRequest).file_list.map((file) => ({
       ...file,
       s3_bucket_id: BUCKET_ID,
       skip_upload: false,
-      signed_opts: signedPut(`${STORE_URL}/${file.file_hash}`),
+      signed_opts: signedPut(`${storeUrlOn(offers++ % hosts)}/${file.file_hash}`),
     })),
   }))
   api.answer('POST', `${GRANT_PATH}/s3_object`, () => undefined)
@@ -163,7 +171,9 @@ export function uploadServer(journal?: string[]): FakeTransport {
       upload_list: request.part_list.map((part) => ({
         part_num: part.part_num,
         skip_upload: false,
-        signed_opts: signedPut(`${STORE_URL}/${request.file_hash}?partNumber=${part.part_num}`),
+        signed_opts: signedPut(
+          `${storeUrlOn((part.part_num - 1) % hosts)}/${request.file_hash}?partNumber=${part.part_num}`,
+        ),
       })),
     }
   })
@@ -333,6 +343,9 @@ export class FakeWorkers {
   /** The most sends of one file (by its Blob) in flight at once. */
   readonly peakPutsPerFile = new Map<Blob, number>()
   private readonly putsPerFile = new Map<Blob, number>()
+  /** The most sends to one host (scheme, name and port) in flight at once. */
+  readonly peakPutsPerHost = new Map<string, number>()
+  private readonly putsPerHost = new Map<string, number>()
   private readonly abortSends = new Map<string, () => void>()
   readonly combined: string[][] = []
   readonly puts: PutCall[] = []
@@ -369,12 +382,7 @@ export class FakeWorkers {
         maxWorkers,
         idleTimeoutMs: TRANSFER_IDLE_TIMEOUT_MS,
       }),
-      new ConcurrentWorkerPool({
-        create: () => this.create(true),
-        maxWorkers: SEND_WORKERS,
-        maxTasks: UPLOAD_MAX_REQUESTS_IN_FLIGHT,
-        idleTimeoutMs: TRANSFER_IDLE_TIMEOUT_MS,
-      }),
+      createSendPool(() => this.create(true)),
     )
   }
 
@@ -418,7 +426,10 @@ export class FakeWorkers {
     }
   }
 
-  private startPut(file: Blob): void {
+  private startPut(file: Blob, host: string): void {
+    const onHost = (this.putsPerHost.get(host) ?? 0) + 1
+    this.putsPerHost.set(host, onHost)
+    this.peakPutsPerHost.set(host, Math.max(this.peakPutsPerHost.get(host) ?? 0, onHost))
     this.putsInFlight++
     this.peakPutsInFlight = Math.max(this.peakPutsInFlight, this.putsInFlight)
     const ofFile = (this.putsPerFile.get(file) ?? 0) + 1
@@ -426,7 +437,8 @@ export class FakeWorkers {
     this.peakPutsPerFile.set(file, Math.max(this.peakPutsPerFile.get(file) ?? 0, ofFile))
   }
 
-  private endPut(file: Blob): void {
+  private endPut(file: Blob, host: string): void {
+    this.putsPerHost.set(host, (this.putsPerHost.get(host) ?? 1) - 1)
     this.putsInFlight--
     const ofFile = (this.putsPerFile.get(file) ?? 1) - 1
     if (ofFile === 0) this.putsPerFile.delete(file)
@@ -472,7 +484,7 @@ export class FakeWorkers {
         if (sendId !== undefined) call.sendId = sendId
         this.puts.push(call)
         this.journal.push(`put ${offset}`)
-        this.startPut(file)
+        this.startPut(file, new URL(signed.url).origin)
         const aborted = new Promise<TransferResult>((resolve) => {
           if (sendId !== undefined)
             this.abortSends.set(sendId, () => {
@@ -485,7 +497,7 @@ export class FakeWorkers {
           return await Promise.race([this.onPut(call), aborted])
         } finally {
           if (sendId !== undefined) this.abortSends.delete(sendId)
-          this.endPut(file)
+          this.endPut(file, new URL(signed.url).origin)
         }
       },
       abortSend: (sendId) => {

@@ -32,7 +32,10 @@ describe('transfer limits', () => {
   })
 
   it("caps the requests in flight above one file's parts and below what 10 files of 10 parts ask", () => {
-    expect(limits.UPLOAD_MAX_REQUESTS_IN_FLIGHT).toBe(16)
+    expect(limits.UPLOAD_MAX_REQUESTS_IN_FLIGHT).toBe(24)
+    // Chromium's connections per host, and four hosts' worth over all.
+    expect(limits.REQUESTS_PER_HOST).toBe(6)
+    expect(limits.UPLOAD_MAX_REQUESTS_IN_FLIGHT).toBe(4 * limits.REQUESTS_PER_HOST)
     expect(limits.UPLOAD_MAX_REQUESTS_IN_FLIGHT).toBeGreaterThan(limits.UPLOAD_PARALLEL_PARTS)
     expect(limits.UPLOAD_MAX_REQUESTS_IN_FLIGHT).toBeGreaterThan(limits.UPLOAD_PARALLEL_FILES)
     expect(limits.UPLOAD_MAX_REQUESTS_IN_FLIGHT).toBeLessThan(

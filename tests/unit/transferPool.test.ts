@@ -1,12 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ConcurrentWorkerPool } from '../../src/lib/concurrentWorkerPool.ts'
 import { WorkerPool } from '../../src/lib/workerPool.ts'
-import { UPLOAD_MAX_REQUESTS_IN_FLIGHT } from '../../src/transfers/limits.ts'
+import {
+  REQUESTS_PER_HOST,
+  UPLOAD_MAX_REQUESTS_IN_FLIGHT,
+  UPLOAD_PARALLEL_PARTS,
+} from '../../src/transfers/limits.ts'
 import {
   HASH_MAX_WORKERS,
   HASH_MIN_WORKERS,
   ItemTaskPool,
   SEND_WORKERS,
+  createSendPool,
+  storageHostOf,
   TRANSFER_IDLE_TIMEOUT_MS,
   transferWorkerLimit,
 } from '../../src/transfers/pool.ts'
@@ -39,36 +44,49 @@ function fakePool(maxWorkers: number) {
     maxWorkers,
     idleTimeoutMs: TRANSFER_IDLE_TIMEOUT_MS,
   })
-  const sends: Array<{ worker: number; stopped: boolean }> = []
-  const senders = new ConcurrentWorkerPool<FakeApi>({
-    create() {
-      const record = { id: workers.length + 1, terminated: false, finish: () => undefined }
-      workers.push(record)
-      return {
-        api: { id: record.id, work: () => Promise.resolve('sent') },
-        terminate() {
-          record.terminated = true
-        },
-      }
-    },
-    maxWorkers: SEND_WORKERS,
-    maxTasks: UPLOAD_MAX_REQUESTS_IN_FLIGHT,
-    idleTimeoutMs: TRANSFER_IDLE_TIMEOUT_MS,
+  // The send lane as the console builds it.
+  const senders = createSendPool<FakeApi>(() => {
+    const record = { id: workers.length + 1, terminated: false, finish: () => undefined }
+    workers.push(record)
+    return {
+      api: { id: record.id, work: () => Promise.resolve('sent') },
+      terminate() {
+        record.terminated = true
+      },
+    }
   })
+  const sends: Array<{ worker: number; stopped: boolean; host?: string }> = []
   /** A send that holds until its signal fires, as a request in flight does until it is aborted. */
-  const send = (items: ItemTaskPool<FakeApi>, itemId: string) =>
-    items.send(itemId, (api, signal) => {
-      const record = { worker: api.id, stopped: false }
-      sends.push(record)
-      return new Promise<string>((resolve) =>
-        signal.addEventListener('abort', () => {
-          record.stopped = true
-          resolve('aborted')
-        }),
-      )
-    })
-  return { workers, sends, send, items: new ItemTaskPool(pool, senders) }
+  const send = (items: ItemTaskPool<FakeApi>, itemId: string, host?: string) =>
+    items.send(
+      itemId,
+      (api, signal) => {
+        const record = { worker: api.id, stopped: false, host }
+        sends.push(record)
+        return new Promise<string>((resolve) =>
+          signal.addEventListener('abort', () => {
+            record.stopped = true
+            resolve('aborted')
+          }),
+        )
+      },
+      host,
+    )
+  return { workers, sends, send, senders, items: new ItemTaskPool(pool, senders) }
 }
+
+/** The hosts of the sends still in flight, counted. */
+function inFlightByHost(sends: ReadonlyArray<{ stopped: boolean; host?: string }>): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const each of sends) {
+    if (!each.stopped) counts.set(each.host ?? '', (counts.get(each.host ?? '') ?? 0) + 1)
+  }
+  return counts
+}
+
+/** The host a part's URL was signed for: the server spreads part N over its hosts as (N - 1) mod hosts. */
+const hostOfPart = (partNum: number, hosts: number) =>
+  storageHostOf(`http://s${((partNum - 1) % hosts) + 1}.localhost:8080/storage/upload/1/x/${partNum}`)
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -123,6 +141,68 @@ describe('the transfer pool', () => {
     items.cancel('b')
     await expect(Promise.all(b)).resolves.toHaveLength(UPLOAD_MAX_REQUESTS_IN_FLIGHT)
     items.close()
+  })
+
+  it("keeps one host to the browser's 6 connections, and a file's 10 parts all go once there are 2 hosts", async () => {
+    const oneHost = fakePool(1)
+    const parts = Array.from({ length: UPLOAD_PARALLEL_PARTS }, (_, index) =>
+      oneHost.send(oneHost.items, 'clip', hostOfPart(index + 1, 1)),
+    )
+    await flush()
+    expect(oneHost.sends).toHaveLength(REQUESTS_PER_HOST)
+    expect(oneHost.senders.queued).toBe(UPLOAD_PARALLEL_PARTS - REQUESTS_PER_HOST)
+    oneHost.items.cancel('clip')
+    // The running sends stop; those still waiting for a place are refused.
+    const outcomes = await Promise.allSettled(parts)
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toHaveLength(
+      UPLOAD_PARALLEL_PARTS - REQUESTS_PER_HOST,
+    )
+    oneHost.items.close()
+
+    const twoHosts = fakePool(1)
+    const spread = Array.from({ length: UPLOAD_PARALLEL_PARTS }, (_, index) =>
+      twoHosts.send(twoHosts.items, 'clip', hostOfPart(index + 1, 2)),
+    )
+    await flush()
+    expect(twoHosts.sends).toHaveLength(UPLOAD_PARALLEL_PARTS)
+    expect([...inFlightByHost(twoHosts.sends).values()]).toEqual([5, 5])
+    twoHosts.items.cancel('clip')
+    await Promise.all(spread)
+    twoHosts.items.close()
+  })
+
+  it('never has more than 6 requests on a host nor 24 in all, and a full host lets the others pass', async () => {
+    const { sends, send, senders, items } = fakePool(1)
+    // Ten files of ten parts over four hosts, and a host of its own with more parts than it may carry.
+    const all = Array.from({ length: 10 }, (_, file) =>
+      Array.from({ length: UPLOAD_PARALLEL_PARTS }, (_, index) =>
+        send(items, `file-${file}`, hostOfPart(index + 1, 4)),
+      ),
+    ).flat()
+    await flush()
+    expect(sends).toHaveLength(UPLOAD_MAX_REQUESTS_IN_FLIGHT)
+    for (const count of inFlightByHost(sends).values()) expect(count).toBeLessThanOrEqual(REQUESTS_PER_HOST)
+    expect(inFlightByHost(sends).size).toBe(4)
+    // Stopping a file frees places; they go to waiting parts whose host has room, never past 6 on one.
+    for (let file = 0; file < 10; file++) {
+      items.cancel(`file-${file}`)
+      await flush()
+      const counts = inFlightByHost(sends)
+      for (const count of counts.values()) expect(count).toBeLessThanOrEqual(REQUESTS_PER_HOST)
+      const running = [...counts.values()].reduce((sum, count) => sum + count, 0)
+      expect(running).toBe(Math.min(UPLOAD_MAX_REQUESTS_IN_FLIGHT, (9 - file) * UPLOAD_PARALLEL_PARTS))
+      expect(senders.inFlight).toBe(running)
+    }
+    await Promise.all(all)
+    items.close()
+  })
+
+  it('reads the host of a URL as the browser counts connections: scheme, name and port', () => {
+    expect(storageHostOf('http://s1.localhost:8080/storage/object/1/ab?x=1')).toBe('http://s1.localhost:8080')
+    expect(storageHostOf('https://bucket.s3.us-east-1.amazonaws.com/key')).toBe(
+      'https://bucket.s3.us-east-1.amazonaws.com',
+    )
+    expect(storageHostOf('not a url')).toBe('not a url')
   })
 
   it('closes idle workers after the idle time', async () => {

@@ -5,6 +5,7 @@ import {
   formatRate,
   sampleRate,
   secondsLeft,
+  averageRate,
   transferLine,
   type RateState,
 } from '../../src/transfers/transferRate.ts'
@@ -105,6 +106,23 @@ describe('the transfer line', () => {
     expect(transferLine({ done: 200 * MiB, total: 200 * MiB, rate: MiB, running: false })).toBe(
       '200 MB of 200 MB',
     )
+  })
+
+  it('says the average speed of a run once it ended, and nothing of it while it runs or when nothing moved', () => {
+    const run = { bytes: 200 * MiB, ms: 5_000 }
+    expect(averageRate(run)).toBe((200 * MiB) / 5)
+    expect(transferLine({ done: 200 * MiB, total: 200 * MiB, rate: null, running: false, run })).toBe(
+      '200 MB of 200 MB · 40.0 MB/s average over 5 s',
+    )
+    expect(transferLine({ done: 100 * MiB, total: 200 * MiB, rate: 4 * MiB, running: true, run })).toBe(
+      '100.0 MB of 200 MB · 4.0 MB/s · 25 s left',
+    )
+    // Every file skipped, or a run that ended as it began.
+    expect(averageRate({ bytes: 0, ms: 5_000 })).toBeNull()
+    expect(averageRate({ bytes: MiB, ms: 0 })).toBeNull()
+    expect(
+      transferLine({ done: MiB, total: MiB, rate: null, running: false, run: { bytes: 0, ms: 9 } }),
+    ).toBe('1.0 MB of 1.0 MB')
   })
 
   it('leaves out the time left while the transfer is stalled', () => {

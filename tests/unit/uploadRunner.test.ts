@@ -8,6 +8,7 @@ import { ApiError } from '../../src/api/transport.ts'
 import {
   PART_PLAN_MAX_AGE_MS,
   TRANSFER_MIN_TIMEOUT_MS,
+  REQUESTS_PER_HOST,
   UPLOAD_MAX_REQUESTS_IN_FLIGHT,
   UPLOAD_PARALLEL_FILES,
   UPLOAD_PARALLEL_PARTS,
@@ -298,8 +299,8 @@ describe('the upload runner', () => {
       }
     }
 
-    it('sends 10 parts of one file at once, with only one hashing worker', async () => {
-      const { runner, workers } = start({ workers: new FakeWorkers(1) })
+    it('sends 10 parts of one file at once over two hosts, with only one hashing worker', async () => {
+      const { runner, workers } = start({ api: uploadServer([], { hosts: 2 }), workers: new FakeWorkers(1) })
       const release = holdSends(workers)
       const file = fileOf(content(12 * 16 * MiB, 30), 'large.bin')
       await runner.restore()
@@ -316,11 +317,11 @@ describe('the upload runner', () => {
       expect(workers.puts).toHaveLength(12)
     }, 20_000)
 
-    it('never has more requests in flight than the cap over several multipart files', async () => {
-      const { runner, workers } = start()
+    it('never has more requests in flight than the caps over several multipart files spread over 4 hosts', async () => {
+      const { runner, workers } = start({ api: uploadServer([], { hosts: 4 }) })
       const release = holdSends(workers)
-      // Two files of 10 parts ask for 20 requests, more than the cap.
-      const files = [1, 2].map((seed) => fileOf(content(10 * 16 * MiB, 40 + seed), `big-${seed}.bin`))
+      // Three files of 10 parts ask for 30 requests, more than the cap over all hosts.
+      const files = [1, 2, 3].map((seed) => fileOf(content(10 * 16 * MiB, 40 + seed), `big-${seed}.bin`))
       await runner.restore()
       runner.apply({ type: 'add', files: files.map((file) => picked(file)) })
       await until(() => workers.putsInFlight === UPLOAD_MAX_REQUESTS_IN_FLIGHT, 'the cap in flight', 10_000)
@@ -331,26 +332,50 @@ describe('the upload runner', () => {
         await settle(5)
       }
       expect(workers.peakPutsInFlight).toBe(UPLOAD_MAX_REQUESTS_IN_FLIGHT)
-      expect(workers.puts).toHaveLength(20)
+      expect([...workers.peakPutsPerHost.values()]).toEqual(Array(4).fill(REQUESTS_PER_HOST))
+      expect(Math.max(...workers.peakPutsPerFile.values())).toBe(UPLOAD_PARALLEL_PARTS)
+      expect(workers.puts).toHaveLength(30)
     }, 20_000)
 
-    it('sends 10 single-part files at once out of 12', async () => {
-      const { runner, workers } = start({ workers: new FakeWorkers(1) })
-      const release = holdSends(workers)
-      const files = Array.from({ length: 12 }, (_, index) =>
-        fileOf(content(1000, 50 + index), `f${index}.txt`),
-      )
-      await runner.restore()
-      runner.apply({ type: 'add', files: files.map((file) => picked(file)) })
-      await until(() => workers.filesSending === UPLOAD_PARALLEL_FILES, '10 files in flight')
-      await settle()
-      expect(workers.putsInFlight).toBe(UPLOAD_PARALLEL_FILES)
-      while (runner.state.items.some((item) => item.status !== 'done')) {
-        release()
-        await settle(5)
+    it("keeps a file's parts to one host's 6 connections when the store has one host, and to its 10 with two", async () => {
+      for (const hosts of [1, 2]) {
+        const { runner, workers } = start({ api: uploadServer([], { hosts }) })
+        const release = holdSends(workers)
+        await runner.restore()
+        runner.apply({ type: 'add', files: [picked(fileOf(content(12 * 16 * MiB, 45 + hosts), 'one.bin'))] })
+        const expected = hosts === 1 ? REQUESTS_PER_HOST : UPLOAD_PARALLEL_PARTS
+        await until(() => workers.putsInFlight === expected, `${expected} parts in flight`, 10_000)
+        await settle()
+        expect(workers.putsInFlight).toBe(expected)
+        while (runner.state.items.some((item) => item.status !== 'done')) {
+          release()
+          await settle(5)
+        }
+        expect(workers.peakPutsInFlight).toBe(expected)
+        expect(workers.puts).toHaveLength(12)
       }
-      expect(workers.peakPutsInFlight).toBe(UPLOAD_PARALLEL_FILES)
-      expect(workers.puts).toHaveLength(12)
+    }, 30_000)
+
+    it('sends 10 single-part files at once out of 12 over two hosts, and 6 over one', async () => {
+      for (const hosts of [2, 1]) {
+        const { runner, workers } = start({ api: uploadServer([], { hosts }), workers: new FakeWorkers(1) })
+        const release = holdSends(workers)
+        const files = Array.from({ length: 12 }, (_, index) =>
+          fileOf(content(1000, 50 + index + hosts * 20), `f${index}.txt`),
+        )
+        await runner.restore()
+        runner.apply({ type: 'add', files: files.map((file) => picked(file)) })
+        const expected = hosts === 1 ? REQUESTS_PER_HOST : UPLOAD_PARALLEL_FILES
+        await until(() => workers.filesSending === expected, `${expected} files in flight`)
+        await settle()
+        expect(workers.putsInFlight).toBe(expected)
+        while (runner.state.items.some((item) => item.status !== 'done')) {
+          release()
+          await settle(5)
+        }
+        expect(workers.peakPutsInFlight).toBe(expected)
+        expect(workers.puts).toHaveLength(12)
+      }
     })
 
     it("hashes a multipart file's parts in parallel across the pool, each part whole on one worker", async () => {

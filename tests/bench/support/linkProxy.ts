@@ -5,7 +5,9 @@
 //
 // The cap is a token bucket per client connection: a connection's bytes wait until the bucket allows them,
 // so many requests on one keep-alive connection share its rate, and parallel connections each get the full
-// rate, as on the real link.
+// rate, as on the real link. Requests are also counted per Host header, as a browser counts its connections
+// per host name: the bench gives the proxy several names (s1.localhost, s2.localhost, ...) and prints how many
+// requests each saw in flight at once.
 import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { Transform, type TransformCallback } from 'node:stream'
@@ -18,12 +20,21 @@ export interface LinkProxyOptions {
   bytesPerSecond: number
 }
 
+export interface LinkStats {
+  peakInFlight: number
+  requests: number
+  peakInFlightByHost: Map<string, number>
+}
+
 export interface LinkProxy {
   readonly url: string
   /** Where requests go (the product's port), set once it is known. */
   setTarget(port: number): void
-  /** The most requests in flight at once since the last reset, and how many were sent. */
-  stats(): { peakInFlight: number; requests: number }
+  /**
+   * The most requests in flight at once since the last reset, and how many were sent; the same per Host
+   * header (name and port, lower-case).
+   */
+  stats(): LinkStats
   reset(): void
   close(): Promise<void>
 }
@@ -60,18 +71,25 @@ export async function startLinkProxy({ latencyMs, bytesPerSecond }: LinkProxyOpt
   let inFlight = 0
   let peakInFlight = 0
   let requests = 0
+  const inFlightByHost = new Map<string, number>()
+  let peakByHost = new Map<string, number>()
   const pacers = new WeakMap<Socket, { up: Pacer; down: Pacer }>()
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
 
   const server = http.createServer((request, response) => {
+    const host = (request.headers.host ?? '').toLowerCase()
     inFlight += 1
     requests += 1
     peakInFlight = Math.max(peakInFlight, inFlight)
+    const onHost = (inFlightByHost.get(host) ?? 0) + 1
+    inFlightByHost.set(host, onHost)
+    peakByHost.set(host, Math.max(peakByHost.get(host) ?? 0, onHost))
     let settled = false
     const settle = () => {
       if (settled) return
       settled = true
       inFlight -= 1
+      inFlightByHost.set(host, (inFlightByHost.get(host) ?? 1) - 1)
     }
     response.on('close', settle)
     let pacer = pacers.get(request.socket)
@@ -110,10 +128,11 @@ export async function startLinkProxy({ latencyMs, bytesPerSecond }: LinkProxyOpt
     setTarget(portNumber) {
       targetPort = portNumber
     },
-    stats: () => ({ peakInFlight, requests }),
+    stats: () => ({ peakInFlight, requests, peakInFlightByHost: new Map(peakByHost) }),
     reset() {
       peakInFlight = inFlight
       requests = 0
+      peakByHost = new Map([...inFlightByHost].filter(([, count]) => count > 0))
     },
     close: () =>
       new Promise<void>((resolve) => {

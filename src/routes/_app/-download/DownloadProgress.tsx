@@ -56,7 +56,7 @@ export function DownloadProgress({ queue, directory, openGrant }: Props) {
   const summary = downloadSummary(queue)
   const progress = downloadProgress(queue)
   const fileProgress = new Map(progress.files.map((file) => [file.id, file]))
-  const rate = useTransferRate('downloads', progress.bytes_done, summary.running > 0)
+  const speed = useTransferRate('downloads', progress.bytes_done, summary.running > 0)
   const manager = downloadManager()
 
   function close() {
@@ -88,7 +88,7 @@ export function DownloadProgress({ queue, directory, openGrant }: Props) {
           <dd>{summary.failed}</dd>
         </div>
       </dl>
-      <OverallProgress label="Downloads" progress={progress} rate={rate} />
+      <OverallProgress label="Downloads" progress={progress} speed={speed} />
       {queue.needs_access.length > 0 ? (
         <AllowDirectoryAccess names={queue.needs_access} manager={manager} />
       ) : null}

@@ -117,7 +117,7 @@ export function UploadProgress({ queue, send, onClose }: Props) {
   const summary = uploadSummary(queue)
   const progress = uploadProgress(queue)
   const fileProgress = new Map(progress.files.map((file) => [file.id, file]))
-  const rate = useTransferRate('uploads', progress.bytes_done, summary.running > 0)
+  const speed = useTransferRate('uploads', progress.bytes_done, summary.running > 0)
   const askingAccess = useHandlesAskingAccess(queue)
   const online = useIsOnline()
   return (
@@ -125,7 +125,7 @@ export function UploadProgress({ queue, send, onClose }: Props) {
       <p className="upload-summary" role="status" aria-label="Upload summary">
         {summary.text}
       </p>
-      <OverallProgress label="Uploads" progress={progress} rate={rate} />
+      <OverallProgress label="Uploads" progress={progress} speed={speed} />
       {/* Offline, every call of an upload fails: say why nothing moves, rather than let tries run out unexplained. */}
       <p className="upload-network" role="status" aria-live="polite">
         {!online && summary.running > 0
