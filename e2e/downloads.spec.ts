@@ -1,7 +1,7 @@
 // Multi-download against the real server: a folder tree seeded through the API (two files of the same
 // content, one registered but never uploaded) downloaded into a directory of the page's Origin Private File
 // System, which stands in for the native directory picker Playwright cannot drive; every byte read back.
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { Page, Request } from '@playwright/test'
 import {
   createReadyOrg,
@@ -27,6 +27,8 @@ const FILES: Record<string, Buffer> = {
   'Media/sub/deep/c.txt': Buffer.from(SAME),
 }
 const LARGE = randomBytes(8 * 1024 * 1024)
+/** The range size the ranged download test sets through the page's test hook. */
+const RANGE = 1024 * 1024
 
 /** Every file under the picked directory, by path, with its bytes. */
 async function readBack(page: Page, directory: string): Promise<Map<string, Buffer>> {
@@ -163,6 +165,63 @@ test.describe('downloads', () => {
     expect(resumedFrom.some((start) => start > 0)).toBe(true)
     const written = await readBack(page, 'large')
     expect(written.get('Big/large.bin')?.equals(LARGE)).toBe(true)
+  })
+
+  test('a download in ranges cut by a reload fetches only the missing ranges, and the file hashes to its own', async ({
+    page,
+    fileList,
+    downloadPage,
+  }) => {
+    // 1 MiB ranges (DOWNLOAD_RANGE_BYTES is 16 MiB), so the 8 MiB file comes as 8 ranges on loopback.
+    await page.addInitScript((rangeBytes) => {
+      window.__MEDIA_CONSOLE_TEST__ = true
+      window.__MEDIA_CONSOLE_DOWNLOAD_RANGE_BYTES__ = rangeBytes
+    }, RANGE)
+    await pickFromOrigin(page, 'ranged')
+    const before: string[] = []
+    const recordRanges = (into: string[]) => (request: Request) => {
+      if (request.method() !== 'GET' || !new URL(request.url()).pathname.startsWith('/storage/')) return
+      into.push(request.headers()['range'] ?? '')
+    }
+    const beforeReload = recordRanges(before)
+    page.context().on('request', beforeReload)
+    await reloadInTheMiddle(page, fileList, downloadPage)
+    page.context().off('request', beforeReload)
+    const after: string[] = []
+    page.context().on('request', recordRanges(after))
+    await expect(downloadPage.status).toHaveText('Success', { timeout: 45_000 })
+    await expect(downloadPage.count('Succeeded')).toHaveText('1')
+    await expect(downloadPage.count('Failed')).toHaveText('0')
+
+    // Before the reload, closed ranges: several at once, each within its 1 MiB.
+    const closed = /^bytes=(\d+)-(\d+)$/
+    expect(before.length).toBeGreaterThan(1)
+    for (const header of [...before, ...after]) {
+      const match = closed.exec(header)
+      expect(match, header).not.toBeNull()
+      const [from, last] = [Number(match?.[1]), Number(match?.[2])]
+      expect(Math.floor(from / RANGE), header).toBe(Math.floor(last / RANGE))
+      expect((last + 1) % RANGE === 0 || last + 1 === LARGE.length, header).toBe(true)
+    }
+    // After it, only what was missing: fewer bytes than the file, and no range asked twice.
+    const fetchedAfter = after.reduce((sum, header) => {
+      const match = closed.exec(header)
+      return sum + Number(match?.[2]) - Number(match?.[1]) + 1
+    }, 0)
+    expect(fetchedAfter).toBeGreaterThan(0)
+    expect(fetchedAfter).toBeLessThan(LARGE.length)
+    const rangesAfter = after.map((header) => Math.floor(Number(closed.exec(header)?.[1]) / RANGE))
+    expect(new Set(rangesAfter).size).toBe(rangesAfter.length)
+
+    const written = await readBack(page, 'ranged')
+    const placed = written.get('Big/large.bin')
+    expect(placed?.equals(LARGE)).toBe(true)
+    expect(
+      createHash('sha256')
+        .update(placed ?? Buffer.alloc(0))
+        .digest('hex'),
+    ).toBe(createHash('sha256').update(LARGE).digest('hex'))
+    expect(await readBack(page, STAGING_DIRECTORY)).toEqual(new Map())
   })
 
   test('a reload mid-download leaves no swap file or partial file: the folder gets the file only whole', async ({

@@ -23,11 +23,19 @@
 //   left behind (`<name>.crswap`, `<name>.1.crswap`, ...) is removed when the download (re)starts and before
 //   the file is placed, and staging files of items no longer in the queue are swept when a tab takes the
 //   queue over and when items are removed.
+// - A large file is fetched as several byte ranges at once (src/transfers/downloadRanges.ts), all written
+//   through the one sync access handle of its staging file, each at its offset: one worker holds the
+//   handle, its lanes fetch ranges side by side. The staged size then says nothing of what is done (a
+//   range far on may be written before one near the start): the queue item keeps that.
+// - Before a file is placed its staged bytes are hashed and compared with its hash; a mismatch drops them.
 import {
+  contentHash,
   copyBlob,
   downloadTo,
+  fetchRange,
   type DownloadCallbacks,
   type DownloadResult,
+  type TransferError,
   type WritableLike,
 } from './transferCore.ts'
 
@@ -223,6 +231,94 @@ export function stagedWritable(handle: SyncHandleLike, flushBytes = STAGING_FLUS
     close: async () => release(),
     abort: async () => release(),
   }
+}
+
+/** A range for a lane to fetch (src/transfers/downloadRanges.ts RangeJob). */
+export interface StagedRangeJob {
+  index: number
+  start: number
+  from: number
+  end: number
+  url: string
+}
+
+/** What a lane tells of its range: bytes written from the range's start, then how it ended. */
+export type StagedRangeReport =
+  | { index: number; bytes: number; final: false }
+  | { index: number; bytes: number; final: true; ok: true }
+  | ({ index: number; bytes: number; final: true; ok: false } & TransferError)
+
+/**
+ * Fetches ranges into the item's staging file through its one sync access handle, `lanes` at once: each
+ * lane asks next() for a range (null: stop), fetches it and writes each chunk at its offset, and tells
+ * report() its progress and its end, awaiting the final report before it asks again. A staging file longer
+ * than the file (left from other content) is cut to it, so the hash of the staged file is this file's.
+ */
+export async function downloadRangesToStaging(
+  fetchFn: typeof fetch,
+  root: FolderLike,
+  key: string,
+  fileSize: number,
+  lanes: number,
+  timeoutMs: number,
+  next: () => Promise<StagedRangeJob | null>,
+  report: (report: StagedRangeReport) => void | Promise<void>,
+  flushBytes = STAGING_FLUSH_BYTES,
+): Promise<void> {
+  const file = await (await stagingFolder(root)).getFileHandle(key, { create: true })
+  const handle = await openStaged(file)
+  let unflushed = 0
+  const write = (at: number, data: Uint8Array<ArrayBuffer>) => {
+    let done = 0
+    while (done < data.byteLength) done += handle.write(data.subarray(done), { at: at + done })
+    unflushed += data.byteLength
+    if (unflushed >= flushBytes) {
+      handle.flush()
+      unflushed = 0
+    }
+  }
+  const lane = async () => {
+    for (;;) {
+      const job = await next()
+      if (!job) return
+      const result = await fetchRange(fetchFn, job.url, job.from, job.end, write, timeoutMs, (position) => {
+        void report({ index: job.index, bytes: position - job.start, final: false })
+      })
+      const bytes = result.position - job.start
+      const { position: _position, ...outcome } = result
+      await report({ index: job.index, bytes, final: true, ...outcome })
+    }
+  }
+  try {
+    if (handle.getSize() > fileSize) handle.truncate(fileSize)
+    await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane))
+  } finally {
+    // The handle is exclusive: whatever happened, the next try (in this worker or another) must get it.
+    try {
+      handle.flush()
+    } finally {
+      handle.close()
+    }
+  }
+}
+
+/**
+ * Whether the staged file is this file: its size, and its hash (transferCore.ts contentHash, the
+ * specification's rule) against the item's. A file that is not is dropped, so the next try starts over.
+ */
+export async function verifyStaged(
+  root: FolderLike,
+  key: string,
+  fileSize: number,
+  fileHash: string,
+  onProgress?: (hashedBytes: number) => void,
+): Promise<boolean> {
+  const staging = await stagingFolder(root)
+  // An empty file has nothing to fetch, so nothing staged it: its staging file is made empty here.
+  const staged = await (await staging.getFileHandle(key, { create: fileSize === 0 })).getFile()
+  const good = staged.size === fileSize && (await contentHash(staged, onProgress)) === fileHash.toLowerCase()
+  if (!good) await removeIfThere(staging, key)
+  return good
 }
 
 /** Fetches url into the item's staging file from fromByte on (see downloadTo for Range and restarts). */

@@ -6,11 +6,15 @@ import { expose } from 'comlink'
 import { combineDigests } from './sha256.ts'
 import {
   copyPlaced,
+  downloadRangesToStaging,
   downloadState,
   downloadToStaging,
   placeDownload,
   sweepStaging,
+  verifyStaged,
   type DownloadState,
+  type StagedRangeJob,
+  type StagedRangeReport,
   type DownloadTarget,
   type FolderLike,
 } from './downloadFiles.ts'
@@ -92,6 +96,26 @@ const api = {
   ): Promise<DownloadResult> {
     const callbacks = { onStart, onProgress }
     return downloadToStaging(fetch, await privateRoot(), key, url, fromByte, timeoutMs, callbacks)
+  },
+
+  /**
+   * Fetches ranges of a large download into its staging file, `lanes` at once: the caller hands each lane
+   * its next range (null: stop) and hears of each one's progress and end (workers/downloadFiles.ts).
+   */
+  async downloadRanges(
+    key: string,
+    fileSize: number,
+    lanes: number,
+    timeoutMs: number,
+    next: () => Promise<StagedRangeJob | null>,
+    report: (report: StagedRangeReport) => void,
+  ): Promise<void> {
+    await downloadRangesToStaging(fetch, await privateRoot(), key, fileSize, lanes, timeoutMs, next, report)
+  },
+
+  /** Whether a staged download hashes to its file's hash; one that does not is dropped. */
+  async verifyDownload(key: string, fileSize: number, fileHash: string): Promise<boolean> {
+    return verifyStaged(await privateRoot(), key, fileSize, fileHash)
   },
 
   /** Puts a whole staged download into its folder. */

@@ -2,7 +2,8 @@
 // hashing a file's parts, sending one slice to a signed URL, and writing a download from a given byte.
 // Errors come back as values of the spec's transfer error kinds (bad_status, xhr_error, timeout), never as
 // exceptions, because they cross the Comlink boundary and the queue model decides what each means.
-import { sha256Blob } from './sha256.ts'
+import { isMultipart, planParts } from '../server/contract/parts.ts'
+import { combineDigests, sha256Blob } from './sha256.ts'
 
 export type TransferError =
   { kind: 'bad_status'; status: number } | { kind: 'xhr_error' } | { kind: 'timeout' } | { kind: 'aborted' }
@@ -35,6 +36,17 @@ export async function hashParts(
     before += part.size
   }
   return digests
+}
+
+/**
+ * A file's hash as the specification writes it (server/contract/parts.ts): the SHA-256 of its bytes for a
+ * single-part file, else the SHA-256 over the binary SHA-256 of each part of its part plan. Hashed part by
+ * part, so no more than a part is read at once; onProgress gets the bytes hashed so far.
+ */
+export async function contentHash(file: Blob, onProgress?: (hashedBytes: number) => void): Promise<string> {
+  if (!isMultipart(file.size)) return sha256Blob(file, onProgress)
+  const parts = planParts(file.size).map((part) => ({ offset: part.offset, size: part.part_size }))
+  return combineDigests(await hashParts(file, parts, onProgress))
 }
 
 /** The part of XMLHttpRequest a send uses: XHR, unlike fetch, reports upload progress. */
@@ -171,6 +183,71 @@ export async function downloadTo(
   callbacks.onProgress?.(written)
   await writable.close()
   return { ok: true, bytes_received: written }
+}
+
+/** A closed byte range request: bytes from `from` to one before `end`. */
+export function closedRangeHeader(from: number, end: number): Record<string, string> {
+  return { Range: `bytes=${from}-${end - 1}` }
+}
+
+/** How a range fetch ended, and the byte of the file it had written up to. */
+export type RangeResult = ({ ok: true } | ({ ok: false } & TransferError)) & { position: number }
+
+/**
+ * Fetches the bytes [from, end) of url with a closed Range request and hands each chunk to write() at its
+ * offset; onProgress gets the position written up to, every DOWNLOAD_PROGRESS_INTERVAL_MS and at the end.
+ * Only a 206 is this range: a store that ignores Range answers 200 with the whole file, which is refused
+ * rather than written at the wrong place. A body longer than asked is cut at `end`; one shorter is a failure
+ * that keeps what it wrote, so the range is asked again from there.
+ */
+export async function fetchRange(
+  fetchFn: typeof fetch,
+  url: string,
+  from: number,
+  end: number,
+  write: (at: number, data: Uint8Array<ArrayBuffer>) => void,
+  timeoutMs: number,
+  onProgress?: (position: number) => void,
+): Promise<RangeResult> {
+  const timeout = AbortSignal.timeout(timeoutMs)
+  let position = from
+  let response: Response
+  try {
+    response = await fetchFn(url, {
+      headers: closedRangeHeader(from, end),
+      signal: timeout,
+      cache: 'no-store',
+    })
+  } catch {
+    return { ok: false, ...errorOfAbort(timeout), position }
+  }
+  if (response.status !== 206) {
+    await response.body?.cancel().catch(() => undefined)
+    return { ok: false, kind: 'bad_status', status: response.status, position }
+  }
+  if (!response.body) return { ok: false, kind: 'xhr_error', position }
+  const reader = response.body.getReader()
+  let toldAt = performance.now()
+  try {
+    while (position < end) {
+      const { done, value } = await reader.read()
+      if (done) break
+      const take = value.byteLength <= end - position ? value : value.subarray(0, end - position)
+      write(position, take)
+      position += take.byteLength
+      const now = performance.now()
+      if (now - toldAt >= DOWNLOAD_PROGRESS_INTERVAL_MS) {
+        toldAt = now
+        onProgress?.(position)
+      }
+    }
+    if (position >= end) await reader.cancel().catch(() => undefined)
+  } catch {
+    onProgress?.(position)
+    return { ok: false, ...errorOfAbort(timeout), position }
+  }
+  onProgress?.(position)
+  return position === end ? { ok: true, position } : { ok: false, kind: 'xhr_error', position }
 }
 
 function errorOfAbort(timeout: AbortSignal, signal?: AbortSignal): TransferError {

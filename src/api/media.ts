@@ -85,6 +85,24 @@ export async function getDownloadUrl(grant: GrantRef, mediaId: number, inline: b
 }
 
 /**
+ * The answer of download_url with the addresses of every storage host: `urls` holds the same content signed
+ * once per host (one with a single host), `url` one of them. Read through this local type because the
+ * contract (server/contract/media.ts DownloadUrlResponse) gains `urls` in a change of the server of its
+ * own; until then the field is missing and `url` is the only address.
+ */
+type DownloadUrlsAnswer = { url: string; urls?: string[] }
+
+/** Every signed address of the current content, one per storage host: the downloads spread over them. */
+export async function getDownloadUrls(grant: GrantRef, mediaId: number): Promise<string[]> {
+  const answer: DownloadUrlsAnswer = await call(endpoints.mediaDownloadUrl, {
+    params: { ...grantParams(grant), media_id: mediaId },
+    query: { inline: false },
+  })
+  const urls = Array.isArray(answer.urls) ? answer.urls.filter((url) => typeof url === 'string') : []
+  return urls.length > 0 ? urls : [answer.url]
+}
+
+/**
  * The address of a file's picture, for an <img>: the server answers with a redirect to the signed address of
  * the derivative (or 404 when there is none yet). The browser fetches it itself, so it carries the session
  * key as every call does.

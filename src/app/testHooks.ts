@@ -6,6 +6,11 @@ import type { PartRange, SignedRequest, TransferResult } from '../../workers/tra
 declare global {
   interface Window {
     __MEDIA_CONSOLE_TEST__?: boolean
+    /**
+     * The range size of new ranged downloads, set with __MEDIA_CONSOLE_TEST__ before the app loads: a file
+     * of a few MiB then comes in several ranges on loopback (DOWNLOAD_RANGE_BYTES is 16 MiB).
+     */
+    __MEDIA_CONSOLE_DOWNLOAD_RANGE_BYTES__?: number
     mediaConsoleTest?: {
       /** Each part's SHA-256 in the transfer pool, as an upload hashes a multipart file before planning it. */
       hashParts(file: Blob, parts: PartRange[]): Promise<string[]>
@@ -21,6 +26,13 @@ declare global {
       transferPoolSize(): Promise<number>
     }
   }
+}
+
+/** The range size an end-to-end test set for downloads, or undefined (the product's own). */
+export function testDownloadRangeBytes(): number | undefined {
+  if (typeof window === 'undefined' || !window.__MEDIA_CONSOLE_TEST__) return undefined
+  const bytes = window.__MEDIA_CONSOLE_DOWNLOAD_RANGE_BYTES__
+  return typeof bytes === 'number' && Number.isSafeInteger(bytes) && bytes > 0 ? bytes : undefined
 }
 
 export function installTestHooks(): void {

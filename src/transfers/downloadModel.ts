@@ -9,6 +9,11 @@
 // 'url_not_found' is fatal: 'Not Uploaded', never retried. An address the store refused or that aged past
 // its lifetime ('url_expired') sends the item back to get_url within its try, keeping its bytes: the
 // runner asks for a fresh one and resumes.
+//
+// A large file is fetched as byte ranges at once (downloadRanges.ts): the item keeps the range size it was
+// planned with, the ranges done and the bytes known written of the others, so a reload fetches only what
+// is missing; its staging file's size says nothing of that, its writes being at offsets. A file whose bytes
+// do not hash to its file_hash fails as a bad file: its bytes are dropped and the next try starts over.
 import {
   DOWNLOAD_FAILED_MESSAGE,
   DOWNLOAD_FILE_TRIES,
@@ -18,6 +23,7 @@ import {
   NOT_UPLOADED_MESSAGE,
   SKIPPED_STATUS,
 } from './limits.ts'
+import { rangeBytesReceived, type RangeProgress } from './downloadRanges.ts'
 import { showsRetry, summarize, type TransferSummary } from './summary.ts'
 
 export type DownloadStatus =
@@ -49,6 +55,15 @@ export interface DownloadItem extends NewDownloadFile {
   bytes_received: number
   /** The item with the same hash whose file this one is copied from, or null for a source. */
   copy_of: string | null
+  /**
+   * The range size a ranged download was planned with (ranges_done counts in it), or null for a file
+   * fetched in one GET (bytes_received, and the staged size, say where it resumes).
+   */
+  range_bytes: number | null
+  /** Indexes of the ranges written whole, in the order they finished. */
+  ranges_done: number[]
+  /** Bytes written from the start of ranges begun and not done: a reload resumes each after them. */
+  ranges_partial: Array<[index: number, bytes: number]>
 }
 
 export interface DownloadQueue {
@@ -76,10 +91,16 @@ export type DownloadEvent =
   | { type: 'url_expired'; id: string }
   | { type: 'already_present'; id: string }
   | { type: 'download_started'; id: string; from_byte: number }
+  /** A ranged download (re)starts: what it knew is kept when the range size is the same, else dropped. */
+  | { type: 'ranges_started'; id: string; range_bytes: number; progress: RangeProgress }
   | { type: 'progress'; id: string; bytes_received: number }
+  /** Bytes written from the start of a range of a ranged download. */
+  | { type: 'range_progress'; id: string; index: number; bytes: number }
+  | { type: 'range_done'; id: string; index: number }
   | { type: 'downloaded'; id: string }
   | { type: 'copied'; id: string }
-  | { type: 'failed'; id: string; error?: string }
+  /** bad_file: the bytes did not hash to the file's hash; they are dropped and the next try starts over. */
+  | { type: 'failed'; id: string; error?: string; bad_file?: boolean }
 
 const ACTIVE: ReadonlySet<DownloadStatus> = new Set(['get_url', 'start_download', 'downloading', 'copying'])
 
@@ -103,7 +124,36 @@ export function newDownloadItem(file: NewDownloadFile, copyOf: string | null): D
     next_try_at: null,
     bytes_received: 0,
     copy_of: copyOf,
+    range_bytes: null,
+    ranges_done: [],
+    ranges_partial: [],
   }
+}
+
+/** An item saved before ranged downloads existed: a file fetched in one GET. */
+function withRangeFields(item: DownloadItem): DownloadItem {
+  const saved = item as Partial<DownloadItem> &
+    Omit<DownloadItem, 'range_bytes' | 'ranges_done' | 'ranges_partial'>
+  if (saved.ranges_done && saved.ranges_partial && saved.range_bytes !== undefined) return item
+  return { ...item, range_bytes: null, ranges_done: [], ranges_partial: [] }
+}
+
+/** An item's bytes known written, from its ranges. */
+function withRanges(item: DownloadItem, done: number[], partial: Array<[number, number]>): DownloadItem {
+  const range_bytes = item.range_bytes ?? 0
+  const bytes = rangeBytesReceived(item.file_size, range_bytes, { done, partial })
+  return {
+    ...item,
+    ranges_done: done,
+    ranges_partial: partial,
+    bytes_received: bytes,
+    percent: percent(bytes, item.file_size),
+  }
+}
+
+/** Nothing of the file is kept: the next try starts over, in whichever way it is planned then. */
+function forgetBytes(item: DownloadItem): DownloadItem {
+  return { ...item, bytes_received: 0, percent: 0, range_bytes: null, ranges_done: [], ranges_partial: [] }
 }
 
 function isDue(item: DownloadItem, now: number): boolean {
@@ -167,6 +217,29 @@ function itemEvent(
       const from = Math.max(0, Math.min(event.from_byte, item.file_size))
       return { ...item, status: 'downloading', bytes_received: from, percent: percent(from, item.file_size) }
     }
+    case 'ranges_started': {
+      if (item.status !== 'start_download') return item
+      const planned = { ...item, status: 'downloading' as const, range_bytes: event.range_bytes }
+      return withRanges(
+        planned,
+        [...event.progress.done],
+        event.progress.partial.map(([index, bytes]): [number, number] => [index, bytes]),
+      )
+    }
+    case 'range_progress': {
+      // A renewal of the addresses shows get_url meanwhile; ranges of other hosts are still writing.
+      if (!isActiveDownload(item) || item.status === 'copying' || item.range_bytes === null) return item
+      if (item.ranges_done.includes(event.index)) return item
+      const partial = item.ranges_partial.filter(([index]) => index !== event.index)
+      if (event.bytes > 0) partial.push([event.index, event.bytes])
+      return withRanges(item, item.ranges_done, partial)
+    }
+    case 'range_done': {
+      if (!isActiveDownload(item) || item.status === 'copying' || item.range_bytes === null) return item
+      if (item.ranges_done.includes(event.index)) return item
+      const partial = item.ranges_partial.filter(([index]) => index !== event.index)
+      return withRanges(item, [...item.ranges_done, event.index], partial)
+    }
     case 'progress': {
       if (item.status !== 'downloading' && item.status !== 'copying') return item
       const bytes = Math.max(0, Math.min(event.bytes_received, item.file_size))
@@ -174,12 +247,22 @@ function itemEvent(
     }
     case 'downloaded':
       if (item.status !== 'downloading') return item
-      return { ...item, status: 'done', percent: 100, bytes_received: item.file_size, error: null }
+      return {
+        ...item,
+        status: 'done',
+        percent: 100,
+        bytes_received: item.file_size,
+        error: null,
+        ranges_done: [],
+        ranges_partial: [],
+      }
     case 'copied':
       if (item.status !== 'copying') return item
       return { ...item, status: 'done', percent: 100, bytes_received: item.file_size, error: null }
-    case 'failed':
-      return isActiveDownload(item) ? fail(item, now, event.error) : item
+    case 'failed': {
+      if (!isActiveDownload(item)) return item
+      return fail(event.bad_file ? forgetBytes(item) : item, now, event.error)
+    }
     default:
       return item
   }
@@ -227,9 +310,10 @@ export function downloadReducer(queue: DownloadQueue, event: DownloadEvent, now:
     }
     case 'restored': {
       // Work in flight died with the tab; bytes written stay, so the next try resumes after them.
-      const items = queue.items.map((item) =>
-        isActiveDownload(item) ? { ...item, status: 'waiting' as const } : item,
-      )
+      const items = queue.items.map((saved) => {
+        const item = withRangeFields(saved)
+        return isActiveDownload(item) ? { ...item, status: 'waiting' as const } : item
+      })
       return items.every((item, index) => item === queue.items[index]) ? queue : { ...queue, items }
     }
     default: {

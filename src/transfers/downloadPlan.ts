@@ -4,6 +4,7 @@ import type { DirListResponse, Media } from '../../server/contract/media.ts'
 import { baseName, isDirectoryPath, relativeMediaPath } from '../lib/filePaths.ts'
 import type { DownloadState } from '../../workers/downloadFiles.ts'
 import type { DownloadItem } from './downloadModel.ts'
+import { isRangedDownload, planRanges, type RangeProgress } from './downloadRanges.ts'
 
 /** One file to download: `path` is relative to the directory the selection was made in ('a/b.txt'). */
 export interface CollectedFile {
@@ -73,4 +74,43 @@ export async function collectDownloadFiles(request: CollectRequest): Promise<Col
 export function downloadStart(item: DownloadItem, onDisk: DownloadState): 'skip' | number {
   if (onDisk.whole) return 'skip'
   return onDisk.staged <= item.file_size ? onDisk.staged : 0
+}
+
+/** How a (re)started download goes: skipped, one GET from a byte, or ranges with what is known of them. */
+export type DownloadWay =
+  | { kind: 'skip' }
+  | { kind: 'single'; from: number }
+  | { kind: 'ranged'; range_bytes: number; progress: RangeProgress }
+
+const NOTHING_KNOWN: RangeProgress = { done: [], partial: [] }
+
+/**
+ * The way a download (re)starts, given what is on disk and the range size of new ranged downloads.
+ * - A file whole in its folder is skipped.
+ * - An item planned in ranges keeps its range size and what it knows, as long as the staging file reaches
+ *   every byte it knows written; otherwise (the staging file is gone or shorter, or longer than the file)
+ *   nothing is known and every range is fetched again.
+ * - An item not yet planned is fetched in ranges when the file is large enough and nothing is staged for
+ *   it; bytes staged by one GET (a try before this rule, or before a reload) resume as one GET.
+ */
+export function downloadWay(item: DownloadItem, onDisk: DownloadState, rangeBytes: number): DownloadWay {
+  const start = downloadStart(item, onDisk)
+  if (start === 'skip') return { kind: 'skip' }
+  if (item.range_bytes !== null) {
+    const ranges = planRanges(item.file_size, item.range_bytes)
+    const ends = [
+      ...item.ranges_done.map((index) => ranges[index]?.end ?? Number.POSITIVE_INFINITY),
+      ...item.ranges_partial.map(
+        ([index, bytes]) => (ranges[index]?.start ?? Number.POSITIVE_INFINITY) + bytes,
+      ),
+    ]
+    const reached = Math.max(0, ...ends)
+    const kept = onDisk.staged <= item.file_size && reached <= onDisk.staged
+    const progress = kept ? { done: item.ranges_done, partial: item.ranges_partial } : NOTHING_KNOWN
+    return { kind: 'ranged', range_bytes: item.range_bytes, progress }
+  }
+  if (onDisk.staged === 0 && isRangedDownload(item.file_size, rangeBytes)) {
+    return { kind: 'ranged', range_bytes: rangeBytes, progress: NOTHING_KNOWN }
+  }
+  return { kind: 'single', from: start }
 }

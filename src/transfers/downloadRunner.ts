@@ -7,7 +7,13 @@
 // The model (downloadModel.ts) decides every transition; this module only does the I/O and feeds it
 // events. Its QueueEngine (queueEngine.ts) holds the queue, saves it and wakes the runner when a retry
 // falls due.
-import type { Remote } from 'comlink'
+//
+// A large file is fetched as byte ranges at once (downloadRanges.ts): a RangeTry hands the ranges to the
+// one worker that writes the file, spread over the hosts its addresses name, within the requests in flight
+// per file and, with every other download of the tab, per host (HostSlots; a file in one GET takes a slot
+// too). Every file, ranged or not, is hashed before it is placed: bytes that are not the file's fail the
+// try as a bad file and are dropped.
+import { proxy, type Remote } from 'comlink'
 import type { DownloadResult } from '../../workers/transferCore.ts'
 import type { DownloadPlace, TransferApi } from '../../workers/transfer.worker.ts'
 import {
@@ -21,9 +27,12 @@ import {
   type DownloadQueue,
   type NewDownloadFile,
 } from './downloadModel.ts'
-import { downloadStart } from './downloadPlan.ts'
+import { downloadWay, type DownloadWay } from './downloadPlan.ts'
+import { HostSlots, RangeTry, type RangeReport } from './downloadRanges.ts'
 import { hasHandleAccess } from './handleAccess.ts'
 import {
+  DOWNLOAD_RANGE_BYTES,
+  DOWNLOAD_RANGES_PER_FILE,
   DOWNLOAD_URL_MAX_AGE_MS,
   DOWNLOAD_URL_RENEWALS_PER_TRY,
   STORE_REFUSED_STATUS,
@@ -41,9 +50,9 @@ export type DownloadCommand =
   /** The user allowed access to the chosen directories again (in whichever tab): look again. */
   | { type: 'access_granted' }
 
-/** A signed address of an item's content and when it was received (by this runner's clock). */
+/** The signed addresses of an item's content, one per storage host, and when they came (this runner's clock). */
 interface SignedAddress {
-  url: string
+  urls: string[]
   receivedAt: number
 }
 
@@ -53,12 +62,19 @@ export type UrlFailure = 'not_found' | 'other'
 export interface DownloadRunnerOptions {
   store: QueueStore
   pool: ItemTaskPool<Remote<TransferApi>>
-  /** The signed address of an item's content; throws what classifyUrlError reads. */
-  getUrl: (item: DownloadItem) => Promise<string>
+  /**
+   * The signed addresses of an item's content, the same bytes once per storage host (at least one);
+   * throws what classifyUrlError reads.
+   */
+  getUrls: (item: DownloadItem) => Promise<string[]>
   classifyUrlError: (error: unknown) => UrlFailure
   /** Called whenever the queue changes (the manager publishes it, throttled by itself). */
   onChange: (queue: DownloadQueue) => void
   now?: () => number
+  /** The range size of new ranged downloads: DOWNLOAD_RANGE_BYTES, lower in end-to-end tests. */
+  rangeBytes?: number
+  /** Requests in flight per host, shared by every download of the tab. */
+  hostSlots?: HostSlots
 }
 
 /**
@@ -78,7 +94,7 @@ export const downloadQueue: QueueDefinition<DownloadQueue, DownloadEvent> = {
     'copied',
     'failed',
   ]),
-  progressOnly: new Set(['progress']),
+  progressOnly: new Set(['progress', 'range_progress']),
 }
 
 /** The pool's name for the sweep of staging files, which belongs to no item. */
@@ -88,9 +104,13 @@ export class DownloadRunner {
   private readonly engine: QueueEngine<DownloadQueue, DownloadEvent>
   private readonly handles = new Map<string, FileSystemDirectoryHandle>()
   private readonly now: () => number
+  private readonly rangeBytes: number
+  readonly hostSlots: HostSlots
 
   constructor(private readonly options: DownloadRunnerOptions) {
     this.now = options.now ?? Date.now
+    this.rangeBytes = options.rangeBytes ?? DOWNLOAD_RANGE_BYTES
+    this.hostSlots = options.hostSlots ?? new HostSlots()
     this.engine = new QueueEngine(downloadQueue, {
       initial: emptyDownloadQueue,
       save: (queue) => options.store.saveDownloads(queue, this.handles),
@@ -212,11 +232,12 @@ export class DownloadRunner {
     const { id } = item
     const { pool } = this.options
     const place = this.target(item)
-    const start = downloadStart(
+    const way: DownloadWay = downloadWay(
       item,
       await pool.run(id, (api) => api.downloadState(place, id, item.file_size)),
+      this.rangeBytes,
     )
-    if (start === 'skip') {
+    if (way.kind === 'skip') {
       this.engine.dispatch({ type: 'already_present', id })
       return
     }
@@ -229,20 +250,35 @@ export class DownloadRunner {
       return
     }
     this.engine.dispatch({ type: 'url_received', id })
-    if (start < item.file_size) {
-      if (!(await this.fetchContent(item, address, start))) return
+    if (way.kind === 'ranged') {
+      this.engine.dispatch({
+        type: 'ranges_started',
+        id,
+        range_bytes: way.range_bytes,
+        progress: way.progress,
+      })
+      if (!(await this.fetchRanges(item, address, way.range_bytes))) return
+    } else if (way.from < item.file_size) {
+      if (!(await this.fetchContent(item, address, way.from))) return
     } else {
-      // Every byte is staged already (a reload cut the placing short): only the placing is left.
-      this.engine.dispatch({ type: 'download_started', id, from_byte: start })
+      // Every byte is staged already (a reload cut the placing short): only the hash and the placing are left.
+      this.engine.dispatch({ type: 'download_started', id, from_byte: way.from })
+    }
+    // One rule for every download: the bytes go into the folder only when they are the file's.
+    const good = await pool.run(id, (api) => api.verifyDownload(id, item.file_size, item.file_hash))
+    if (!good) {
+      this.engine.dispatch({ type: 'failed', id, bad_file: true })
+      return
     }
     await pool.run(id, (api) => api.placeDownload(id, place))
     this.engine.dispatch({ type: 'downloaded', id })
   }
 
-  /** A signed address of the item's content, absolute against the page, and when it came. */
+  /** The signed addresses of the item's content, absolute against the page, and when they came. */
   private async askUrl(item: DownloadItem): Promise<SignedAddress> {
-    const url = new URL(await this.options.getUrl(item), location.href).href
-    return { url, receivedAt: this.now() }
+    const urls = (await this.options.getUrls(item)).map((url) => new URL(url, location.href).href)
+    if (urls.length === 0) throw new Error('the server gave no address of this content')
+    return { urls, receivedAt: this.now() }
   }
 
   /** A fresh address in place of one that expired; the item shows get_url meanwhile. */
@@ -268,16 +304,24 @@ export class DownloadRunner {
     for (let renewals = 0; ; renewals++) {
       const result: DownloadResult = await this.options.pool.run(id, async (api): Promise<DownloadResult> => {
         if (this.now() - address.receivedAt > DOWNLOAD_URL_MAX_AGE_MS) address = await this.renewUrl(item)
-        return api.download(
-          address.url,
-          id,
-          from,
-          transferTimeoutMs(item.file_size),
-          progressCallback((from_byte) => this.engine.dispatch({ type: 'download_started', id, from_byte })),
-          progressCallback((bytes_received) =>
-            this.engine.dispatch({ type: 'progress', id, bytes_received }),
-          ),
-        )
+        // One request to its host, counted with the ranges of other downloads.
+        const slot = await this.hostSlots.takeAny(address.urls)
+        try {
+          return await api.download(
+            slot.url,
+            id,
+            from,
+            transferTimeoutMs(item.file_size),
+            progressCallback((from_byte) =>
+              this.engine.dispatch({ type: 'download_started', id, from_byte }),
+            ),
+            progressCallback((bytes_received) =>
+              this.engine.dispatch({ type: 'progress', id, bytes_received }),
+            ),
+          )
+        } finally {
+          this.hostSlots.release(slot.host)
+        }
       })
       // The bytes written count even on failure: the next fetch resumes after them.
       this.engine.dispatch({ type: 'progress', id, bytes_received: result.bytes_received })
@@ -291,6 +335,66 @@ export class DownloadRunner {
       address = await this.renewUrl(item)
       from = result.bytes_received
     }
+  }
+
+  /**
+   * Fetches the missing ranges of the item into its staging file, in the one worker that holds it;
+   * answers whether every range came (a failure is dispatched). Addresses go as in fetchContent: renewed
+   * when they aged before a request starts, and DOWNLOAD_URL_RENEWALS_PER_TRY times when the store
+   * refuses one (403), for every host at once; the ranges resume after the bytes they wrote.
+   */
+  private async fetchRanges(item: DownloadItem, first: SignedAddress, rangeBytes: number): Promise<boolean> {
+    const { id } = item
+    let address = first
+    let renewals = 0
+    const fresh = async (): Promise<string[]> => {
+      address = await this.renewUrl(item)
+      const now = this.item(id)
+      if (now) {
+        const progress = { done: now.ranges_done, partial: now.ranges_partial }
+        this.engine.dispatch({ type: 'ranges_started', id, range_bytes: rangeBytes, progress })
+      }
+      return address.urls
+    }
+    const known = this.item(id) ?? item
+    const ranges = new RangeTry({
+      fileSize: item.file_size,
+      rangeBytes,
+      progress: { done: known.ranges_done, partial: known.ranges_partial },
+      urls: address.urls,
+      slots: this.hostSlots,
+      renew: async () => {
+        if (renewals >= DOWNLOAD_URL_RENEWALS_PER_TRY) return null
+        renewals++
+        return fresh()
+      },
+      aged: () => this.now() - address.receivedAt > DOWNLOAD_URL_MAX_AGE_MS,
+      refresh: fresh,
+      onRangeProgress: (index, bytes) => this.engine.dispatch({ type: 'range_progress', id, index, bytes }),
+      onRangeDone: (index) => this.engine.dispatch({ type: 'range_done', id, index }),
+    })
+    try {
+      await this.options.pool.run(id, (api) =>
+        api.downloadRanges(
+          id,
+          item.file_size,
+          DOWNLOAD_RANGES_PER_FILE,
+          transferTimeoutMs(rangeBytes),
+          proxy(() => ranges.next()),
+          proxy((report: RangeReport) => ranges.report(report)),
+        ),
+      )
+    } catch (error) {
+      // The worker is gone (the item was removed, or it died): its requests give their slots back.
+      ranges.abandon()
+      throw error
+    }
+    // Every lane has stopped, so no range is held: the try's outcome is known.
+    ranges.abandon()
+    const outcome = await ranges.done
+    if (outcome.ok) return true
+    this.engine.dispatch({ type: 'failed', id })
+    return false
   }
 
   private async copy(item: DownloadItem): Promise<void> {

@@ -1,7 +1,7 @@
 // The download queue of this tab, for React: one QueueManager (queueManager.ts) joins the 'downloads'
 // queue; in the leading tab it runs the queue with a DownloadRunner (downloadRunner.ts).
 import { useSyncExternalStore } from 'react'
-import { getDownloadUrl } from '../api/media.ts'
+import { getDownloadUrls } from '../api/media.ts'
 import { ApiError } from '../api/transport.ts'
 import { emptyDownloadQueue, type DownloadQueue } from './downloadModel.ts'
 import { DownloadRunner, type DownloadCommand, type UrlFailure } from './downloadRunner.ts'
@@ -9,6 +9,7 @@ import { browserTransfersOptions } from './leader.ts'
 import { announceQueue } from './liveQueues.ts'
 import { createTransferPool } from './pool.ts'
 import { QueueManager } from './queueManager.ts'
+import { testDownloadRangeBytes } from '../app/testHooks.ts'
 import { openQueueStore } from './queueStore.ts'
 
 export type { DownloadCommand }
@@ -31,10 +32,11 @@ export function downloadManager(): DownloadManager {
       new DownloadRunner({
         store: await openQueueStore(),
         pool: createTransferPool(),
-        getUrl: (item) =>
-          getDownloadUrl({ orgId: item.org_id, mediaGrantId: item.media_grant_id }, item.media_id, false),
+        getUrls: (item) =>
+          getDownloadUrls({ orgId: item.org_id, mediaGrantId: item.media_grant_id }, item.media_id),
         classifyUrlError,
         onChange,
+        rangeBytes: testDownloadRangeBytes(),
       }),
   })
   announceQueue('downloads', manager)

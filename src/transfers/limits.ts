@@ -65,6 +65,34 @@ export const DOWNLOAD_URL_RENEWALS_PER_TRY = 1
 /** The status a store refuses an expired or invalid signature with (S3 and the local store alike). */
 export const STORE_REFUSED_STATUS = 403
 
+// Download: one large file fetched as byte ranges at once.
+/**
+ * The byte range one request of a large download asks for. One connection to a distant store gives only so
+ * much (tens of MB/s, a round trip per request), so a large file goes faster as several ranges at once.
+ * 16 MiB, the part size of files up to about 7.5 GB (server/contract/parts.ts): a range takes a second or
+ * two on a fast link, so a reload or a dropped connection costs little, and a range is one request among
+ * few (a 1 GiB file is 64).
+ */
+export const DOWNLOAD_RANGE_BYTES = 16 * 1024 * 1024
+/**
+ * A file is fetched in ranges from this many ranges' worth on; smaller ones stay one GET, as before: two
+ * requests for a file of one range and a bit gain little and cost a round trip and a slot of the host.
+ */
+export const DOWNLOAD_RANGED_MIN_RANGES = 2
+/**
+ * Ranges of one file in flight at once: enough to fill a fast link from a distant store, few enough that
+ * the other files of the queue (DOWNLOAD_PARALLEL_FILES) still get connections. Every download request,
+ * ranged or not, also counts against REQUESTS_PER_HOST of its host, over all downloads of the tab
+ * (src/transfers/downloadRanges.ts HostSlots): a file whose addresses name two hosts or more can have all 8.
+ */
+export const DOWNLOAD_RANGES_PER_FILE = 8
+/**
+ * Tries of one range within a try of its file: one connection of several dropping should not cost the
+ * others a failed try and DOWNLOAD_RETRY_INTERVAL_MS of waiting. A range fetched again resumes after the
+ * bytes of it already written.
+ */
+export const DOWNLOAD_RANGE_TRIES = 3
+
 // Requests to signed storage URLs: at least two minutes, more for large bodies (size / 131.072 ms is
 // 1 Mbit/s, so a slow link still gets the time a large part needs).
 export const TRANSFER_MIN_TIMEOUT_MS = 120_000

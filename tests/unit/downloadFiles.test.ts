@@ -1,13 +1,17 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { planParts } from '../../server/contract/parts.ts'
 import {
   STAGING_DIRECTORY,
   copyPlaced,
+  downloadRangesToStaging,
   downloadState,
   downloadToStaging,
   isSwapFileOf,
   placeDownload,
   stagedWritable,
   sweepStaging,
+  verifyStaged,
   type DownloadTarget,
   type FolderLike,
 } from '../../workers/downloadFiles.ts'
@@ -64,6 +68,8 @@ const same = (a: Uint8Array | undefined, b: Uint8Array) =>
   a !== undefined && Buffer.from(a).equals(Buffer.from(b))
 
 const asFolder = (dir: FakeDir) => dir as unknown as FolderLike
+
+const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
 /** Downloads until placed, as the runner does: state, fetch from the staged size, place when whole. */
 async function downloadWhole(
@@ -306,5 +312,126 @@ describe('isSwapFileOf', () => {
     expect(isSwapFileOf('b.a.bin.crswap', 'a.bin')).toBe(false)
     expect(isSwapFileOf('a.bin', 'a.bin')).toBe(false)
     expect(isSwapFileOf('a.crswap', 'a.bin')).toBe(false)
+  })
+})
+
+describe('a download fetched as ranges into its staging file', () => {
+  const R = 64 * 1024
+
+  /** A store answering closed Range requests with 206, in chunks; `refuse` answers a range 200 instead. */
+  function rangeStore(bytes: Uint8Array<ArrayBuffer>, refuse = false) {
+    const asked: string[] = []
+    const fetchFn = (async (_url: string, init?: RequestInit) => {
+      const range = new Headers(init?.headers).get('Range') ?? ''
+      asked.push(range)
+      const match = /^bytes=(\d+)-(\d+)$/.exec(range)
+      if (!match || refuse) return new Response(bytes.slice(), { status: 200 })
+      const [from, last] = [Number(match[1]), Number(match[2])]
+      let at = from
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (at > last) return controller.close()
+          const size = Math.min(CHUNK, last + 1 - at)
+          controller.enqueue(bytes.slice(at, at + size))
+          at += size
+        },
+      })
+      return new Response(body, { status: 206 })
+    }) as typeof fetch
+    return { fetchFn, asked }
+  }
+
+  /** Hands out the given ranges to the lanes, recording the reports. */
+  function lanesOver(jobs: Array<{ index: number; start: number; from: number; end: number }>) {
+    const queue = jobs.map((job) => ({ ...job, url: 'https://store.example/o' }))
+    const finals: Array<{ index: number; bytes: number; ok: boolean }> = []
+    return {
+      next: async () => queue.shift() ?? null,
+      report: (report: { index: number; bytes: number; final: boolean; ok?: boolean }) => {
+        if (report.final) finals.push({ index: report.index, bytes: report.bytes, ok: report.ok === true })
+      },
+      finals,
+    }
+  }
+
+  it('writes each range at its offset through one sync handle, the whole file once', async () => {
+    const size = 5 * R + 123
+    const bytes = content(size, 7)
+    const opfs = new FakeFs(true)
+    const server = rangeStore(bytes)
+    // Out of order, and one range resumed after what it had written.
+    const jobs = [4, 1, 3, 0, 2, 5].map((index) => ({
+      index,
+      start: index * R,
+      from: index * R,
+      end: Math.min(size, (index + 1) * R),
+    }))
+    const lanes = lanesOver(jobs)
+    await downloadRangesToStaging(
+      server.fetchFn,
+      asFolder(opfs.root),
+      'k',
+      size,
+      3,
+      60_000,
+      lanes.next,
+      lanes.report,
+    )
+    const staged = (await stagingOf(opfs)).get('k')
+    expect(same(staged, bytes)).toBe(true)
+    expect(opfs.written).toBe(size)
+    expect(server.asked).toContain(`bytes=${4 * R}-${5 * R - 1}`)
+    expect(server.asked).toContain(`bytes=${5 * R}-${size - 1}`)
+    expect(lanes.finals.every((each) => each.ok)).toBe(true)
+    // The handle was let go: the file can be hashed and placed.
+    expect(await verifyStaged(asFolder(opfs.root), 'k', size, sha256Hex(bytes))).toBe(true)
+  })
+
+  it('refuses a store that ignores the Range header rather than writing the whole file at an offset', async () => {
+    const bytes = content(3 * R, 8)
+    const opfs = new FakeFs(true)
+    const lanes = lanesOver([{ index: 1, start: R, from: R, end: 2 * R }])
+    await downloadRangesToStaging(
+      rangeStore(bytes, true).fetchFn,
+      asFolder(opfs.root),
+      'k',
+      bytes.length,
+      2,
+      60_000,
+      lanes.next,
+      lanes.report,
+    )
+    expect(lanes.finals).toEqual([{ index: 1, bytes: 0, ok: false }])
+    expect(opfs.written).toBe(0)
+  })
+
+  it('fails the hash check on a wrong byte and drops the staged file; a multipart file by its part plan', async () => {
+    const size = 9 * 1024 * 1024 + 5
+    const bytes = content(size, 9)
+    const opfs = new FakeFs(true)
+    const staging = await opfs.root.getDirectoryHandle(STAGING_DIRECTORY, { create: true })
+    const put = async (data: Uint8Array) => {
+      const file = await staging.getFileHandle('m', { create: true })
+      const open = file.createSyncAccessHandle
+      if (!open) throw new Error('the private file system writes in place')
+      const handle = await open()
+      handle.write(data, { at: 0 })
+      handle.close()
+    }
+    // The composite hash, computed here independently: SHA-256 over the parts' binary SHA-256.
+    const parts = planParts(size).map((part) => bytes.subarray(part.offset, part.offset + part.part_size))
+    const composite = createHash('sha256')
+      .update(Buffer.concat(parts.map((part) => createHash('sha256').update(part).digest())))
+      .digest('hex')
+    await put(bytes)
+    expect(await verifyStaged(asFolder(opfs.root), 'm', size, composite)).toBe(true)
+    // Plain SHA-256 is not this file's hash: it is multipart.
+    expect(await verifyStaged(asFolder(opfs.root), 'm', size, sha256Hex(bytes))).toBe(false)
+    expect((await stagingOf(opfs)).has('m')).toBe(false)
+    const wrong = bytes.slice()
+    wrong[size - 1] = ((wrong[size - 1] ?? 0) + 1) & 255
+    await put(wrong)
+    expect(await verifyStaged(asFolder(opfs.root), 'm', size, composite)).toBe(false)
+    expect((await stagingOf(opfs)).has('m')).toBe(false)
   })
 })

@@ -348,3 +348,69 @@ describe('access to the chosen directory', () => {
     expect(downloadReducer(blocked, { type: 'access', needs_access: ['Movies'] }, T0)).toBe(blocked)
   })
 })
+
+describe('a ranged download in the queue', () => {
+  const R = 100
+  const started = () =>
+    run(emptyDownloadQueue, [
+      { type: 'add', files: [file('f', 'h', 450)] },
+      { type: 'start', id: 'f' },
+      { type: 'url_received', id: 'f' },
+      { type: 'ranges_started', id: 'f', range_bytes: R, progress: { done: [1], partial: [[2, 30]] } },
+    ])
+
+  it('counts the bytes of the ranges done and begun, the short last range by its size', () => {
+    const queue = run(started(), [
+      { type: 'range_done', id: 'f', index: 4 },
+      { type: 'range_progress', id: 'f', index: 0, bytes: 60 },
+      { type: 'range_progress', id: 'f', index: 2, bytes: 40 },
+    ])
+    expect(item(queue)).toMatchObject({
+      status: 'downloading',
+      range_bytes: R,
+      ranges_done: [1, 4],
+      ranges_partial: [
+        [0, 60],
+        [2, 40],
+      ],
+      bytes_received: 100 + 50 + 40 + 60,
+      percent: 55,
+    })
+    // A range done forgets its partial count, and is not counted twice.
+    const done = run(queue, [
+      { type: 'range_done', id: 'f', index: 2 },
+      { type: 'range_done', id: 'f', index: 2 },
+      { type: 'range_progress', id: 'f', index: 2, bytes: 10 },
+    ])
+    expect(item(done)).toMatchObject({
+      ranges_done: [1, 4, 2],
+      ranges_partial: [[0, 60]],
+      bytes_received: 310,
+    })
+  })
+
+  it('keeps what it knows over a failed try, and drops everything for a bad file', () => {
+    const failed = run(started(), [{ type: 'failed', id: 'f' }])
+    expect(item(failed)).toMatchObject({ status: 'waiting', ranges_done: [1], bytes_received: 130 })
+    const bad = run(started(), [{ type: 'failed', id: 'f', bad_file: true }])
+    expect(item(bad)).toMatchObject({
+      status: 'waiting',
+      error: DOWNLOAD_FAILED_MESSAGE,
+      range_bytes: null,
+      ranges_done: [],
+      ranges_partial: [],
+      bytes_received: 0,
+      percent: 0,
+    })
+  })
+
+  it('reads an item saved before ranges existed as one fetched in one GET', () => {
+    const old = run(emptyDownloadQueue, [{ type: 'add', files: [file('f')] }])
+    const saved = {
+      ...old,
+      items: old.items.map(({ range_bytes: _b, ranges_done: _d, ranges_partial: _p, ...rest }) => rest),
+    }
+    const restored = downloadReducer(saved as unknown as DownloadQueue, { type: 'restored' }, T0)
+    expect(item(restored)).toMatchObject({ range_bytes: null, ranges_done: [], ranges_partial: [] })
+  })
+})

@@ -11,6 +11,9 @@ import {
   DOWNLOAD_FAILED_MESSAGE,
   DOWNLOAD_FILE_TRIES,
   DOWNLOAD_PARALLEL_FILES,
+  DOWNLOAD_RANGE_TRIES,
+  DOWNLOAD_RANGES_PER_FILE,
+  REQUESTS_PER_HOST,
   DOWNLOAD_RETRY_INTERVAL_MS,
   DOWNLOAD_URL_MAX_AGE_MS,
   NOT_UPLOADED_MESSAGE,
@@ -87,14 +90,21 @@ function sharingStaging(before: FakeWorkers): FakeWorkers {
 }
 
 /** A runner over fakes: the server gives addresses unless `missing` holds the media id or `answer` says. */
-function start(options: { store?: QueueStore; root?: FakeDirectoryHandle; workers?: FakeWorkers } = {}) {
+function start(
+  options: {
+    store?: QueueStore
+    root?: FakeDirectoryHandle
+    workers?: FakeWorkers
+    rangeBytes?: number
+  } = {},
+) {
   const store = new RecordingStore(options.store ?? new MemoryQueueStore())
   const root = options.root ?? new FakeDirectoryHandle('Downloads')
   const workers = options.workers ?? new FakeWorkers()
   const server = {
     missing: new Set<number>(),
     urlCalls: [] as Array<{ id: string; at: number }>,
-    answer: async (item: DownloadItem): Promise<string> => {
+    answer: async (item: DownloadItem): Promise<string | string[]> => {
       if (server.missing.has(item.media_id)) throw new ApiError(404, { error: 'not_found' })
       return addressOf(item.media_id)
     },
@@ -102,12 +112,14 @@ function start(options: { store?: QueueStore; root?: FakeDirectoryHandle; worker
   const runner = new DownloadRunner({
     store,
     pool: workers.pool,
-    getUrl: (item) => {
+    getUrls: async (item) => {
       server.urlCalls.push({ id: item.id, at: Date.now() })
-      return server.answer(item)
+      const answer = await server.answer(item)
+      return typeof answer === 'string' ? [answer] : answer
     },
     classifyUrlError,
     onChange: () => undefined,
+    ...(options.rangeBytes === undefined ? {} : { rangeBytes: options.rangeBytes }),
   })
   started.push({ runner, workers })
   const item = (id: string): DownloadItem => {
@@ -759,5 +771,286 @@ describe('the download runner', () => {
       expect(second.workers.downloads.map((call) => call.at)).toEqual([T0 + DOWNLOAD_RETRY_INTERVAL_MS])
       expect(second.item('again').tries).toBe(2)
     })
+  })
+})
+
+describe('a large file fetched as ranges at once', () => {
+  /** A small range size, so a file of a few kilobytes comes in many ranges. */
+  const R = 1000
+  const hostUrl = (host: string, mediaId: number) => `https://${host}.store.example/${mediaId}?signature=abc`
+
+  /** The server signs the content once per host; every host serves the same bytes. */
+  function onHosts(setup: ReturnType<typeof start>, mediaId: number, bytes: Uint8Array, hosts: string[]) {
+    for (const host of hosts) setup.workers.served.set(hostUrl(host, mediaId), bytes)
+    const before = setup.server.answer
+    setup.server.answer = async (each) =>
+      each.media_id === mediaId ? hosts.map((host) => hostUrl(host, mediaId)) : before(each)
+  }
+
+  /** Ranges wait for releaseAll() before they are served. */
+  function holdRanges(workers: FakeWorkers) {
+    const held: Array<() => void> = []
+    workers.onRange = async (call) => {
+      const gate = deferred<undefined>()
+      held.push(() => gate.resolve(undefined))
+      await gate.promise
+      return workers.serveRange(call)
+    }
+    return {
+      held,
+      releaseAll: () => {
+        for (const release of held.splice(0)) release()
+      },
+    }
+  }
+
+  it('spreads the ranges over the hosts, within 8 per file, hashes the file and places it', async () => {
+    const bytes = content(10 * R + 500, 31)
+    const setup = start({ rangeBytes: R })
+    const { runner, root, workers, item, add } = setup
+    onHosts(setup, 40, bytes, ['a', 'b'])
+    const { held, releaseAll } = holdRanges(workers)
+    await runner.restore()
+    await add(fileOf('big', bytes, 40))
+    await until(() => held.length === DOWNLOAD_RANGES_PER_FILE, 'eight ranges in flight')
+    await settle()
+    // Eight at once, no more: the ninth waits for one of them.
+    expect(held).toHaveLength(DOWNLOAD_RANGES_PER_FILE)
+    expect(workers.peakRangesPerHost.get('a.store.example')).toBe(4)
+    expect(workers.peakRangesPerHost.get('b.store.example')).toBe(4)
+    while (item('big').status !== 'done') {
+      releaseAll()
+      await settle()
+    }
+    // Each range asked once, whole, from one worker (the one holding the staging file).
+    expect(
+      workers.ranges
+        .map((call) => [call.index, call.from, call.end])
+        .sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0)),
+    ).toEqual(
+      Array.from({ length: 11 }, (_, index) => [index, index * R, Math.min(bytes.length, (index + 1) * R)]),
+    )
+    expect(new Set(workers.ranges.map((call) => call.worker)).size).toBe(1)
+    expect(workers.ranges[0]?.timeoutMs).toBe(transferTimeoutMs(R))
+    expect(Math.max(...workers.peakRangesPerFile.values())).toBe(DOWNLOAD_RANGES_PER_FILE)
+    expect(workers.verified).toEqual([{ key: 'big', good: true }])
+    expect(root.file('Shoot/big.bin')?.bytes).toEqual(bytes)
+    expect(item('big')).toMatchObject({
+      status: 'done',
+      tries: 1,
+      bytes_received: bytes.length,
+      percent: 100,
+    })
+    // Nothing of the ranges stays in the queue once the file is done.
+    expect(item('big')).toMatchObject({ ranges_done: [], ranges_partial: [] })
+  })
+
+  it('never has more than 6 requests in flight to one host, over every download together', async () => {
+    const setup = start({ rangeBytes: R })
+    const { runner, workers, item, add } = setup
+    const files = [1, 2, 3].map((n) => {
+      const bytes = content(12 * R, 40 + n)
+      onHosts(setup, 50 + n, bytes, ['one'])
+      return fileOf(`f${n}`, bytes, 50 + n)
+    })
+    // And a small file in one GET to the same host, which takes a slot too.
+    const small = content(500, 49)
+    workers.served.set(hostUrl('one', 59), small)
+    onHosts(setup, 59, small, ['one'])
+    const { held, releaseAll } = holdRanges(workers)
+    const gets = holdDownloads(workers)
+    await runner.restore()
+    await add(...files, fileOf('small', small, 59))
+    await until(() => held.length + gets.held.length === REQUESTS_PER_HOST, 'the host to be full')
+    await settle()
+    expect(held.length + gets.held.length).toBe(REQUESTS_PER_HOST)
+    for (
+      let round = 0;
+      round < 200 && ['f1', 'f2', 'f3', 'small'].some((id) => item(id).status !== 'done');
+      round++
+    ) {
+      releaseAll()
+      for (const get of gets.held.splice(0)) get.release()
+      await settle()
+    }
+    expect(['f1', 'f2', 'f3', 'small'].map((id) => item(id).status)).toEqual(['done', 'done', 'done', 'done'])
+    expect(workers.peakRangesPerHost.get('one.store.example')).toBe(REQUESTS_PER_HOST)
+    // The slots are all given back.
+    expect(runner.hostSlots.count('one.store.example')).toBe(0)
+  })
+
+  it('after a reload fetches only the ranges missing, a half-written one from what it wrote', async () => {
+    const bytes = content(10 * R, 33)
+    const memory = new MemoryQueueStore()
+    const root = new FakeDirectoryHandle('Downloads')
+    const first = start({ store: memory, root, rangeBytes: R })
+    onHosts(first, 41, bytes, ['a'])
+    // Ranges 0 to 3 arrive; range 4 writes half of itself and the tab goes; the others never answer.
+    first.workers.onRange = async (call) => {
+      if (call.index < 4) return first.workers.serveRange(call)
+      if (call.index === 4) {
+        call.file.write(call.from, bytes.subarray(call.from, call.from + R / 2))
+        call.progress(R / 2)
+      }
+      return new Promise<never>(() => undefined)
+    }
+    await first.runner.restore()
+    await first.add(fileOf('big', bytes, 41))
+    await until(() => first.item('big').bytes_received === 4 * R + R / 2, 'four and a half ranges')
+    await advance(SAVE_INTERVAL_MS)
+    expect(first.store.savedDownloads.at(-1)?.items[0]).toMatchObject({
+      range_bytes: R,
+      ranges_partial: [[4, R / 2]],
+    })
+    expect([...(first.store.savedDownloads.at(-1)?.items[0]?.ranges_done ?? [])].sort()).toEqual([0, 1, 2, 3])
+    first.runner.stop()
+    first.workers.pool.close()
+
+    const second = start({ store: memory, root, workers: sharingStaging(first.workers), rangeBytes: R })
+    onHosts(second, 41, bytes, ['a'])
+    await second.runner.restore()
+    await until(() => second.item('big').status === 'done', 'the resumed download')
+    expect(
+      second.workers.ranges.map((call) => [call.index, call.from]).sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0)),
+    ).toEqual([
+      [4, 4 * R + R / 2],
+      [5, 5 * R],
+      [6, 6 * R],
+      [7, 7 * R],
+      [8, 8 * R],
+      [9, 9 * R],
+    ])
+    expect(root.file('Shoot/big.bin')?.bytes).toEqual(bytes)
+    // Over both runs, each byte was written once: at most 1.5 times the file.
+    const staged = first.workers.ranges[0]?.file
+    expect(staged?.written).toBe(bytes.length)
+    expect(staged?.written ?? Infinity).toBeLessThanOrEqual(1.5 * bytes.length)
+    expect(second.item('big').tries).toBe(2)
+  })
+
+  it('fails a file with a wrong byte as a bad file, drops its bytes and starts over on the next try', async () => {
+    const bytes = content(5 * R, 34)
+    const wrong = bytes.slice()
+    wrong[3 * R + 7] = ((wrong[3 * R + 7] ?? 0) + 1) & 255
+    const setup = start({ rangeBytes: R })
+    const { runner, root, workers, item, add } = setup
+    onHosts(setup, 42, wrong, ['a'])
+    await runner.restore()
+    await add(fileOf('bad', bytes, 42))
+    await until(() => item('bad').next_try_at !== null, 'the first try to fail')
+    expect(workers.verified).toEqual([{ key: 'bad', good: false }])
+    expect(item('bad')).toMatchObject({
+      status: 'waiting',
+      error: DOWNLOAD_FAILED_MESSAGE,
+      bytes_received: 0,
+      range_bytes: null,
+      ranges_done: [],
+      ranges_partial: [],
+    })
+    expect(workers.staging.file('bad')).toBeUndefined()
+    expect(root.file('Shoot/bad.bin')).toBeUndefined()
+
+    onHosts(setup, 42, bytes, ['a'])
+    await advance(DOWNLOAD_RETRY_INTERVAL_MS)
+    await until(() => item('bad').status === 'done', 'the second try')
+    // The second try fetched every range again, from its start.
+    expect(
+      workers.ranges
+        .slice(5)
+        .map((call) => call.from)
+        .sort((a, b) => a - b),
+    ).toEqual([0, R, 2 * R, 3 * R, 4 * R])
+    expect(root.file('Shoot/bad.bin')?.bytes).toEqual(bytes)
+  })
+
+  it('fails a file fetched in one GET whose bytes are not its hash, as the same bad file', async () => {
+    const bytes = content(800, 35)
+    const { runner, root, workers, item, add, serve } = start({ rangeBytes: R })
+    const wrong = bytes.slice()
+    wrong[0] = ((wrong[0] ?? 0) + 1) & 255
+    serve(43, wrong)
+    await runner.restore()
+    await add(fileOf('one', bytes, 43))
+    await until(() => item('one').next_try_at !== null, 'the try to fail')
+    expect(workers.downloads).toHaveLength(1)
+    expect(workers.ranges).toHaveLength(0)
+    expect(item('one')).toMatchObject({ error: DOWNLOAD_FAILED_MESSAGE, bytes_received: 0 })
+    expect(workers.staging.file('one')).toBeUndefined()
+    expect(root.file('Shoot/one.bin')).toBeUndefined()
+  })
+
+  it('renews the addresses of every host once when the store refuses one (403), in the same try', async () => {
+    const bytes = content(6 * R, 36)
+    const setup = start({ rangeBytes: R })
+    const { runner, root, workers, server, item, add } = setup
+    let asked = 0
+    server.answer = async () => {
+      asked++
+      return ['a', 'b'].map((host) => `${hostUrl(host, 44)}&n=${asked}`)
+    }
+    workers.onRange = async (call) => {
+      const url = new URL(call.url)
+      if (url.searchParams.get('n') === '1' && call.index === 2) {
+        return { ok: false, kind: 'bad_status', status: 403, bytes: 0 }
+      }
+      url.searchParams.delete('n')
+      workers.served.set(url.href, bytes)
+      return workers.serveRange({ ...call, url: url.href })
+    }
+    await runner.restore()
+    await add(fileOf('renewed', bytes, 44))
+    await until(() => item('renewed').status === 'done', 'the download')
+    expect(asked).toBe(2)
+    expect(item('renewed').tries).toBe(1)
+    const second = workers.ranges.filter((call) => call.url.endsWith('&n=2')).map((call) => call.index)
+    expect(second).toContain(2)
+    expect(root.file('Shoot/renewed.bin')?.bytes).toEqual(bytes)
+  })
+
+  it('fails the try after a range failed DOWNLOAD_RANGE_TRIES times, keeping the ranges done', async () => {
+    const bytes = content(4 * R, 37)
+    const setup = start({ rangeBytes: R })
+    const { runner, workers, item, add } = setup
+    onHosts(setup, 45, bytes, ['a'])
+    workers.onRange = async (call) =>
+      call.index === 1 ? { ok: false, kind: 'xhr_error', bytes: 0 } : workers.serveRange(call)
+    await runner.restore()
+    await add(fileOf('flaky', bytes, 45))
+    await until(() => item('flaky').next_try_at !== null, 'the try to fail')
+    expect(workers.ranges.filter((call) => call.index === 1)).toHaveLength(DOWNLOAD_RANGE_TRIES)
+    expect([...item('flaky').ranges_done].sort()).toEqual([0, 2, 3])
+    expect(item('flaky')).toMatchObject({
+      status: 'waiting',
+      bytes_received: 3 * R,
+      error: DOWNLOAD_FAILED_MESSAGE,
+    })
+    expect(runner.hostSlots.count('a.store.example')).toBe(0)
+  })
+
+  it('places an empty file, which has nothing to fetch, once it hashes to its own hash', async () => {
+    const { runner, root, workers, item, add, serve } = start({ rangeBytes: R })
+    serve(47, new Uint8Array(0))
+    await runner.restore()
+    await add(fileOf('empty', new Uint8Array(0), 47))
+    await until(() => item('empty').status === 'done', 'the empty file')
+    expect(workers.verified).toEqual([{ key: 'empty', good: true }])
+    expect(root.file('Shoot/empty.bin')?.bytes).toEqual(new Uint8Array(0))
+  })
+
+  it("'remove' stops every range of the file and gives its hosts' slots back", async () => {
+    const bytes = content(10 * R, 38)
+    const setup = start({ rangeBytes: R })
+    const { runner, workers, add } = setup
+    onHosts(setup, 46, bytes, ['a', 'b'])
+    const { held } = holdRanges(workers)
+    await runner.restore()
+    await add(fileOf('gone', bytes, 46))
+    await until(() => held.length === DOWNLOAD_RANGES_PER_FILE, 'ranges in flight')
+    await runner.apply({ type: 'remove', id: 'gone' })
+    await settle()
+    expect(workers.workers.filter((each) => !each.sender).some((each) => each.terminated)).toBe(true)
+    expect(runner.hostSlots.count('a.store.example')).toBe(0)
+    expect(runner.hostSlots.count('b.store.example')).toBe(0)
+    expect(runner.state.items).toEqual([])
   })
 })

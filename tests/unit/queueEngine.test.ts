@@ -349,7 +349,7 @@ const downloadRunnerCase: RunnerCase<DownloadQueue, DownloadCommand> = {
     new DownloadRunner({
       store,
       pool: workers.pool,
-      getUrl: async (item) => `/storage/${item.media_id}`,
+      getUrls: async (item) => [`/storage/${item.media_id}`],
       classifyUrlError: () => 'other',
       onChange,
     }),

@@ -17,8 +17,10 @@ import { emptyUploadQueue, type UploadQueue } from '../../src/transfers/uploadMo
 import { combineDigests } from '../../workers/sha256.ts'
 import type { TransferApi } from '../../workers/transfer.worker.ts'
 import {
+  contentHash,
   hashParts,
   type DownloadResult,
+  type TransferError,
   type PartRange,
   type SignedRequest,
   type TransferResult,
@@ -187,11 +189,15 @@ export class FakeFileHandle {
 
   constructor(readonly name: string) {}
 
+  /** Bytes written to this file, over all writes. */
+  written = 0
+
   write(at: number, data: Uint8Array): void {
     const next = new Uint8Array(Math.max(at + data.length, this.bytes.length))
-    next.set(this.bytes.subarray(0, at))
+    next.set(this.bytes)
     next.set(data, at)
     this.bytes = next
+    this.written += data.length
   }
 
   truncate(size: number): void {
@@ -294,6 +300,25 @@ export interface DownloadCall {
   onProgress?: (bytesReceived: number) => void
 }
 
+/** One range request of a ranged download, as a lane of the worker makes it. */
+export interface RangeCall {
+  worker: number
+  key: string
+  file: FakeFileHandle
+  index: number
+  start: number
+  from: number
+  end: number
+  url: string
+  timeoutMs: number
+  at: number
+  /** Tells the range's bytes written from its start. */
+  progress: (bytes: number) => void
+}
+
+/** How a fake range ends: its bytes written from the range's start. */
+export type RangeOutcome = ({ ok: true } | ({ ok: false } & TransferError)) & { bytes: number }
+
 export interface CopyCall {
   worker: number
   from: FakeFileHandle
@@ -325,6 +350,15 @@ export class FakeWorkers {
   readonly combined: string[][] = []
   readonly puts: PutCall[] = []
   readonly downloads: DownloadCall[] = []
+  readonly ranges: RangeCall[] = []
+  /** Range requests in flight now, by host, over every file, and their peaks. */
+  readonly rangesPerHost = new Map<string, number>()
+  readonly peakRangesPerHost = new Map<string, number>()
+  /** Range requests in flight now by staging key, and their peaks. */
+  readonly rangesPerFile = new Map<string, number>()
+  readonly peakRangesPerFile = new Map<string, number>()
+  /** Each hash check of a staged file: its key and whether it held. */
+  readonly verified: Array<{ key: string; good: boolean }> = []
   readonly copies: CopyCall[] = []
   /** Staged downloads put into their folders, by key. */
   readonly placed: string[] = []
@@ -335,6 +369,7 @@ export class FakeWorkers {
   readonly served = new Map<string, Uint8Array>()
   onPut: (call: PutCall) => TransferResult | Promise<TransferResult> = () => ({ ok: true })
   onDownload: (call: DownloadCall) => Promise<DownloadResult> = (call) => this.serve(call)
+  onRange: (call: RangeCall) => Promise<RangeOutcome> = (call) => this.serveRange(call)
   readonly pool: ItemTaskPool<Remote<TransferApi>>
 
   constructor(
@@ -370,6 +405,25 @@ export class FakeWorkers {
     call.file.write(call.fromByte, content.subarray(call.fromByte))
     call.onProgress?.(content.length)
     return { ok: true, bytes_received: content.length }
+  }
+
+  /** The default range: the bytes served for the URL from `from` to `end`, written at their offsets (206). */
+  async serveRange(call: RangeCall): Promise<RangeOutcome> {
+    const content = this.served.get(call.url)
+    if (!content) return { ok: false, kind: 'bad_status', status: 404, bytes: call.from - call.start }
+    call.file.write(call.from, content.subarray(call.from, call.end))
+    return { ok: true, bytes: call.end - call.start }
+  }
+
+  private countRange(host: string, key: string, by: number): void {
+    for (const [now, peak, name] of [
+      [this.rangesPerHost, this.peakRangesPerHost, host],
+      [this.rangesPerFile, this.peakRangesPerFile, key],
+    ] as const) {
+      const value = (now.get(name) ?? 0) + by
+      now.set(name, value)
+      peak.set(name, Math.max(peak.get(name) ?? 0, value))
+    }
   }
 
   private startPut(file: Blob, host: string): void {
@@ -470,6 +524,50 @@ export class FakeWorkers {
         }
         this.downloads.push(call)
         return this.onDownload(call)
+      },
+      downloadRanges: async (key, fileSize, lanes, timeoutMs, next, report) => {
+        const file = await this.staging.getFileHandle(key, { create: true })
+        if (file.bytes.length > fileSize) file.truncate(fileSize)
+        const lane = async () => {
+          for (;;) {
+            const job = await next()
+            if (!job) return
+            const host = new URL(job.url).host
+            const call: RangeCall = {
+              worker: worker.id,
+              key,
+              file,
+              ...job,
+              timeoutMs,
+              at: Date.now(),
+              progress: (bytes) => void report({ index: job.index, bytes, final: false }),
+            }
+            this.ranges.push(call)
+            this.countRange(host, key, 1)
+            let outcome: RangeOutcome
+            try {
+              // A macrotask first, as a real request takes: the other lanes ask for their ranges meanwhile.
+              await new Promise<void>((resolve) => setImmediate(resolve))
+              outcome = await this.onRange(call)
+            } finally {
+              // The request is over before its end is told, as in the worker.
+              this.countRange(host, key, -1)
+            }
+            await report({ index: job.index, final: true, ...outcome })
+          }
+        }
+        await Promise.all(Array.from({ length: lanes }, lane))
+      },
+      verifyDownload: async (key, fileSize, fileHash) => {
+        if (fileSize === 0) await this.staging.getFileHandle(key, { create: true })
+        const staged = this.staging.file(key)
+        const good =
+          staged !== undefined &&
+          staged.bytes.length === fileSize &&
+          (await contentHash(new Blob([staged.bytes.slice()]))) === fileHash
+        if (!good) this.staging.entries.delete(key)
+        this.verified.push({ key, good })
+        return good
       },
       placeDownload: async (key, place) => {
         const staged = this.staging.file(key)
