@@ -7,7 +7,7 @@ import { proxy, wrap, type Remote } from 'comlink'
 import type { TransferApi } from '../../workers/transfer.worker.ts'
 import type { PartRange, SignedRequest, TransferResult } from '../../workers/transferCore.ts'
 import { ConcurrentWorkerPool } from '../lib/concurrentWorkerPool.ts'
-import { WorkerPool, type PoolWorker } from '../lib/workerPool.ts'
+import { WorkerPool, waitInLine, type PoolWorker, type Waiter } from '../lib/workerPool.ts'
 import { UPLOAD_MAX_REQUESTS_IN_FLIGHT } from './limits.ts'
 
 export const TRANSFER_IDLE_TIMEOUT_MS = 30_000
@@ -22,8 +22,8 @@ export const SEND_WORKERS = 2
  * Hashing workers: one per core, at least HASH_MIN_WORKERS, at most HASH_MAX_WORKERS. A part read whole is
  * digested by WebCrypto on one thread per page whichever worker asks, so the workers' worth is reading the
  * next parts while that thread digests: four keep it fed on a small machine (and let downloads run their 4
- * files at once). Past eight, parts held whole (16 MiB each) would cost memory for no speed; only parts
- * streamed through hash-wasm, which each worker computes itself, would gain.
+ * files at once). Past eight, part buffers (16 MiB in each worker that hashed) would cost memory for no
+ * speed; only parts streamed through hash-wasm, which each worker computes itself, would gain.
  */
 export const HASH_MIN_WORKERS = 4
 export const HASH_MAX_WORKERS = 8
@@ -32,17 +32,65 @@ export function transferWorkerLimit(hardwareConcurrency: number | undefined): nu
   return Math.min(HASH_MAX_WORKERS, Math.max(HASH_MIN_WORKERS, hardwareConcurrency ?? 0))
 }
 
+/**
+ * Parts hashed at once over all files (ItemTaskPool.hash), whatever the cores. WebCrypto digests on one
+ * thread per page, so a few parts keep it fed (the others are read meanwhile); each part hashed holds its
+ * worker's 16 MiB buffer. On 2 cores, 4 at once hashed faster than 2 (tests/bench/hashing.bench.ts); a
+ * machine of 8 cores gains nothing from 8, whose buffers would only double the memory held.
+ */
+export const HASH_PARTS_AT_ONCE = 4
+
+/** Turns to hash a part, taken in order: a task waits for one, and leaves the line when cancelled. */
+class Turns {
+  private readonly line: Waiter<void>[] = []
+
+  constructor(private free: number) {}
+
+  async take(signal: AbortSignal): Promise<void> {
+    if (this.free > 0 && this.line.length === 0) {
+      this.free--
+      return
+    }
+    await waitInLine(this.line, signal)
+  }
+
+  give(): void {
+    const next = this.line.shift()
+    if (next) next.give()
+    else this.free++
+  }
+}
+
 export class ItemTaskPool<Api> {
   private readonly controllers = new Map<string, AbortController>()
+  private readonly hashTurns: Turns
 
+  /** hashesAtOnce bounds the tasks run by hash(), over all items; run() has only the workers' bound. */
   constructor(
     private readonly pool: WorkerPool<Api>,
     private readonly senders: ConcurrentWorkerPool<Api>,
-  ) {}
+    hashesAtOnce = Number.POSITIVE_INFINITY,
+  ) {
+    this.hashTurns = new Turns(hashesAtOnce)
+  }
 
   /** Runs a task for an item on a worker of its own; it is cancelled when the item is. */
   run<T>(itemId: string, task: (api: Api) => Promise<T>): Promise<T> {
     return this.pool.run(task, this.signalOf(itemId))
+  }
+
+  /**
+   * Runs the hash of a part as run() does, once one of the pool's turns to hash is free: each part hashed
+   * holds a 16 MiB buffer in its worker, and parts beyond what the digest takes in only wait there.
+   */
+  async hash<T>(itemId: string, task: (api: Api) => Promise<T>): Promise<T> {
+    const signal = this.signalOf(itemId)
+    await this.hashTurns.take(signal)
+    try {
+      return await this.pool.run(task, signal)
+    } finally {
+      this.hashTurns.give()
+    }
   }
 
   /**
@@ -137,5 +185,6 @@ export function createTransferPool(): ItemTaskPool<Remote<TransferApi>> {
       maxTasks: UPLOAD_MAX_REQUESTS_IN_FLIGHT,
       idleTimeoutMs: TRANSFER_IDLE_TIMEOUT_MS,
     }),
+    HASH_PARTS_AT_ONCE,
   )
 }
