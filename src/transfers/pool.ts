@@ -20,10 +20,10 @@ export const SEND_WORKERS = 2
 
 /**
  * Hashing workers: one per core, at least HASH_MIN_WORKERS, at most HASH_MAX_WORKERS. A part read whole is
- * digested by WebCrypto on one thread per page whichever worker asks, so the workers' worth is reading the
- * next parts while that thread digests: four keep it fed on a small machine (and let downloads run their 4
- * files at once). Past eight, part buffers (16 MiB in each worker that hashed) would cost memory for no
- * speed; only parts streamed through hash-wasm, which each worker computes itself, would gain.
+ * digested by WebCrypto, and the digests of different workers run at once (tests/bench/hashing.bench.ts: two
+ * workers digest 16 MiB buffers about twice as fast as one on 2 cores), so the workers' worth is both
+ * digesting side by side and reading the next parts meanwhile (and letting downloads run their 4 files at
+ * once). Past eight, part buffers (16 MiB in each worker that hashed) would cost memory for little speed.
  */
 export const HASH_MIN_WORKERS = 4
 export const HASH_MAX_WORKERS = 8
@@ -33,10 +33,10 @@ export function transferWorkerLimit(hardwareConcurrency: number | undefined): nu
 }
 
 /**
- * Parts hashed at once over all files (ItemTaskPool.hash), whatever the cores. WebCrypto digests on one
- * thread per page, so a few parts keep it fed (the others are read meanwhile); each part hashed holds its
- * worker's 16 MiB buffer. On 2 cores, 4 at once hashed faster than 2 (tests/bench/hashing.bench.ts); a
- * machine of 8 cores gains nothing from 8, whose buffers would only double the memory held.
+ * Parts hashed at once over all files (ItemTaskPool.hash), whatever the cores: each part hashed holds its
+ * worker's 16 MiB buffer, so this bounds that memory however many workers the pool may have. On 2 cores
+ * the pool waits on reading the parts more than on digesting them: 8 workers with 8 parts at once hashed
+ * 544 MB/s where 4 and 4 hashed 462 MB/s (one run each, on a shared machine), for twice the buffers.
  */
 export const HASH_PARTS_AT_ONCE = 4
 
