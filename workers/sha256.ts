@@ -1,6 +1,7 @@
 // SHA-256 of blobs for the workers, and the composite hash of a multipart file. A blob that fits the
-// whole-buffer limit is read once and hashed by WebCrypto (about 1,000 MB/s here); a larger one is streamed
-// through hash-wasm (about 300 MB/s) through one buffer, so memory stays the same however large the part.
+// whole-buffer limit is read into the worker's one part buffer and hashed by WebCrypto (about 1,000 MB/s
+// here); a larger one is streamed through hash-wasm (about 300 MB/s) through one buffer, so memory stays the
+// same however large the part.
 // Only WebCrypto and Blob are used, which workers and Node share, so unit tests import this module as is.
 import { createSHA256 } from 'hash-wasm'
 
@@ -25,11 +26,93 @@ export function fromHex(hex: string): Uint8Array<ArrayBuffer> {
 /** The lower-case hex SHA-256 of a blob; onProgress gets the bytes hashed so far. */
 export async function sha256Blob(blob: Blob, onProgress?: (hashedBytes: number) => void): Promise<string> {
   if (blob.size <= WHOLE_BUFFER_LIMIT) {
-    const digest = await crypto.subtle.digest('SHA-256', await blob.arrayBuffer())
+    const digest = await partBuffer.sha256(blob)
     onProgress?.(blob.size)
-    return toHex(digest)
+    return digest
   }
   return sha256Streamed(blob, onProgress)
+}
+
+/**
+ * One buffer of `capacity` bytes that a worker reads every whole part into, lent to one read at a time (a
+ * read that finds it lent takes a buffer of its own, kept afterwards in place of the lent one). Reading each
+ * part with blob.arrayBuffer() allocated a fresh 16 MiB ArrayBuffer per part, and the garbage collector let
+ * the dead ones pile up: a 2 GiB upload held over 400 MiB of them across the hashing workers. WebCrypto
+ * copies what it digests when called (outside the JavaScript heap), so the buffer is free again at once.
+ */
+export class PartBuffer {
+  private spare: ArrayBuffer | undefined
+  /** Buffers made so far: one, however many parts, unless reads overlap or one fails. */
+  allocations = 0
+
+  constructor(readonly capacity: number) {}
+
+  async sha256(blob: Blob): Promise<string> {
+    const lent = this.spare ?? this.allocate()
+    this.spare = undefined
+    // A failed read may leave the buffer detached inside the stream: the next read allocates another.
+    const bytes = await readInto(blob, lent)
+    try {
+      return toHex(await crypto.subtle.digest('SHA-256', bytes))
+    } finally {
+      this.spare = bytes.buffer
+    }
+  }
+
+  private allocate(): ArrayBuffer {
+    this.allocations++
+    return new ArrayBuffer(this.capacity)
+  }
+}
+
+/** The worker's part buffer (16 MiB, made at its first part). */
+const partBuffer = new PartBuffer(WHOLE_BUFFER_LIMIT)
+
+/**
+ * Reads all of a blob into buffer, from its start, and gives the bytes read as a view of the buffer's memory.
+ * A reader that fills given buffers (BYOB) moves the memory into a new ArrayBuffer at each read, so buffer is
+ * detached afterwards: the view's buffer is the one to read into next time. A stream that ends before
+ * blob.size bytes, or gives more, is an error: the digest would be of other bytes than the part's.
+ */
+export async function readInto(blob: Blob, buffer: ArrayBuffer): Promise<Uint8Array<ArrayBuffer>> {
+  const size = blob.size
+  if (size > buffer.byteLength) throw new RangeError('the blob is larger than the buffer')
+  const stream = blob.stream()
+  const byob = byobReader(stream)
+  if (!byob) return copyChunks(stream.getReader(), size, new Uint8Array(buffer, 0, size))
+  let filled = 0
+  let memory = buffer
+  while (filled < size) {
+    const { done, value } = await byob.read(new Uint8Array(memory, filled, size - filled))
+    if (!value) throw new Error('the blob could not be read')
+    memory = value.buffer
+    if (done) throw new Error(`short read: ${filled} of ${size} bytes`)
+    filled += value.byteLength
+  }
+  // Every byte of the part is in: the rest of the stream (none, for a blob) is not waited for.
+  void byob.cancel().catch(() => undefined)
+  return new Uint8Array(memory, 0, size)
+}
+
+/** readInto for a stream that gives its own chunks: each is copied into target. */
+async function copyChunks(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  size: number,
+  target: Uint8Array<ArrayBuffer>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  let filled = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    if (value.byteLength > size - filled) {
+      void reader.cancel().catch(() => undefined)
+      throw new Error(`long read: more than ${size} bytes`)
+    }
+    target.set(value, filled)
+    filled += value.byteLength
+  }
+  if (filled < size) throw new Error(`short read: ${filled} of ${size} bytes`)
+  return target
 }
 
 /** The buffer a streamed hash reads into, over and over. */

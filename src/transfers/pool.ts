@@ -7,7 +7,7 @@ import { proxy, wrap, type Remote } from 'comlink'
 import type { TransferApi } from '../../workers/transfer.worker.ts'
 import type { PartRange, SignedRequest, TransferResult } from '../../workers/transferCore.ts'
 import { ConcurrentWorkerPool } from '../lib/concurrentWorkerPool.ts'
-import { WorkerPool, type PoolWorker } from '../lib/workerPool.ts'
+import { WorkerPool, waitInLine, type PoolWorker, type Waiter } from '../lib/workerPool.ts'
 import { REQUESTS_PER_HOST, UPLOAD_MAX_REQUESTS_IN_FLIGHT } from './limits.ts'
 
 export const TRANSFER_IDLE_TIMEOUT_MS = 30_000
@@ -20,10 +20,10 @@ export const SEND_WORKERS = 2
 
 /**
  * Hashing workers: one per core, at least HASH_MIN_WORKERS, at most HASH_MAX_WORKERS. A part read whole is
- * digested by WebCrypto on one thread per page whichever worker asks, so the workers' worth is reading the
- * next parts while that thread digests: four keep it fed on a small machine (and let downloads run their 4
- * files at once). Past eight, parts held whole (16 MiB each) would cost memory for no speed; only parts
- * streamed through hash-wasm, which each worker computes itself, would gain.
+ * digested by WebCrypto, and the digests of different workers run at once (tests/bench/hashing.bench.ts: two
+ * workers digest 16 MiB buffers about twice as fast as one on 2 cores), so the workers' worth is both
+ * digesting side by side and reading the next parts meanwhile (and letting downloads run their 4 files at
+ * once). Past eight, part buffers (16 MiB in each worker that hashed) would cost memory for little speed.
  */
 export const HASH_MIN_WORKERS = 4
 export const HASH_MAX_WORKERS = 8
@@ -32,13 +32,47 @@ export function transferWorkerLimit(hardwareConcurrency: number | undefined): nu
   return Math.min(HASH_MAX_WORKERS, Math.max(HASH_MIN_WORKERS, hardwareConcurrency ?? 0))
 }
 
+/**
+ * Parts hashed at once over all files (ItemTaskPool.hash), whatever the cores: each part hashed holds its
+ * worker's 16 MiB buffer, so this bounds that memory however many workers the pool may have. On 2 cores
+ * the pool waits on reading the parts more than on digesting them: 8 workers with 8 parts at once hashed
+ * 544 MB/s where 4 and 4 hashed 462 MB/s (one run each, on a shared machine), for twice the buffers.
+ */
+export const HASH_PARTS_AT_ONCE = 4
+
+/** Turns to hash a part, taken in order: a task waits for one, and leaves the line when cancelled. */
+class Turns {
+  private readonly line: Waiter<void>[] = []
+
+  constructor(private free: number) {}
+
+  async take(signal: AbortSignal): Promise<void> {
+    if (this.free > 0 && this.line.length === 0) {
+      this.free--
+      return
+    }
+    await waitInLine(this.line, signal)
+  }
+
+  give(): void {
+    const next = this.line.shift()
+    if (next) next.give()
+    else this.free++
+  }
+}
+
 export class ItemTaskPool<Api> {
   private readonly controllers = new Map<string, AbortController>()
+  private readonly hashTurns: Turns
 
+  /** hashesAtOnce bounds the tasks run by hash(), over all items; run() has only the workers' bound. */
   constructor(
     private readonly pool: WorkerPool<Api>,
     private readonly senders: ConcurrentWorkerPool<Api>,
-  ) {}
+    hashesAtOnce = Number.POSITIVE_INFINITY,
+  ) {
+    this.hashTurns = new Turns(hashesAtOnce)
+  }
 
   /** Runs a task for an item on a worker of its own; it is cancelled when the item is. */
   run<T>(itemId: string, task: (api: Api) => Promise<T>): Promise<T> {
@@ -46,9 +80,28 @@ export class ItemTaskPool<Api> {
   }
 
   /**
+<<<<<<< HEAD
    * Runs a send for an item on a send worker, within the cap of requests in flight over all hosts and the
    * cap per host (its lane: the host of the request's URL, storageHostOf). The task gets the item's signal
    * and must abort its request when it fires (see putPartTask).
+=======
+   * Runs the hash of a part as run() does, once one of the pool's turns to hash is free: each part hashed
+   * holds a 16 MiB buffer in its worker, and parts beyond what the digest takes in only wait there.
+   */
+  async hash<T>(itemId: string, task: (api: Api) => Promise<T>): Promise<T> {
+    const signal = this.signalOf(itemId)
+    await this.hashTurns.take(signal)
+    try {
+      return await this.pool.run(task, signal)
+    } finally {
+      this.hashTurns.give()
+    }
+  }
+
+  /**
+   * Runs a send for an item on a send worker, within the cap of requests in flight. The task gets the
+   * item's signal and must abort its request when it fires (see putPartTask).
+>>>>>>> hash-memory
    */
   send<T>(itemId: string, task: (api: Api, signal: AbortSignal) => Promise<T>, host?: string): Promise<T> {
     return this.senders.run(task, this.signalOf(itemId), host)
@@ -145,6 +198,7 @@ export function createTransferPool(): ItemTaskPool<Remote<TransferApi>> {
       idleTimeoutMs: TRANSFER_IDLE_TIMEOUT_MS,
     }),
     createSendPool(() => transferWorker('send')),
+    HASH_PARTS_AT_ONCE,
   )
 }
 

@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
 import { planParts } from '../../server/contract/parts.ts'
-import { combineDigests, fromHex, sha256Blob, WHOLE_BUFFER_LIMIT } from '../../workers/sha256.ts'
+import {
+  combineDigests,
+  fromHex,
+  PartBuffer,
+  readInto,
+  sha256Blob,
+  WHOLE_BUFFER_LIMIT,
+} from '../../workers/sha256.ts'
 import {
   copyBlob,
   DOWNLOAD_PROGRESS_INTERVAL_MS,
@@ -79,6 +86,114 @@ describe('hashes', () => {
     expect(digests).toEqual(expected.map((digest) => digest.toString('hex')))
     expect(progress.at(-1)).toBe(17 * MiB)
     expect(await combineDigests(digests)).toBe(sha256(Buffer.concat(expected)).toString('hex'))
+  })
+})
+
+/**
+ * A blob of `bytes` whose stream is a byte stream (as a browser's Blob has) giving chunks of `chunk` bytes,
+ * and closing after `gives` bytes (fewer than its size: the file shrank under the reader).
+ */
+function byteStreamBlob(bytes: Uint8Array, chunk: number, gives = bytes.length): Blob {
+  return {
+    size: bytes.length,
+    stream: () => {
+      let at = 0
+      return new ReadableStream({
+        type: 'bytes',
+        pull(controller) {
+          if (at >= gives) {
+            // A read waiting on a closed byte stream is answered (done) once its request gets 0 bytes.
+            controller.close()
+            return controller.byobRequest?.respond(0)
+          }
+          // A copy: enqueueing moves the chunk's memory into the stream (and a Buffer's slice is a view).
+          controller.enqueue(Uint8Array.from(bytes.subarray(at, Math.min(at + chunk, gives))))
+          at += chunk
+        },
+      })
+    },
+  } as unknown as Blob
+}
+
+/** A blob whose stream is a default stream (no reader that fills given buffers) of the given chunks. */
+function chunkedBlob(size: number, chunks: Uint8Array[]): Blob {
+  return {
+    size,
+    stream: () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(chunk)
+          controller.close()
+        },
+      }),
+  } as unknown as Blob
+}
+
+describe('a part read into a reused buffer', () => {
+  const CAPACITY = 256 * 1024
+  const CHUNK = 64 * 1024
+  // Below, at and across the chunk size, several chunks with a remainder, and the whole buffer.
+  const SIZES = [0, 1, CHUNK - 1, CHUNK, CHUNK + 1, 3 * CHUNK + 7, CAPACITY - 1, CAPACITY]
+  const fresh = async (blob: Blob) => toHex(await crypto.subtle.digest('SHA-256', await blob.arrayBuffer()))
+  const toHex = (digest: ArrayBuffer) => Buffer.from(digest).toString('hex')
+
+  it('gives the digest of a fresh read for every size, through one buffer read into again and again', async () => {
+    const buffer = new PartBuffer(CAPACITY)
+    // Largest first, so a shorter part after it would show any byte left over from the one before.
+    for (const size of [...SIZES].reverse()) {
+      const bytes = randomBytes(size)
+      const blob = new Blob([bytes])
+      const expected = sha256(bytes).toString('hex')
+      expect(await fresh(blob)).toBe(expected)
+      expect(await buffer.sha256(blob)).toBe(expected)
+      // Chunks of another size than the reads ask for: reads end mid-chunk and chunks end mid-read.
+      expect(await buffer.sha256(byteStreamBlob(bytes, 1000))).toBe(expected)
+      expect(await buffer.sha256(byteStreamBlob(bytes, CHUNK))).toBe(expected)
+    }
+    expect(buffer.allocations).toBe(1)
+  })
+
+  it('gives exactly the bytes of the blob, in the memory of the buffer it was given', async () => {
+    const memory = new ArrayBuffer(CAPACITY)
+    new Uint8Array(memory).fill(0xee)
+    const bytes = randomBytes(CHUNK + 1)
+    const view = await readInto(new Blob([bytes]), memory)
+    expect(view.byteLength).toBe(CHUNK + 1)
+    expect(view.buffer.byteLength).toBe(CAPACITY)
+    expect(Buffer.from(view).equals(bytes)).toBe(true)
+  })
+
+  it('fills the buffer from a stream that gives its own chunks, where none takes a buffer to fill', async () => {
+    const buffer = new PartBuffer(CAPACITY)
+    for (const size of SIZES) {
+      const bytes = randomBytes(size)
+      const chunks = Array.from({ length: Math.ceil(size / 1000) }, (_, index) =>
+        bytes.subarray(index * 1000, (index + 1) * 1000),
+      )
+      expect(await buffer.sha256(chunkedBlob(size, chunks))).toBe(sha256(bytes).toString('hex'))
+    }
+    expect(buffer.allocations).toBe(1)
+  })
+
+  it('refuses a read that ends short of the size, or gives more, and reads the next part whole', async () => {
+    const buffer = new PartBuffer(CAPACITY)
+    const bytes = randomBytes(3 * CHUNK)
+    await expect(buffer.sha256(byteStreamBlob(bytes, CHUNK, 2 * CHUNK))).rejects.toThrow(/short read/)
+    await expect(buffer.sha256(byteStreamBlob(bytes, 1000, 0))).rejects.toThrow(/short read/)
+    await expect(buffer.sha256(chunkedBlob(bytes.length, [bytes.subarray(0, CHUNK)]))).rejects.toThrow(
+      /short read/,
+    )
+    await expect(buffer.sha256(chunkedBlob(CHUNK, [bytes]))).rejects.toThrow(/long read/)
+    await expect(buffer.sha256(new Blob([randomBytes(CAPACITY + 1)]))).rejects.toThrow(RangeError)
+    expect(await buffer.sha256(new Blob([bytes]))).toBe(sha256(bytes).toString('hex'))
+  })
+
+  it('lends its buffer to one read at a time: reads at once each get one, and all digests are right', async () => {
+    const buffer = new PartBuffer(CAPACITY)
+    const parts = SIZES.map((size) => randomBytes(size))
+    const digests = await Promise.all(parts.map((bytes) => buffer.sha256(byteStreamBlob(bytes, 1000))))
+    expect(digests).toEqual(parts.map((bytes) => sha256(bytes).toString('hex')))
+    expect(buffer.allocations).toBeGreaterThan(1)
   })
 })
 

@@ -21,7 +21,7 @@ interface FakeApi {
   work(): Promise<string>
 }
 
-function fakePool(maxWorkers: number) {
+function fakePool(maxWorkers: number, hashesAtOnce?: number) {
   const workers: Array<{ id: number; terminated: boolean; finish: (value: string) => void }> = []
   const pool = new WorkerPool<FakeApi>({
     create() {
@@ -72,7 +72,7 @@ function fakePool(maxWorkers: number) {
       },
       host,
     )
-  return { workers, sends, send, senders, items: new ItemTaskPool(pool, senders) }
+  return { workers, sends, send, senders, items: new ItemTaskPool(pool, senders, hashesAtOnce) }
 }
 
 /** The hosts of the sends still in flight, counted. */
@@ -203,6 +203,31 @@ describe('the transfer pool', () => {
       'https://bucket.s3.us-east-1.amazonaws.com',
     )
     expect(storageHostOf('not a url')).toBe('not a url')
+  })
+
+  it('hashes at most its number of parts at once over all items; a removed item leaves the line', async () => {
+    const { workers, items } = fakePool(4, 2)
+    const a = Array.from({ length: 3 }, () => items.hash('a', (api) => api.work()))
+    const b = items.hash('b', (api) => api.work())
+    await flush()
+    // Four workers allowed, two parts at once: a's first two run, its third and b's wait for a turn.
+    expect(workers).toHaveLength(2)
+    items.cancel('a')
+    const outcomes = await Promise.all(a.map((each) => each.catch((error: Error) => error.name)))
+    expect(outcomes).toEqual(['AbortError', 'AbortError', 'AbortError'])
+    await flush()
+    // a's waiting part never ran; b got a turn, on a fresh worker in place of the terminated ones.
+    expect(workers).toHaveLength(3)
+    workers[2]?.finish('b done')
+    await expect(b).resolves.toBe('b done')
+    // The turns came back: two parts run at once again.
+    const again = [items.hash('c', (api) => api.work()), items.hash('c', (api) => api.work())]
+    await flush()
+    // b's worker, idle again, and one more.
+    expect(workers).toHaveLength(4)
+    for (const worker of workers.slice(2)) worker.finish('c done')
+    await expect(Promise.all(again)).resolves.toEqual(['c done', 'c done'])
+    items.close()
   })
 
   it('closes idle workers after the idle time', async () => {
