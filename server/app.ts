@@ -28,10 +28,9 @@ import { createPaymentProvider } from './payments/index.ts'
 import { secureDataDir } from './privateFiles.ts'
 import type { PaymentProvider } from './payments/provider.ts'
 import { routeModules } from './routes/index.ts'
-import { storePlugin } from './storage/index.ts'
+import { defaultStoreOrigins, storePlugin } from './storage/index.ts'
 import { storeSetPlugin } from './services/placement.ts'
 import { networkStoreConnectSources } from './storage/networkStores.ts'
-import { s3BrowserOrigin } from './storage/s3Addressing.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,10 +109,7 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
     registerInputRules(app)
     registerIdleTimeout(app, config.idleTimeoutSeconds)
     registerSecurityHeaders(app, {
-      connectOrigins: [
-        ...(config.s3 ? [s3BrowserOrigin(config.s3)] : []),
-        ...networkStoreConnectSources(config),
-      ],
+      connectOrigins: [...defaultStoreOrigins(config), ...networkStoreConnectSources(config)],
       stripe: Boolean(config.stripePublishableKey),
       inlineScripts: appShellInlineScripts(appDir),
     })
