@@ -13,6 +13,7 @@ import { TEXT_RULE_KEYWORD } from './contract/text.ts'
 import { openDatabase, type Database } from './db/index.ts'
 import { appShellInlineScripts, registerAppShell } from './http/appShell.ts'
 import { registerCompression } from './http/compression.ts'
+import { consoleOriginRule } from './http/consoleOrigins.ts'
 import { registerHeldPrefixRedirect } from './http/customDomain.ts'
 import { registerErrorHandler } from './http/errorHandler.ts'
 import { registerIdleTimeout } from './http/idleTimeout.ts'
@@ -133,7 +134,7 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
       // table carry a tag (their scope, routes/define.ts), so every untagged route is left out.
       hideUntagged: true,
     })
-    await app.register(storePlugin)
+    await app.register(storePlugin, { isConsoleOrigin: consoleOriginRule(config) })
     await app.register(storeSetPlugin)
     await app.register(jobsPlugin)
 

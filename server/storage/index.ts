@@ -5,7 +5,6 @@ import type { FastifyBaseLogger } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
 import type { Config } from '../config.ts'
 import type { Queryable } from '../db/database.ts'
-import { consoleOriginRule } from '../http/storageCors.ts'
 import { LocalStore } from './local.ts'
 import { localStoreRoutes } from './localRoutes.ts'
 import { s3BrowserOrigins } from './s3Addressing.ts'
@@ -47,14 +46,19 @@ export async function createDefaultStore(options: DefaultStoreOptions): Promise<
   })
 }
 
+export interface StorePluginOptions {
+  /** Origins the console is served at: the local store's CORS answers name them alone (localCors.ts). */
+  isConsoleOrigin: (origin: string) => boolean
+}
+
 /** Decorates app.store (after app.config and app.db) and closes the store with the app. */
-export const storePlugin = fastifyPlugin(
-  async (app) => {
+export const storePlugin = fastifyPlugin<StorePluginOptions>(
+  async (app, { isConsoleOrigin }) => {
     const store = await createDefaultStore({ config: app.config, db: app.db, log: app.log })
     app.decorate('store', store)
     app.addHook('onClose', () => store.close())
     if (store instanceof LocalStore) {
-      await app.register(localStoreRoutes, { store, isConsoleOrigin: consoleOriginRule(app.config) })
+      await app.register(localStoreRoutes, { store, isConsoleOrigin })
     }
   },
   { name: 'object-store', fastify: '5.x', decorators: { fastify: ['config', 'db'] } },

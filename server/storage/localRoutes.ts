@@ -3,7 +3,6 @@
 // support and the headers the signature names. Registered (encapsulated) only when the local store is in use.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from '../errors.ts'
-import { registerStorageCors } from '../http/storageCors.ts'
 import { contentDisposition, contentTypeFor } from './download.ts'
 import {
   isValidKey,
@@ -13,6 +12,7 @@ import {
   STORAGE_PATH_PREFIX,
   type LocalStore,
 } from './local.ts'
+import { registerStorageCors } from './localCors.ts'
 import { getFields, putFields } from './localSigning.ts'
 import { ChecksumMismatchError, type ObjectKey } from './store.ts'
 
@@ -21,7 +21,7 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024 * 1024
 
 export interface LocalStoreRoutesOptions {
   store: LocalStore
-  /** Origins the console is served at: they alone get CORS headers (http/storageCors.ts). */
+  /** Origins the console is served at: they alone get CORS headers (localCors.ts). */
   isConsoleOrigin: (origin: string) => boolean
 }
 

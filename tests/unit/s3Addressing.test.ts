@@ -14,7 +14,11 @@ describe('how the browser reaches an S3 bucket', () => {
   })
 
   it('on AWS, a bucket whose name has a dot is reached path-style only (no certificate names it)', () => {
-    const dotted = { endpoint: 'https://s3.us-east-1.amazonaws.com', bucket: 'media.prod', region: 'us-east-1' }
+    const dotted = {
+      endpoint: 'https://s3.us-east-1.amazonaws.com',
+      bucket: 'media.prod',
+      region: 'us-east-1',
+    }
     expect(s3BrowserOrigins(dotted)).toEqual(['https://s3.us-east-1.amazonaws.com'])
   })
 

@@ -70,7 +70,11 @@ export async function startServer(kind: DatabaseKind, options: TestServerOptions
   }
 }
 
-async function startServerOn(kind: DatabaseKind, port: number, options: TestServerOptions): Promise<TestServer> {
+async function startServerOn(
+  kind: DatabaseKind,
+  port: number,
+  options: TestServerOptions,
+): Promise<TestServer> {
   const database = options.database ?? (await freshDatabase(kind))
   const logs: string[] = []
   const logStream = new Writable({
@@ -80,7 +84,9 @@ async function startServerOn(kind: DatabaseKind, port: number, options: TestServ
     },
   })
   const url = `http://127.0.0.1:${port}`
-  const config = loadConfig(testServerEnv(database, { PUBLIC_URL: url, ...options.env, ...options.envFor?.(port) }))
+  const config = loadConfig(
+    testServerEnv(database, { PUBLIC_URL: url, ...options.env, ...options.envFor?.(port) }),
+  )
   const app = await buildApp({ config, logStream, appDir: options.appDir ?? '/nonexistent-app-dir' })
   try {
     await app.listen({ port, host: '127.0.0.1' })

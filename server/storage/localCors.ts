@@ -1,12 +1,11 @@
 // Cross-origin access to the local store's signed URLs (/storage/...). Their URLs are spread over several
 // host names (STORAGE_URLS), so the console's requests to all but its own host are cross-origin: the browser
 // asks first (a preflight, for a PUT or a Range) and reads the answer only when it names the console's
-// origin. Only the console's own origins are named; any other origin gets no CORS header at all, so a page
-// elsewhere cannot read the bytes even holding a signed URL (it could still follow the URL as a link, which
-// the signature alone governs). Written here rather than with @fastify/cors: the rule is one origin test
-// and a handful of fixed headers, on one encapsulated route group.
+// origin. Only the console's own origins are named (http/consoleOrigins.ts); any other origin gets no CORS
+// header at all, so a page elsewhere cannot read the bytes even holding a signed URL (it could still follow
+// the URL as a link, which the signature alone governs). Written here rather than with @fastify/cors: the
+// rule is one origin test and a handful of fixed headers, on one encapsulated route group.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { domainPrefixOf } from './customDomain.ts'
 
 /** How long a browser may keep a preflight's answer: Chromium keeps at most 2 hours. */
 export const PREFLIGHT_MAX_AGE_SECONDS = 7200
@@ -15,37 +14,6 @@ export const PREFLIGHT_MAX_AGE_SECONDS = 7200
 export const STORAGE_ALLOWED_HEADERS = ['Content-Type', 'Range']
 /** Answer headers the console reads: a ranged GET's extent and the object's size, ranges and tag. */
 export const STORAGE_EXPOSED_HEADERS = ['Content-Range', 'Content-Length', 'Accept-Ranges', 'ETag']
-
-/**
- * Whether an origin is one the console is served at: PUBLIC_URL's, or an organization's own host
- * `<prefix>.<BASE_DOMAIN>` (customDomain.ts: the console answers there for the organization whose prefix it
- * is, so its uploads and downloads come from that origin). An organization's host is taken by the same rule
- * that file uses (its left-most label, reserved prefixes excluded), on PUBLIC_URL's scheme and port: the
- * custom hosts are served by the same server, behind the same TLS. Whether the prefix belongs to an
- * organization now is not asked: every such host is the product's own, and the answer is cached per origin.
- */
-export function consoleOriginRule(config: {
-  publicUrl: string
-  baseDomain: string
-}): (origin: string) => boolean {
-  const main = new URL(config.publicUrl)
-  return (origin) => {
-    let url: URL
-    try {
-      url = new URL(origin)
-    } catch {
-      return false
-    }
-    // An Origin header is an origin, nothing more: anything with a path or in another spelling is not one.
-    if (url.origin !== origin) return false
-    if (url.origin === main.origin) return true
-    return (
-      url.protocol === main.protocol &&
-      url.port === main.port &&
-      domainPrefixOf(url.host, config.baseDomain) !== null
-    )
-  }
-}
 
 /**
  * Answers preflights of the store's paths and adds CORS headers to their answers (errors included), for the
