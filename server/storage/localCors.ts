@@ -6,6 +6,7 @@
 // the URL as a link, which the signature alone governs). Written here rather than with @fastify/cors: the
 // rule is one origin test and a handful of fixed headers, on one encapsulated route group.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { HttpError } from '../errors.ts'
 
 /** How long a browser may keep a preflight's answer: Chromium keeps at most 2 hours. */
 export const PREFLIGHT_MAX_AGE_SECONDS = 7200
@@ -42,6 +43,11 @@ export function registerStorageCors(
   })
 
   app.options(`${pathPrefix}/*`, async (request, reply) => {
+    // A preflight carries no body (Fetch standard): a request with one is not a browser's question.
+    const { 'content-length': length, 'transfer-encoding': encoding } = request.headers
+    if ((length !== undefined && length !== '0') || encoding !== undefined) {
+      throw new HttpError(400, 'invalid_request')
+    }
     varyOnOrigin(reply)
     const origin = allowed(request)
     if (origin !== undefined) {
