@@ -10,6 +10,7 @@ import { SINGLE_PART_MAX_BYTES } from '../../server/contract/parts.ts'
 import { databaseKinds } from './helpers/databases.ts'
 import { call } from './helpers/http.ts'
 import { startMailbox } from './helpers/mailbox.ts'
+import { startS3Server, type TestS3Server } from './helpers/s3Server.ts'
 import { grantedOrg } from './helpers/media.ts'
 import { startServer } from './helpers/server.ts'
 import type { Suite } from './helpers/suite.ts'
@@ -260,5 +261,84 @@ describe.each(databaseKinds)('a local store on several hosts on %s', (kind) => {
     const connect = policy.split('; ').find((directive) => directive.startsWith('connect-src '))
     // https: is the network stores' (storage/networkStores.ts): their hosts cannot be named in the shell.
     expect(connect).toBe(`connect-src 'self' ${hosts.map((host) => `http://${host}`).join(' ')} https:`)
+  })
+})
+
+describe.each(databaseKinds)('an S3 store on several hosts on %s', (kind) => {
+  const suite = {} as Suite
+  let s3: TestS3Server
+  let alias = ''
+  beforeAll(async () => {
+    s3 = await startS3Server('media/', { verifyPresigned: true })
+    // localhost reaches s3rver as 127.0.0.1 does: another host name of the same service.
+    alias = s3.endpoint.replace('127.0.0.1', 'localhost')
+    suite.mailbox = await startMailbox()
+    suite.server = await startServer(kind, {
+      env: {
+        SMTP_URL: suite.mailbox.url,
+        MAIL_FROM: 'Media Console <console@example.com>',
+        ...s3.env,
+        S3_ENDPOINT_ALIASES: alias,
+      },
+    })
+    suite.url = suite.server.url
+  })
+  afterAll(async () => {
+    await suite.server?.close()
+    await suite.mailbox?.close()
+    await s3?.close()
+  })
+  const post = <T>(key: string, p: string, body: unknown) => call<T>(suite.url, 'POST', p, { key, body })
+
+  it('presigns each URL for its own host: the store refuses it on the other', async () => {
+    const org = await grantedOrg(suite, 'S3Hosts')
+    const files = [Buffer.from('first file for S3'), Buffer.from('second file for S3')]
+    const refs = files.map((bytes) => ({ file_hash: sha256(bytes), file_size: bytes.length }))
+    const upload = await post<UploadResponse>(org.key, `${org.base}/upload`, { file_list: refs })
+    expect(upload.status).toBe(200)
+    const signed = upload.body.upload_list.map((item) => item.signed_opts)
+    expect(signed.map((opts) => new URL(opts?.url ?? 'http://none').origin)).toEqual([s3.endpoint, alias])
+
+    const toStore = (url: string, host: string, index: number) =>
+      sendAs(
+        host,
+        url,
+        { method: 'PUT', body: files[index], headers: signed[index]?.headers ?? {} },
+        s3.endpoint,
+      )
+    // The second URL (signed for localhost) on 127.0.0.1, and the first on localhost: both refused.
+    const wrongHost = await toStore(signed[1]?.url as string, new URL(s3.endpoint).host, 1)
+    expect(wrongHost.status).toBe(403)
+    expect(wrongHost.body.toString()).toContain('SignatureDoesNotMatch')
+    expect((await toStore(signed[0]?.url as string, new URL(alias).host, 0)).status).toBe(403)
+    // Each on its own host: stored.
+    for (const [index, opts] of signed.entries()) {
+      expect((await toStore(opts?.url as string, new URL(opts?.url as string).host, index)).status).toBe(200)
+      expect(await post(org.key, `${org.base}/s3_object`, { s3_bucket_id: 0, ...refs[index] })).toEqual({
+        status: 200,
+        body: {},
+      })
+    }
+
+    const media = await post<{ media_id: number }>(org.key, `${org.base}/media`, {
+      media_path: 'on-s3.txt',
+      ...refs[0],
+    })
+    const answer = await call<DownloadUrlResponse>(
+      suite.url,
+      'GET',
+      `${org.base}/media/${media.body.media_id}/download_url`,
+      { key: org.key },
+    )
+    const [first, second] = answer.body.urls
+    expect([first, second].map((url) => new URL(url ?? 'http://none').origin)).toEqual([s3.endpoint, alias])
+    const got = await sendAs(new URL(second as string).host, second as string, {}, s3.endpoint)
+    expect(got.status).toBe(200)
+    expect(got.body.equals(files[0] as Buffer)).toBe(true)
+    expect((await sendAs(new URL(alias).host, first as string, {}, s3.endpoint)).status).toBe(403)
+
+    // The policy names both origins the browser reaches the bucket at.
+    const policy = (await fetch(`${suite.url}/healthz`)).headers.get('content-security-policy') ?? ''
+    expect(policy).toContain(`connect-src 'self' ${s3.endpoint} ${alias} https:`)
   })
 })
