@@ -255,12 +255,17 @@ describe.each(databaseKinds)('a local store on several hosts on %s', (kind) => {
     expect(api.headers['access-control-allow-origin']).toBeUndefined()
   })
 
-  it("names exactly the store's hosts in the content security policy's connect-src", async () => {
+  it("names exactly the store's hosts in the content security policy's connect-src, img-src and media-src", async () => {
     const answer = await fetch(`${suite.url}/healthz`)
     const policy = answer.headers.get('content-security-policy') ?? ''
     const connect = policy.split('; ').find((directive) => directive.startsWith('connect-src '))
     // https: is the network stores' (storage/networkStores.ts): their hosts cannot be named in the shell.
-    expect(connect).toBe(`connect-src 'self' ${hosts.map((host) => `http://${host}`).join(' ')} https:`)
+    const named = hosts.map((host) => `http://${host}`).join(' ')
+    expect(connect).toBe(`connect-src 'self' ${named} https:`)
+    // Thumbnails redirect to the first host, and the viewer shows a signed URL: pictures and clips come
+    // from the same hosts.
+    expect(policy).toContain(`img-src 'self' data: blob: ${named};`)
+    expect(policy).toContain(`media-src 'self' ${named};`)
   })
 })
 
