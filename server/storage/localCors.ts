@@ -43,9 +43,10 @@ export function registerStorageCors(
   })
 
   app.options(`${pathPrefix}/*`, async (request, reply) => {
-    // A preflight carries no body (Fetch standard): a request with one is not a browser's question.
-    const { 'content-length': length, 'transfer-encoding': encoding } = request.headers
-    if ((length !== undefined && length !== '0') || encoding !== undefined) {
+    // A preflight carries no body and no content type (Fetch standard): a request with either is not a
+    // browser's question.
+    const { 'content-length': length, 'transfer-encoding': encoding, 'content-type': type } = request.headers
+    if ((length !== undefined && length !== '0') || encoding !== undefined || type !== undefined) {
       throw new HttpError(400, 'invalid_request')
     }
     varyOnOrigin(reply)
