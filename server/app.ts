@@ -13,6 +13,7 @@ import { TEXT_RULE_KEYWORD } from './contract/text.ts'
 import { openDatabase, type Database } from './db/index.ts'
 import { appShellInlineScripts, registerAppShell } from './http/appShell.ts'
 import { registerCompression } from './http/compression.ts'
+import { consoleOriginRule } from './http/consoleOrigins.ts'
 import { registerHeldPrefixRedirect } from './http/customDomain.ts'
 import { registerErrorHandler } from './http/errorHandler.ts'
 import { registerIdleTimeout } from './http/idleTimeout.ts'
@@ -28,10 +29,9 @@ import { createPaymentProvider } from './payments/index.ts'
 import { secureDataDir } from './privateFiles.ts'
 import type { PaymentProvider } from './payments/provider.ts'
 import { routeModules } from './routes/index.ts'
-import { storePlugin } from './storage/index.ts'
+import { defaultStoreOrigins, storePlugin } from './storage/index.ts'
 import { storeSetPlugin } from './services/placement.ts'
 import { networkStoreConnectSources } from './storage/networkStores.ts'
-import { s3BrowserOrigin } from './storage/s3Addressing.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,10 +110,8 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
     registerInputRules(app)
     registerIdleTimeout(app, config.idleTimeoutSeconds)
     registerSecurityHeaders(app, {
-      connectOrigins: [
-        ...(config.s3 ? [s3BrowserOrigin(config.s3)] : []),
-        ...networkStoreConnectSources(config),
-      ],
+      connectOrigins: [...defaultStoreOrigins(config), ...networkStoreConnectSources(config)],
+      storeOrigins: defaultStoreOrigins(config),
       stripe: Boolean(config.stripePublishableKey),
       inlineScripts: appShellInlineScripts(appDir),
     })
@@ -137,7 +135,7 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
       // table carry a tag (their scope, routes/define.ts), so every untagged route is left out.
       hideUntagged: true,
     })
-    await app.register(storePlugin)
+    await app.register(storePlugin, { isConsoleOrigin: consoleOriginRule(config) })
     await app.register(storeSetPlugin)
     await app.register(jobsPlugin)
 

@@ -10,6 +10,11 @@ export interface S3StoreConfig {
   accessKeyId: string
   secretAccessKey: string
   prefix: string
+  /**
+   * Other endpoint URLs (origins) that reach the same service and bucket: signed URLs are spread over the
+   * endpoint and these (s3Addressing.ts). Empty when there are none.
+   */
+  endpointAliases?: string[]
 }
 
 export interface Config {
@@ -20,6 +25,11 @@ export interface Config {
   smtpUrl: string | undefined
   mailFrom: string
   publicUrl: string
+  /**
+   * The base URLs (origins) the local store's signed URLs are spread over, all reaching this server: several
+   * host names let a browser open more connections to the store. PUBLIC_URL's alone when STORAGE_URLS is unset.
+   */
+  storageUrls: string[]
   baseDomain: string
   s3: S3StoreConfig | undefined
   stripeSecretKey: string | undefined
@@ -88,6 +98,7 @@ function readS3(env: Env): S3StoreConfig | undefined {
     accessKeyId: read(env, 'S3_ACCESS_KEY_ID') as string,
     secretAccessKey: read(env, 'S3_SECRET_ACCESS_KEY') as string,
     prefix: read(env, 'S3_PREFIX') ?? '',
+    endpointAliases: readOriginList(env, 'S3_ENDPOINT_ALIASES'),
   }
 }
 
@@ -98,6 +109,44 @@ function readUrl(env: Env, name: string, fallback: string): string {
   } catch {
     throw new ConfigError(`${name} must be an absolute URL, not "${value}"`)
   }
+}
+
+/**
+ * A comma-separated list of http(s) base URLs without a path, query or credentials, answered as origins
+ * (`http://s1.localhost:8080`); empty when unset.
+ */
+function readOriginList(env: Env, name: string): string[] {
+  const entries = (read(env, name) ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+  const origins = entries.map((entry) => {
+    let url: URL | undefined
+    try {
+      url = new URL(entry)
+    } catch {
+      url = undefined
+    }
+    const bare =
+      url !== undefined &&
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname !== '' &&
+      url.pathname === '/' &&
+      url.search === '' &&
+      url.hash === '' &&
+      url.username === '' &&
+      url.password === '' &&
+      !entry.includes('?') &&
+      !entry.includes('#')
+    if (!url || !bare) {
+      throw new ConfigError(
+        `${name} must list http:// or https:// base URLs without a path or query, separated by commas ` +
+          `(http://s1.localhost:8080,http://s2.localhost:8080), not "${entry}"`,
+      )
+    }
+    return url.origin
+  })
+  return [...new Set(origins)]
 }
 
 /** A comma-separated list of IP addresses and CIDR ranges (`10.0.0.0/8`, `::1`); empty when unset. */
@@ -173,6 +222,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (Boolean(stripeSecretKey) !== Boolean(stripePublishableKey)) {
     throw new ConfigError('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together')
   }
+  const publicUrl = readUrl(env, 'PUBLIC_URL', `http://localhost:${port}`)
+  const storageUrls = readOriginList(env, 'STORAGE_URLS')
   return {
     port,
     host: read(env, 'HOST') ?? 'localhost',
@@ -180,7 +231,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     databaseUrl,
     smtpUrl: read(env, 'SMTP_URL'),
     mailFrom: read(env, 'MAIL_FROM') ?? 'Media Console <no-reply@localhost>',
-    publicUrl: readUrl(env, 'PUBLIC_URL', `http://localhost:${port}`),
+    publicUrl,
+    storageUrls: storageUrls.length > 0 ? storageUrls : [publicUrl],
     baseDomain: (read(env, 'BASE_DOMAIN') ?? 'localhost').toLowerCase().replace(/^\./, ''),
     s3: readS3(env),
     stripeSecretKey,

@@ -217,7 +217,15 @@ export const DownloadUrlQuery = Type.Object({
   inline: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 8 })])),
 })
 
-export const DownloadUrlResponse = Type.Object({ url: Type.String() })
+export const DownloadUrlResponse = Type.Object({
+  /** A signed URL of the content: one of urls, a different one from call to call. */
+  url: Type.String(),
+  /**
+   * The same content signed for each host of the store, in the store's order (one when it has one host):
+   * a client spreads its ranged requests over them, since a browser opens at most 6 connections per host.
+   */
+  urls: Type.Array(Type.String(), { minItems: 1 }),
+})
 export type DownloadUrlResponse = Static<typeof DownloadUrlResponse>
 
 /** small: about 256 px on the long side; large: about 1280 px. Both WebP. */

@@ -5,6 +5,9 @@
 import { Type, type Static } from 'typebox'
 import { NameText, Nullable, ZeroOrOne } from './wireValues.ts'
 
+/** How many endpoint aliases a network store may have. */
+export const MAX_ENDPOINT_ALIASES = 8
+
 /** The service's own store, as lists name it. */
 export const DEFAULT_STORE_ID = 0
 
@@ -15,6 +18,11 @@ export const NetworkStore = Type.Object({
   s3_bucket: Type.String(),
   s3_bucket_region: Type.String(),
   s3_host: Type.String(),
+  /**
+   * Other endpoints (origins) that reach the same service and bucket: the store's signed URLs are spread
+   * over s3_host and these, since a browser keeps at most 6 connections per host. Empty for the default.
+   */
+  s3_host_aliases: Type.Array(Type.String()),
   s3_bucket_prefix: Type.String(),
   aws_access_key_id: Type.String(),
   /** '****' when a secret is stored (always, for a network store); never the secret itself. */
@@ -46,6 +54,8 @@ const fields = {
   s3_bucket_region: NameText(64),
   /** A host name (https), host:port, or an http(s) URL of the endpoint without a path. */
   s3_host: NameText(255),
+  /** Each as s3_host is written; at most MAX_ENDPOINT_ALIASES. */
+  s3_host_aliases: Type.Array(NameText(255), { maxItems: MAX_ENDPOINT_ALIASES }),
   s3_bucket_prefix: NameText(512),
   aws_access_key_id: NameText(256),
   aws_secret_access_key: Text(256),
@@ -57,6 +67,7 @@ export const CreateNetworkStoreRequest = Type.Object(
     s3_bucket: fields.s3_bucket,
     s3_bucket_region: fields.s3_bucket_region,
     s3_host: fields.s3_host,
+    s3_host_aliases: Type.Optional(fields.s3_host_aliases),
     s3_bucket_prefix: Type.Optional(fields.s3_bucket_prefix),
     aws_access_key_id: fields.aws_access_key_id,
     aws_secret_access_key: fields.aws_secret_access_key,
@@ -75,6 +86,7 @@ export const UpdateNetworkStoreRequest = Type.Object(
     s3_bucket: Type.Optional(fields.s3_bucket),
     s3_bucket_region: Type.Optional(fields.s3_bucket_region),
     s3_host: Type.Optional(fields.s3_host),
+    s3_host_aliases: Type.Optional(fields.s3_host_aliases),
     s3_bucket_prefix: Type.Optional(fields.s3_bucket_prefix),
     aws_access_key_id: Type.Optional(fields.aws_access_key_id),
     aws_secret_access_key: Type.Optional(fields.aws_secret_access_key),

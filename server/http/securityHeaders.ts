@@ -5,13 +5,18 @@ import { isApiPath } from '../contract/paths.ts'
 export interface SecurityHeaderOptions {
   /** Origins the browser may send bytes to directly (S3 stores), besides this server. */
   connectOrigins: string[]
+  /**
+   * The default store's origins (its hosts: STORAGE_URLS, or an S3 bucket's addresses), which pictures and
+   * clips are shown from (thumbnails redirect there; the viewer plays a signed URL): img-src and media-src.
+   */
+  storeOrigins?: string[]
   stripe: boolean
   /** The hashes ('sha256-…') of the app shell's inline scripts as they are now (appShell.ts). */
   inlineScripts?: () => string[]
 }
 
 export function contentSecurityPolicy(
-  { connectOrigins, stripe }: SecurityHeaderOptions,
+  { connectOrigins, storeOrigins = [], stripe }: SecurityHeaderOptions,
   inlineScripts: readonly string[] = [],
 ): string {
   const stripeScript = stripe ? ' https://js.stripe.com' : ''
@@ -22,7 +27,8 @@ export function contentSecurityPolicy(
     // The shell's own inline script (its first requests, vite-plugins/earlyRequests.ts) is allowed by its hash.
     `script-src 'self' 'wasm-unsafe-eval'${inlineScripts.map((hash) => ` '${hash}'`).join('')}${stripeScript}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${storeOrigins.map((o) => ` ${o}`).join('')}`,
+    ...(storeOrigins.length > 0 ? [`media-src 'self'${storeOrigins.map((o) => ` ${o}`).join('')}`] : []),
     "font-src 'self' data:",
     `connect-src 'self'${stripe ? ' https://api.stripe.com' : ''}${connectOrigins.map((o) => ` ${o}`).join('')}`,
     "worker-src 'self' blob:",

@@ -10,6 +10,8 @@ export interface NetworkStoreRow {
   s3_bucket: string
   s3_bucket_region: string
   s3_host: string
+  /** Other endpoint origins that reach the same store (signed URLs are spread over them). */
+  s3_host_aliases: string[]
   s3_bucket_prefix: string
   aws_access_key_id: string
   sealed_secret: Uint8Array
@@ -25,7 +27,7 @@ export interface NetworkStoreRow {
   bytes_placed: number
 }
 
-const COLUMNS = `s3_bucket_id, org_id, s3_bucket, s3_bucket_region, s3_host, s3_bucket_prefix,
+const COLUMNS = `s3_bucket_id, org_id, s3_bucket, s3_bucket_region, s3_host, s3_host_aliases, s3_bucket_prefix,
   aws_access_key_id, sealed_secret, max_size, priority, is_disabled, ${iso('updated_at')} AS updated_at,
   ${iso('last_probe_at')} AS last_probe_at, last_probe_ok, last_error, error_count, request_count, bytes_placed`
 
@@ -52,6 +54,7 @@ export interface NetworkStoreFields {
   s3_bucket: string
   s3_bucket_region: string
   s3_host: string
+  s3_host_aliases: string[]
   s3_bucket_prefix: string
   aws_access_key_id: string
   sealed_secret: Buffer
@@ -78,6 +81,7 @@ const fieldValues = (fields: NetworkStoreFields) => [
   fields.aws_access_key_id,
   fields.sealed_secret,
   fields.max_size,
+  fields.s3_host_aliases,
 ]
 
 /** Adds a store, with its reserved id, after the organization's others (the next priority); the organization's row is locked. */
@@ -90,10 +94,10 @@ export async function insertNetworkStore(
   await db.query('SELECT 1 FROM org WHERE org_id = $1 FOR UPDATE', [orgId])
   await db.query(
     `INSERT INTO s3_bucket (s3_bucket_id, org_id, s3_bucket, s3_bucket_region, s3_host, s3_bucket_prefix,
-                            aws_access_key_id, sealed_secret, max_size, priority,
+                            aws_access_key_id, sealed_secret, max_size, s3_host_aliases, priority,
                             last_probe_at, last_probe_ok)
      OVERRIDING SYSTEM VALUE
-     VALUES ($9, $1, $2, $3, $4, $5, $6, $7, $8,
+     VALUES ($10, $1, $2, $3, $4, $5, $6, $7, $8, $9,
              (SELECT COALESCE(max(priority), 0) + 1 FROM s3_bucket WHERE org_id = $1), now(), true)`,
     [orgId, ...fieldValues(fields), storeId],
   )
@@ -109,10 +113,11 @@ export async function updateNetworkStore(
   await db.query(
     `UPDATE s3_bucket
         SET s3_bucket = $3, s3_bucket_region = $4, s3_host = $5, s3_bucket_prefix = $6,
-            aws_access_key_id = $7, sealed_secret = $8, max_size = $9, updated_at = now(),
-            last_probe_at = CASE WHEN $10 THEN now() ELSE last_probe_at END,
-            last_probe_ok = CASE WHEN $10 THEN true ELSE last_probe_ok END,
-            last_error = CASE WHEN $10 THEN NULL ELSE last_error END
+            aws_access_key_id = $7, sealed_secret = $8, max_size = $9, s3_host_aliases = $10,
+            updated_at = now(),
+            last_probe_at = CASE WHEN $11 THEN now() ELSE last_probe_at END,
+            last_probe_ok = CASE WHEN $11 THEN true ELSE last_probe_ok END,
+            last_error = CASE WHEN $11 THEN NULL ELSE last_error END
       WHERE org_id = $1 AND s3_bucket_id = $2`,
     [orgId, storeId, ...fieldValues(fields), probed],
   )

@@ -2,6 +2,11 @@
 // store holds (the store it was placed in: the service's own or one of the organization's network
 // stores); every address handed out is recorded in the volume's audit trail (the trail cannot see whether
 // it was followed, so handing it out counts as the download).
+//
+// The address is signed once for each host of the store (urls, in the store's host order); url is one of
+// them, turned per call, so files downloaded at once go to different hosts (a browser opens at most 6
+// connections to one): a client that reads only url still spreads its downloads.
+import type { DownloadUrlResponse } from '../contract/media.ts'
 import type { Queryable } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
 import type { GrantAccess } from './callers.ts'
@@ -19,6 +24,9 @@ export interface DownloadContent {
   fileHash: string
 }
 
+/** This process's turn of hosts for download_url's url; any start is as good. */
+let nextShard = 0
+
 export async function signDownload(
   db: Queryable,
   stores: StoreSet,
@@ -27,7 +35,7 @@ export async function signDownload(
   inline: boolean,
   /** Where a device writes the file (the audit trail's Destination); undefined for the web. */
   destPath?: string,
-): Promise<{ url: string }> {
+): Promise<DownloadUrlResponse> {
   const orgId = access.member.org_id
   const object = await findStoredObject(db, orgId, content.fileHash)
   // Stored content that the version never proved is 'Not Uploaded' to it (services/contentAccess.ts).
@@ -36,10 +44,16 @@ export async function signDownload(
   }
   // From the store that holds it, enabled or not; a network store that is down answers 503, never 404.
   const store = await stores.holding(orgId, object.store_id)
-  const signed = await store.signGet(
-    { orgId, fileHash: content.fileHash },
-    { fileName: fileNameOf(content.mediaPath), inline, expiresInSeconds: DOWNLOAD_URL_SECONDS },
+  const urls = await Promise.all(
+    store.origins.map(async (_origin, shard) => {
+      const signed = await store.signGet(
+        { orgId, fileHash: content.fileHash },
+        { fileName: fileNameOf(content.mediaPath), inline, expiresInSeconds: DOWNLOAD_URL_SECONDS, shard },
+      )
+      return signed.url
+    }),
   )
+  const shard = nextShard++
   await insertAuditEvent(db, {
     orgId,
     volumeId: access.grant.volume_id,
@@ -49,7 +63,7 @@ export async function signDownload(
     deviceId: access.device?.device_id ?? null,
     destPath: destPath ?? null,
   })
-  return { url: signed.url }
+  return { url: urls[shard % urls.length] as string, urls }
 }
 
 /** A file's current content, as its download reads it. */

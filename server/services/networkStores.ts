@@ -74,6 +74,16 @@ export function storeEndpoint(raw: string, allowPlainHttp: boolean): string {
   return url.origin
 }
 
+/**
+ * Endpoint aliases as an admin types them, each as the host is (storeEndpoint), answered as origins without
+ * repeats or the endpoint itself. The server never connects to them (presigning is local), so the SSRF guard
+ * has nothing to say; the browser reaches them.
+ */
+function storeAliases(raw: readonly string[], endpoint: string, allowPlainHttp: boolean): string[] {
+  const origins = raw.map((alias) => storeEndpoint(alias, allowPlainHttp))
+  return [...new Set(origins)].filter((origin) => origin !== endpoint)
+}
+
 /** A prefix inside the bucket: empty, or path segments ending with '/' (added when missing). */
 function storePrefix(raw: string | undefined): string {
   // The name rule's control characters, but an empty prefix is allowed (the bucket's top).
@@ -86,12 +96,13 @@ function storePrefix(raw: string | undefined): string {
 
 type StoreAddress = Pick<
   NetworkStoreFields,
-  's3_host' | 's3_bucket_region' | 's3_bucket' | 's3_bucket_prefix' | 'aws_access_key_id'
+  's3_host' | 's3_host_aliases' | 's3_bucket_region' | 's3_bucket' | 's3_bucket_prefix' | 'aws_access_key_id'
 >
 
 function settingsOf(fields: StoreAddress, secret: string): NetworkStoreSettings {
   return {
     endpoint: fields.s3_host,
+    endpointAliases: fields.s3_host_aliases,
     region: fields.s3_bucket_region,
     bucket: fields.s3_bucket,
     prefix: fields.s3_bucket_prefix,
@@ -127,6 +138,7 @@ function toWire(row: NetworkStoreRow): NetworkStore {
     s3_bucket: row.s3_bucket,
     s3_bucket_region: row.s3_bucket_region,
     s3_host: row.s3_host,
+    s3_host_aliases: row.s3_host_aliases,
     s3_bucket_prefix: row.s3_bucket_prefix,
     aws_access_key_id: row.aws_access_key_id,
     aws_secret_access_key: SECRET_MASK,
@@ -150,6 +162,7 @@ function defaultStoreEntry(priority: number): NetworkStore {
     s3_bucket: 'Default',
     s3_bucket_region: '',
     s3_host: '',
+    s3_host_aliases: [],
     s3_bucket_prefix: '',
     aws_access_key_id: '',
     aws_secret_access_key: '',
@@ -186,10 +199,12 @@ export async function addStore(
 ): Promise<number> {
   const secret = required(request.aws_secret_access_key)
   if (secret === SECRET_MASK) invalid()
+  const s3_host = storeEndpoint(request.s3_host, context.allowPrivateHosts)
   const address = {
     s3_bucket: required(request.s3_bucket),
     s3_bucket_region: required(request.s3_bucket_region),
-    s3_host: storeEndpoint(request.s3_host, context.allowPrivateHosts),
+    s3_host,
+    s3_host_aliases: storeAliases(request.s3_host_aliases ?? [], s3_host, context.allowPrivateHosts),
     s3_bucket_prefix: storePrefix(request.s3_bucket_prefix),
     aws_access_key_id: required(request.aws_access_key_id),
   }
@@ -229,12 +244,18 @@ export async function editStore(
   const keepSecret = given === '' || given === SECRET_MASK
   const label = sealedLabels.networkStoreSecret(admin.org_id, storeId)
   const secret = keepSecret ? context.sealer.open(row.sealed_secret, label).toString('utf8') : required(given)
+  const s3_host =
+    request.s3_host === undefined ? row.s3_host : storeEndpoint(request.s3_host, context.allowPrivateHosts)
   const fields = {
     s3_bucket: request.s3_bucket === undefined ? row.s3_bucket : required(request.s3_bucket),
     s3_bucket_region:
       request.s3_bucket_region === undefined ? row.s3_bucket_region : required(request.s3_bucket_region),
-    s3_host:
-      request.s3_host === undefined ? row.s3_host : storeEndpoint(request.s3_host, context.allowPrivateHosts),
+    s3_host,
+    s3_host_aliases: storeAliases(
+      request.s3_host_aliases ?? row.s3_host_aliases,
+      s3_host,
+      context.allowPrivateHosts,
+    ),
     s3_bucket_prefix:
       request.s3_bucket_prefix === undefined ? row.s3_bucket_prefix : storePrefix(request.s3_bucket_prefix),
     aws_access_key_id:

@@ -59,6 +59,7 @@ export class StoreSet {
     if (cached) void cached.store.close()
     const store = await this.open({
       endpoint: row.s3_host,
+      endpointAliases: row.s3_host_aliases,
       region: row.s3_bucket_region,
       bucket: row.s3_bucket,
       prefix: row.s3_bucket_prefix,

@@ -116,10 +116,13 @@ export async function signUploads(
     }
     const { storeId, store } = await stores.place(orgId, file.file_size)
     await recordPending(db, { orgId, fileHash: file.file_hash, fileSize: file.file_size, storeId })
+    // The batch's PUTs are spread over the store's hosts, one after another (a browser's connections are
+    // counted per host).
     const signed = await store.signPut(
       senderKey({ orgId, fileHash: file.file_hash }, access.member.user_id),
       { sha256Hex: file.file_hash, size: file.file_size },
       UPLOAD_URL_SECONDS,
+      { shard: index },
     )
     items.push({ ...item, s3_bucket_id: storeId, skip_upload: false, signed_opts: toSignedOpts(signed) })
   }
@@ -269,6 +272,8 @@ export async function planMultipart(
       upload.uploadId,
       { partNumber: part.part_num, sha256Hex: part.part_hash, size: part.part_size },
       UPLOAD_URL_SECONDS,
+      // Consecutive parts go to different hosts of the store.
+      { shard: part.part_num - 1 },
     )
     uploadList.push({ part_num: part.part_num, skip_upload: false, signed_opts: toSignedOpts(signed) })
   }

@@ -35,11 +35,13 @@ import {
   isValidSignature,
   loadSigningKey,
   putFields,
+  signedHost,
   signFields,
   type SignedFields,
 } from './localSigning.ts'
 import { OwnedTempDir } from './tempDirs.ts'
 import {
+  byShard,
   ChecksumMismatchError,
   DERIVATIVE_SIZES,
   derivativeKey,
@@ -50,6 +52,7 @@ import {
   type ObjectKey,
   type ObjectStore,
   type SignedRequest,
+  type SignOptions,
   type StoredPart,
 } from './store.ts'
 
@@ -94,13 +97,21 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 
 
 export interface LocalStoreOptions {
   dataDir: string
-  /** The address users reach this server at; signed URLs start with it. */
+  /** The address users reach this server at; signed URLs start with it unless storageUrls are given. */
   publicUrl: string
+  /**
+   * The base URLs signed URLs are spread over (STORAGE_URLS), each reaching this server; [publicUrl] when
+   * absent or empty.
+   */
+  storageUrls?: readonly string[]
   db: Queryable
 }
 
 export class LocalStore implements ObjectStore {
   readonly kind = 'local'
+  readonly origins: readonly string[]
+  /** The base URLs signed URLs start with, in shard order (SignOptions). */
+  private readonly baseUrls: readonly string[]
   private readonly objectsDir: string
   private readonly uploadsDir: string
 
@@ -110,6 +121,9 @@ export class LocalStore implements ObjectStore {
     /** This server's bytes in flight (tempDirs.ts), beside objects/ and uploads/: moving them is a rename. */
     private readonly temp: OwnedTempDir,
   ) {
+    this.baseUrls =
+      options.storageUrls && options.storageUrls.length > 0 ? options.storageUrls : [options.publicUrl]
+    this.origins = this.baseUrls.map((base) => new URL(base).origin)
     this.objectsDir = path.join(options.dataDir, 'objects')
     this.uploadsDir = path.join(options.dataDir, 'uploads')
   }
@@ -168,8 +182,14 @@ export class LocalStore implements ObjectStore {
     return path.join(this.uploadsDir, uploadId)
   }
 
-  private signedUrl(fields: SignedFields, query: Record<string, string>): string {
-    const url = new URL(`${this.options.publicUrl}${fields.path}`)
+  /** The base URL a shard picks, and its host as the signature covers it. */
+  private baseFor(shard: number | undefined): { base: string; host: string } {
+    const base = byShard(this.baseUrls, shard)
+    return { base, host: signedHost(new URL(base).host) }
+  }
+
+  private signedUrl(base: string, fields: SignedFields, query: Record<string, string>): string {
+    const url = new URL(`${base}${fields.path}`)
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value)
     url.searchParams.set('expires', fields.expires)
     url.searchParams.set('signature', signFields(this.signingKey, fields))
@@ -185,9 +205,10 @@ export class LocalStore implements ObjectStore {
     key: ObjectKey,
     object: { sha256Hex: string; size: number },
     expiresInSeconds: number,
+    options: SignOptions = {},
   ): Promise<SignedRequest> {
     assertValidKey(key)
-    return this.signUpload(objectUrlPath(key), object, expiresInSeconds)
+    return this.signUpload(objectUrlPath(key), object, expiresInSeconds, options)
   }
 
   async signPartPut(
@@ -195,18 +216,20 @@ export class LocalStore implements ObjectStore {
     uploadId: string,
     part: { partNumber: number; sha256Hex: string; size: number },
     expiresInSeconds: number,
+    options: SignOptions = {},
   ): Promise<SignedRequest> {
     assertValidKey(key)
     if (!isValidUploadId(uploadId) || !isValidPartNumber(part.partNumber)) {
       throw new Error(`not a part of an upload: ${uploadId}/${part.partNumber}`)
     }
-    return this.signUpload(partUrlPath(key, uploadId, part.partNumber), part, expiresInSeconds)
+    return this.signUpload(partUrlPath(key, uploadId, part.partNumber), part, expiresInSeconds, options)
   }
 
   private signUpload(
     urlPath: string,
     expected: { sha256Hex: string; size: number },
     expiresInSeconds: number,
+    options: SignOptions,
   ): SignedRequest {
     if (
       !SHA256_HEX_PATTERN.test(expected.sha256Hex) ||
@@ -216,26 +239,30 @@ export class LocalStore implements ObjectStore {
       throw new Error('a signed PUT needs a SHA-256 (64 lower-case hex digits) and a size')
     }
     const expiresAt = expiryOf(expiresInSeconds)
+    const { base, host } = this.baseFor(options.shard)
     const fields = putFields({
+      host,
       path: urlPath,
       sha256: expected.sha256Hex,
       size: String(expected.size),
       expires: String(expiresAt.getTime() / 1000),
     })
-    const url = this.signedUrl(fields, { sha256: fields.sha256, size: fields.size })
+    const url = this.signedUrl(base, fields, { sha256: fields.sha256, size: fields.size })
     return { method: 'PUT', url, headers: {}, expiresAt }
   }
 
   async signGet(key: ObjectKey, options: GetOptions): Promise<SignedRequest> {
     assertValidKey(key)
     const expiresAt = expiryOf(options.expiresInSeconds)
+    const { base, host } = this.baseFor(options.shard)
     const fields = getFields({
+      host,
       path: objectUrlPath(key),
       disposition: options.inline ? 'inline' : 'attachment',
       name: options.fileName,
       expires: String(expiresAt.getTime() / 1000),
     })
-    const url = this.signedUrl(fields, { disposition: fields.disposition, name: fields.name })
+    const url = this.signedUrl(base, fields, { disposition: fields.disposition, name: fields.name })
     return { method: 'GET', url, headers: {}, expiresAt }
   }
 

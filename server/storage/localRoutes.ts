@@ -12,6 +12,7 @@ import {
   STORAGE_PATH_PREFIX,
   type LocalStore,
 } from './local.ts'
+import { registerStorageCors } from './localCors.ts'
 import { getFields, putFields } from './localSigning.ts'
 import { ChecksumMismatchError, type ObjectKey } from './store.ts'
 
@@ -20,6 +21,8 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024 * 1024
 
 export interface LocalStoreRoutesOptions {
   store: LocalStore
+  /** Origins the console is served at: they alone get CORS headers (localCors.ts). */
+  isConsoleOrigin: (origin: string) => boolean
 }
 
 type Query = Record<string, string | string[] | undefined>
@@ -53,9 +56,16 @@ function keyOf(params: unknown): ObjectKey {
 /** The path a key's object is signed under (local.ts signs the same). */
 const objectPath = objectUrlPath
 
+/**
+ * The host a request was sent to, as the signature covers it: Fastify's request.host, which is the Host header,
+ * or X-Forwarded-Host from a trusted proxy only (TRUSTED_PROXIES sets trustProxy, server/app.ts).
+ */
+const hostOf = (request: FastifyRequest) => request.host
+
 /** The expected SHA-256 and size of a signed PUT, after its signature was checked. */
 function verifyPut(store: LocalStore, request: FastifyRequest, urlPath: string) {
   const fields = putFields({
+    host: hostOf(request),
     path: urlPath,
     sha256: param(request.query, 'sha256'),
     size: param(request.query, 'size'),
@@ -104,7 +114,13 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end: last === '' ? size - 1 : Math.min(Number(last), size - 1) }
 }
 
-export const localStoreRoutes: FastifyPluginAsync<LocalStoreRoutesOptions> = async (app, { store }) => {
+export const localStoreRoutes: FastifyPluginAsync<LocalStoreRoutesOptions> = async (
+  app,
+  { store, isConsoleOrigin },
+) => {
+  // The URLs are spread over several hosts: the console's requests to the others are cross-origin.
+  registerStorageCors(app, STORAGE_PATH_PREFIX, isConsoleOrigin)
+
   // Bodies are object bytes whatever type the browser labels them with: hand the raw stream to the route.
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
@@ -141,6 +157,7 @@ export const localStoreRoutes: FastifyPluginAsync<LocalStoreRoutesOptions> = asy
   const serveGet = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = keyOf(request.params)
     const fields = getFields({
+      host: hostOf(request),
       path: objectPath(key),
       disposition: param(request.query, 'disposition'),
       name: param(request.query, 'name'),

@@ -1,5 +1,5 @@
-// Signed URLs of the local store: an HMAC-SHA256 over everything the URL grants (method, path, the expected
-// SHA-256 and size of a PUT, the disposition and file name of a GET, the expiry) with a key every server
+// Signed URLs of the local store: an HMAC-SHA256 over everything the URL grants (method, the host it names,
+// path, the expected SHA-256 and size of a PUT, the disposition and file name of a GET, the expiry) with a key every server
 // process on the database shares, so a URL signed by one process is honoured by all of them.
 import crypto from 'node:crypto'
 import type { Queryable } from '../db/database.ts'
@@ -24,6 +24,11 @@ export async function loadSigningKey(db: Queryable): Promise<Buffer> {
 /** What a signature covers. Fields that do not apply to a request are empty. */
 export interface SignedFields {
   method: 'PUT' | 'GET'
+  /**
+   * The host the URL names (`new URL(base).host`, lower-case): a URL signed for one of the store's hosts
+   * (STORAGE_URLS) is refused on another, so each host's share of an upload stays as the server spread it.
+   */
+  host: string
   path: string
   sha256: string
   size: string
@@ -33,25 +38,30 @@ export interface SignedFields {
   expires: string
 }
 
-/** What a PUT's signature covers: the path, the expected SHA-256 and size, the expiry. */
+/** The host of a URL as signed and as checked: lower-case, with the port unless it is the scheme's default. */
+export const signedHost = (host: string) => host.toLowerCase()
+
+/** What a PUT's signature covers: the host and path, the expected SHA-256 and size, the expiry. */
 export const putFields = (
-  fields: Pick<SignedFields, 'path' | 'sha256' | 'size' | 'expires'>,
+  fields: Pick<SignedFields, 'host' | 'path' | 'sha256' | 'size' | 'expires'>,
 ): SignedFields => ({
   method: 'PUT',
   ...fields,
+  host: signedHost(fields.host),
   disposition: '',
   name: '',
 })
 
-/** What a GET's signature covers: the path, how the file is given (disposition and name), the expiry. */
+/** What a GET's signature covers: the host and path, how the file is given (disposition and name), the expiry. */
 export const getFields = (
-  fields: Pick<SignedFields, 'path' | 'disposition' | 'name' | 'expires'>,
-): SignedFields => ({ method: 'GET', ...fields, sha256: '', size: '' })
+  fields: Pick<SignedFields, 'host' | 'path' | 'disposition' | 'name' | 'expires'>,
+): SignedFields => ({ method: 'GET', ...fields, host: signedHost(fields.host), sha256: '', size: '' })
 
 // JSON of a fixed-order array: no field can bleed into the next whatever characters a file name holds.
 const signedText = (fields: SignedFields) =>
   JSON.stringify([
     fields.method,
+    fields.host,
     fields.path,
     fields.sha256,
     fields.size,

@@ -18,6 +18,8 @@ export interface NetworkStoreSettings {
   prefix: string
   accessKeyId: string
   secretAccessKey: string
+  /** Other endpoint origins that reach the same store: signed URLs are spread over them (s3Addressing.ts). */
+  endpointAliases?: string[]
 }
 
 export function describeError(error: unknown): string {

@@ -39,7 +39,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import type { FastifyBaseLogger } from 'fastify'
 import { SHA256_HEX_PATTERN } from '../contract/parts.ts'
 import type { S3StoreConfig } from '../config.ts'
-import { usesPathStyle } from './s3Addressing.ts'
+import { s3Addressings } from './s3Addressing.ts'
 import {
   assertPartList,
   compositeSha256Hex,
@@ -50,6 +50,7 @@ import {
 } from './checksums.ts'
 import { contentDisposition, contentTypeFor } from './download.ts'
 import {
+  byShard,
   ChecksumMismatchError,
   DERIVATIVE_SIZES,
   derivativeKey,
@@ -60,6 +61,7 @@ import {
   type ObjectKey,
   type ObjectStore,
   type SignedRequest,
+  type SignOptions,
   type StoredPart,
 } from './store.ts'
 
@@ -104,7 +106,13 @@ function checksumNames(checksum: string, sha256Hex: string): boolean {
 
 export class S3Store implements ObjectStore {
   readonly kind = 's3'
+  readonly origins: readonly string[]
   private readonly client: S3Client
+  /**
+   * The clients URLs are presigned with, one per origin (s3Addressing.ts), in shard order; the first is the
+   * client the server itself uses. Presigning is local: the others never connect.
+   */
+  private readonly signers: readonly S3Client[]
   private readonly bucket: string
   private readonly prefix: string
 
@@ -119,6 +127,17 @@ export class S3Store implements ObjectStore {
   ) {
     this.bucket = config.bucket
     this.prefix = config.prefix
+    const [first, ...others] = s3Addressings(config)
+    if (!first) throw new Error('an S3 store has an endpoint')
+    this.origins = [first, ...others].map((form) => form.origin)
+    const common = {
+      region: config.region,
+      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      // The store names each upload's SHA-256 itself; the SDK's default CRC32 on every request would add
+      // headers to presigned URLs that the browser cannot compute, and many S3-compatible servers refuse.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    } as const
     this.client = new S3Client({
       ...(connection
         ? {
@@ -131,15 +150,21 @@ export class S3Store implements ObjectStore {
             maxAttempts: 1,
           }
         : {}),
-      endpoint: config.endpoint,
-      region: config.region,
-      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-      forcePathStyle: usesPathStyle(config.endpoint),
-      // The store names each upload's SHA-256 itself; the SDK's default CRC32 on every request would add
-      // headers to presigned URLs that the browser cannot compute, and many S3-compatible servers refuse.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
+      ...common,
+      endpoint: first.endpoint,
+      forcePathStyle: first.forcePathStyle,
     })
+    this.signers = [
+      this.client,
+      ...others.map(
+        (form) => new S3Client({ ...common, endpoint: form.endpoint, forcePathStyle: form.forcePathStyle }),
+      ),
+    ]
+  }
+
+  /** The client that presigns for the host a shard picks. */
+  private signer(options: SignOptions): S3Client {
+    return byShard(this.signers, options.shard)
   }
 
   private objectKey(key: ObjectKey): string {
@@ -169,6 +194,7 @@ export class S3Store implements ObjectStore {
     key: ObjectKey,
     object: { sha256Hex: string; size: number },
     expiresInSeconds: number,
+    options: SignOptions = {},
   ): Promise<SignedRequest> {
     const checksum = checksumOf(object)
     const command = new PutObjectCommand({
@@ -177,7 +203,7 @@ export class S3Store implements ObjectStore {
       ChecksumSHA256: checksum,
       ContentLength: object.size,
     })
-    const url = await getSignedUrl(this.client, command, {
+    const url = await getSignedUrl(this.signer(options), command, {
       expiresIn: expiresInSeconds,
       ...PRESIGN_UPLOAD_OPTIONS,
     })
@@ -189,6 +215,7 @@ export class S3Store implements ObjectStore {
     uploadId: string,
     part: { partNumber: number; sha256Hex: string; size: number },
     expiresInSeconds: number,
+    options: SignOptions = {},
   ): Promise<SignedRequest> {
     if (!isValidPartNumber(part.partNumber)) throw new Error(`not a part number: ${part.partNumber}`)
     const checksum = checksumOf(part)
@@ -200,7 +227,7 @@ export class S3Store implements ObjectStore {
       ChecksumSHA256: checksum,
       ContentLength: part.size,
     })
-    const url = await getSignedUrl(this.client, command, {
+    const url = await getSignedUrl(this.signer(options), command, {
       expiresIn: expiresInSeconds,
       ...PRESIGN_UPLOAD_OPTIONS,
     })
@@ -215,7 +242,7 @@ export class S3Store implements ObjectStore {
       ResponseContentType: key.derivative === undefined ? contentTypeFor(options.fileName) : 'image/webp',
       ResponseCacheControl: `private, max-age=${Math.floor(options.expiresInSeconds)}`,
     })
-    const url = await getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds })
+    const url = await getSignedUrl(this.signer(options), command, { expiresIn: options.expiresInSeconds })
     return {
       method: 'GET',
       url,
@@ -527,7 +554,7 @@ export class S3Store implements ObjectStore {
   }
 
   async close(): Promise<void> {
-    this.client.destroy()
+    for (const client of this.signers) client.destroy()
   }
 }
 

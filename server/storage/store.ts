@@ -69,7 +69,24 @@ export interface ObjectInfo {
   size: number
 }
 
-export interface GetOptions {
+/**
+ * Which of a store's hosts a signed URL names. A browser keeps at most 6 HTTP/1.1 connections per host, so
+ * the URLs of one upload or download are spread over several host names that reach the same store: a store
+ * signs for hosts[shard % hosts.length]. Absent: the first host.
+ */
+export interface SignOptions {
+  shard?: number
+}
+
+/** The entry of a list a shard picks (SignOptions): hosts[shard % hosts.length], the first without one. */
+export function byShard<T>(list: readonly T[], shard: number | undefined): T {
+  const n = list.length
+  if (n === 0) throw new Error('a store has at least one host')
+  const index = Number.isSafeInteger(shard) ? (((shard as number) % n) + n) % n : 0
+  return list[index] as T
+}
+
+export interface GetOptions extends SignOptions {
   /** The name the browser saves the file as. */
   fileName: string
   /** Content-Disposition inline (open) rather than attachment (download). */
@@ -84,11 +101,17 @@ export class ChecksumMismatchError extends Error {
 
 export interface ObjectStore {
   readonly kind: 'local' | 's3'
+  /**
+   * The origins the store's signed URLs name, in shard order (SignOptions): at least one. A URL signed for
+   * one of them is refused on another.
+   */
+  readonly origins: readonly string[]
   /** A signed PUT of a whole object; the store refuses bytes whose SHA-256 is not sha256Hex. */
   signPut(
     key: ObjectKey,
     object: { sha256Hex: string; size: number },
     expiresInSeconds: number,
+    options?: SignOptions,
   ): Promise<SignedRequest>
   /** The object's size when it is stored (and was verified on the way in), else undefined. */
   head(key: ObjectKey): Promise<ObjectInfo | undefined>
@@ -101,6 +124,7 @@ export interface ObjectStore {
     uploadId: string,
     part: { partNumber: number; sha256Hex: string; size: number },
     expiresInSeconds: number,
+    options?: SignOptions,
   ): Promise<SignedRequest>
   /**
    * The parts stored so far (each verified on the way in); undefined when the store cannot list them

@@ -547,10 +547,13 @@ describe.each(databaseKinds)('local store signing key on %s', (kind) => {
       if (kind === 'pglite') await servers.pop()?.close()
       const second = await startServer(kind, { database })
       servers.push(second)
-      const stored = await send(onServer(second, put), bytes)
+      // Both servers stand behind one address, as behind a proxy (a trusted one, in tests), which names the
+      // host the URL was signed for.
+      const behindOneAddress = { 'x-forwarded-host': new URL(put.url).host }
+      const stored = await send(onServer(second, put), bytes, behindOneAddress)
       expect(stored.status).toBe(200)
       await stored.arrayBuffer()
-      const answer = await send(onServer(second, get))
+      const answer = await send(onServer(second, get), undefined, behindOneAddress)
       expect(answer.status).toBe(200)
       expect(Buffer.from(await answer.arrayBuffer()).equals(bytes)).toBe(true)
       const keys = await second.app.db.query<{ name: string }>('SELECT name FROM server_secret')

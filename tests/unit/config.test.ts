@@ -101,6 +101,30 @@ describe('loadConfig', () => {
     )
   })
 
+  it('spreads the local store over STORAGE_URLS, or PUBLIC_URL alone when it is unset', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://console.example.com/app/' }).storageUrls).toEqual([
+      'https://console.example.com/app',
+    ])
+    expect(
+      loadConfig({ STORAGE_URLS: ' http://s1.localhost:8080, http://S2.localhost:8080/ ,' }).storageUrls,
+    ).toEqual(['http://s1.localhost:8080', 'http://s2.localhost:8080'])
+    expect(loadConfig({ STORAGE_URLS: '' }).storageUrls).toEqual(['http://localhost:8080'])
+  })
+
+  it('reads S3_ENDPOINT_ALIASES as origins of the default S3 store', () => {
+    const s3 = {
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'media',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    }
+    expect(loadConfig(s3).s3?.endpointAliases).toEqual([])
+    expect(
+      loadConfig({ ...s3, S3_ENDPOINT_ALIASES: 'http://s3a.localhost:9000,https://s3b.example.com' }).s3
+        ?.endpointAliases,
+    ).toEqual(['http://s3a.localhost:9000', 'https://s3b.example.com'])
+  })
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(8080)
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined()
@@ -118,6 +142,22 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_EXEMPT: '::1/129' }, /RATE_LIMIT_EXEMPT/],
     [{ IDLE_TIMEOUT_SECONDS: '0' }, /IDLE_TIMEOUT_SECONDS/],
     [{ IDLE_TIMEOUT_SECONDS: '1.5' }, /IDLE_TIMEOUT_SECONDS/],
+    [{ STORAGE_URLS: 's1.localhost:8080' }, /STORAGE_URLS .*"s1.localhost:8080"/],
+    [{ STORAGE_URLS: 'ftp://s1.localhost' }, /STORAGE_URLS .*"ftp:\/\/s1.localhost"/],
+    [{ STORAGE_URLS: 'http://s1.localhost:8080/storage' }, /STORAGE_URLS .*without a path/],
+    [{ STORAGE_URLS: 'http://s1.localhost:8080,http://s2.localhost:8080/?a=1' }, /STORAGE_URLS .*"http/],
+    [{ STORAGE_URLS: 'http://user@s1.localhost:8080' }, /STORAGE_URLS/],
+    [{ STORAGE_URLS: 'http://s1.localhost:8080#top' }, /STORAGE_URLS/],
+    [
+      {
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_BUCKET: 'media',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_ENDPOINT_ALIASES: 'http://127.0.0.1:9001/media',
+      },
+      /S3_ENDPOINT_ALIASES/,
+    ],
   ])('refuses %o with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)

@@ -4,10 +4,12 @@
 import { describe, expect, it } from 'vitest'
 import { swapWithNeighbour, type NetworkStore } from '../../src/api/networkStores.ts'
 import {
+  aliasesProblem,
   createRequest,
   isComplete,
   missingFields,
   missingText,
+  parseAliases,
   updateRequest,
   type NetworkStoreDraft,
 } from '../../src/routes/_app/-networkStores/NetworkStoreForm.tsx'
@@ -21,6 +23,7 @@ const store = (s3_bucket_id: number, priority: number, is_default = 0): NetworkS
   s3_bucket: `bucket-${s3_bucket_id}`,
   s3_bucket_region: 'us-east-1',
   s3_host: 'https://s3.example.com',
+  s3_host_aliases: [],
   s3_bucket_prefix: '',
   aws_access_key_id: 'id',
   aws_secret_access_key: '****',
@@ -40,6 +43,7 @@ const draft: NetworkStoreDraft = {
   s3_bucket: ' media ',
   s3_bucket_region: 'us-east-1',
   s3_host: 's3.example.com',
+  s3_host_aliases: '',
   s3_bucket_prefix: '',
   aws_access_key_id: 'AKIA',
   aws_secret_access_key: 'secret',
@@ -74,6 +78,7 @@ describe('network store screens', () => {
       s3_bucket: 'media',
       s3_bucket_region: 'us-east-1',
       s3_host: 's3.example.com',
+      s3_host_aliases: [],
       s3_bucket_prefix: '',
       aws_access_key_id: 'AKIA',
       aws_secret_access_key: 'secret',
@@ -103,6 +108,29 @@ describe('network store screens', () => {
     expect(updateRequest({ max_size: '1000', aws_secret_access_key: '' })).toEqual({ max_size: 1000 })
     expect(updateRequest({ aws_secret_access_key: ' new ' })).toEqual({ aws_secret_access_key: 'new' })
     expect(updateRequest({})).toEqual({})
+  })
+
+  it('reads endpoint aliases one per line or separated by commas, and says which one does not read', () => {
+    const typed = ' s3b.example.com\nhttps://s3c.example.com:8443 ,\n\n http://10.0.0.5:9000 '
+    expect(aliasesProblem(typed)).toBeUndefined()
+    expect(createRequest({ ...draft, s3_host_aliases: typed }).s3_host_aliases).toEqual([
+      's3b.example.com',
+      'https://s3c.example.com:8443',
+      'http://10.0.0.5:9000',
+    ])
+    expect(updateRequest({ s3_host_aliases: 'a.example.com, b.example.com' })).toEqual({
+      s3_host_aliases: ['a.example.com', 'b.example.com'],
+    })
+    expect(updateRequest({ s3_host_aliases: '' })).toEqual({ s3_host_aliases: [] })
+    expect(aliasesProblem('s3b.example.com/bucket')).toBe(
+      '“s3b.example.com/bucket” is not a host name or an http(s):// address without a path.',
+    )
+    expect(aliasesProblem('ftp://s3b.example.com')).toMatch(/“ftp:\/\/s3b.example.com”/)
+    expect(aliasesProblem('https://s3b.example.com/?x=1')).toMatch(/is not a host name/)
+    expect(aliasesProblem(Array.from({ length: 9 }, (_, n) => `s${n}.example.com`).join(','))).toBe(
+      'At most 8 endpoint aliases.',
+    )
+    expect(parseAliases(' ,\n ')).toEqual([])
   })
 
   it('reads the status and the error rate', () => {

@@ -21,6 +21,7 @@ import serverKeyCheck from './20261126110000_server_key_check.ts'
 import contentProof from './20261128010000_content_proof.ts'
 import auditUserIndex from './20261128064000_audit_user_index.ts'
 import mediaDerivative from './20261128100000_media_derivative.ts'
+import networkStoreAliases from './20261128130000_network_store_aliases.ts'
 
 export interface Migration {
   id: string
@@ -49,4 +50,5 @@ export const migrations: readonly Migration[] = [
   { id: '20261128010000_content_proof', sql: contentProof },
   { id: '20261128064000_audit_user_index', sql: auditUserIndex },
   { id: '20261128100000_media_derivative', sql: mediaDerivative },
+  { id: '20261128130000_network_store_aliases', sql: networkStoreAliases },
 ]

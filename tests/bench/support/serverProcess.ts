@@ -50,7 +50,14 @@ async function startBundled(
   const url = `http://127.0.0.1:${port}`
   // Standard output (the log lines) goes to /dev/null: written, as in production, but not kept.
   const child = spawn(process.execPath, [file], {
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      // PUBLIC_URL names the real address: the local store signs the host into its URLs.
+      PUBLIC_URL: url,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   let errors = ''

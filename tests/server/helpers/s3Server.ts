@@ -6,6 +6,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import S3rver, { type S3rverMiddleware } from 's3rver'
+import { isPresigned, presignedSignatureMatches } from './sigV4.ts'
 
 export interface TestS3Server {
   endpoint: string
@@ -33,11 +34,21 @@ export interface S3ServerOptions {
   listParts?: boolean
   /** The bucket's name: 'media-console-test' unless a test needs another (a long one, to wrap). */
   bucket?: string
+  /**
+   * Checks the SigV4 signature of presigned URLs, host included, as S3 does (helpers/sigV4.ts): s3rver
+   * itself accepts any SigV4 signature.
+   */
+  verifyPresigned?: boolean
 }
 
 export async function startS3Server(
   prefix = 'media/',
-  { browser = false, listParts = true, bucket = 'media-console-test' }: S3ServerOptions = {},
+  {
+    browser = false,
+    listParts = true,
+    bucket = 'media-console-test',
+    verifyPresigned = false,
+  }: S3ServerOptions = {},
 ): Promise<TestS3Server> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'media-console-s3-'))
   const server = new S3rver({
@@ -49,6 +60,7 @@ export async function startS3Server(
   })
   // Just before s3rver's router, behind its XML encoding of plain objects.
   if (listParts) server.middleware.splice(server.middleware.length - 1, 0, listPartsMiddleware(directory))
+  if (verifyPresigned) server.middleware.unshift(presignedCheck())
   const { port } = await server.run()
   const endpoint = `http://127.0.0.1:${port}`
   return {
@@ -67,6 +79,21 @@ export async function startS3Server(
       await server.close()
       await fs.rm(directory, { recursive: true, force: true })
     },
+  }
+}
+
+/** Refuses a presigned request whose signature is not the one s3rver's account secret makes of it. */
+function presignedCheck(): S3rverMiddleware {
+  return async (ctx, next) => {
+    const target = ctx.originalUrl
+    if (
+      !isPresigned(target) ||
+      presignedSignatureMatches({ method: ctx.method, target, headers: ctx.headers }, 'S3RVER')
+    )
+      return next()
+    ctx.status = 403
+    ctx.type = 'application/xml'
+    ctx.body = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>SignatureDoesNotMatch</Code></Error>'
   }
 }
 

@@ -15,6 +15,9 @@ declare module 's3rver' {
   export interface S3rverContext {
     method: string
     path: string
+    /** The path and query string as sent. */
+    originalUrl: string
+    headers: Record<string, string | string[] | undefined>
     query: Record<string, string | string[] | undefined>
     status: number
     type: string

@@ -1,5 +1,6 @@
 // Starts the real server (server/app.ts) on a free loopback port against a fresh database, as main.ts
 // would, and answers its address. Tests call it over real HTTP.
+import net from 'node:net'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../../server/app.ts'
@@ -18,6 +19,8 @@ export interface TestServer {
 export interface TestServerOptions {
   appDir?: string
   env?: Record<string, string>
+  /** Settings that name the port the server will listen on (STORAGE_URLS of host names on it). */
+  envFor?: (port: number) => Record<string, string>
   /** Reuse a database instead of creating one (the caller drops it). */
   database?: FreshDatabase
 }
@@ -39,7 +42,39 @@ export function testServerEnv(database: FreshDatabase, extra: Record<string, str
   }
 }
 
+/** A loopback port free at the moment of asking. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
+    })
+  })
+}
+
+/**
+ * The server listens on a port chosen before it starts, so that PUBLIC_URL names its real address: the local
+ * store signs the host into its URLs, and a URL is honoured only on the host it names. A port taken between
+ * the choice and the listen (another test file's server) is chosen again.
+ */
 export async function startServer(kind: DatabaseKind, options: TestServerOptions = {}): Promise<TestServer> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort()
+    try {
+      return await startServerOn(kind, port, options)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 3) throw error
+    }
+  }
+}
+
+async function startServerOn(
+  kind: DatabaseKind,
+  port: number,
+  options: TestServerOptions,
+): Promise<TestServer> {
   const database = options.database ?? (await freshDatabase(kind))
   const logs: string[] = []
   const logStream = new Writable({
@@ -48,13 +83,22 @@ export async function startServer(kind: DatabaseKind, options: TestServerOptions
       done()
     },
   })
-  const config = loadConfig(testServerEnv(database, options.env))
+  const url = `http://127.0.0.1:${port}`
+  const config = loadConfig(
+    testServerEnv(database, { PUBLIC_URL: url, ...options.env, ...options.envFor?.(port) }),
+  )
   const app = await buildApp({ config, logStream, appDir: options.appDir ?? '/nonexistent-app-dir' })
-  await app.listen({ port: 0, host: '127.0.0.1' })
+  try {
+    await app.listen({ port, host: '127.0.0.1' })
+  } catch (error) {
+    await app.close()
+    if (!options.database) await database.drop()
+    throw error
+  }
   const address = app.server.address()
   if (!address || typeof address === 'string') throw new Error('the server has no TCP address')
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url,
     app,
     database,
     logs,

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import { writeBundle } from './nodeBundle.ts'
+import { freePort } from './server.ts'
 
 const START_TIMEOUT_MS = 60_000
 
@@ -21,8 +22,16 @@ export interface ServerProcess {
 /** Starts main.ts with exactly this environment; resolves once it listens or has ended. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const entry = await writeBundle('server/main.ts', 'server-main')
+  // A port chosen first, so that PUBLIC_URL names the real address (the local store signs its host).
+  const port = env.PORT ?? String(await freePort())
   const child = spawn(process.execPath, [entry], {
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+      PORT: port,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''

@@ -2,11 +2,13 @@
 // (optional), access key id, secret access key and max object size (4398046511104 bytes by default), typed
 // with a unit or in bytes (src/ui/SizeField.tsx).
 // Adding needs every required field; editing shows a stored secret as '****', keeps it when left blank,
-// and sends only the fields that changed. Save stays disabled while nothing changed or a required field is
+// and sends only the fields that changed. Endpoint aliases (optional: other addresses of the same service,
+// which signed URLs are spread over) are typed one per line or separated by commas. Save stays disabled while nothing changed or a required field is
 // missing (section 4); a line under it names the fields still missing, so it is never disabled unexplained.
 import { useId, useMemo, useState, type FormEvent } from 'react'
 import {
   DEFAULT_STORE_MAX_SIZE,
+  MAX_ENDPOINT_ALIASES,
   SECRET_MASK,
   type CreateNetworkStoreRequest,
   type NetworkStore,
@@ -14,7 +16,7 @@ import {
 } from '../../../api/networkStores.ts'
 import { useDraft } from '../../../lib/draft.ts'
 import { parseSize } from '../../../lib/sizeInput.ts'
-import { TextField } from '../../../ui/Field.tsx'
+import { Field, TextField } from '../../../ui/Field.tsx'
 import { FormError } from '../../../ui/FormError.tsx'
 import { SaveButton } from '../../../ui/SaveButton.tsx'
 import { SizeField } from '../../../ui/SizeField.tsx'
@@ -23,6 +25,8 @@ export interface NetworkStoreDraft {
   s3_bucket: string
   s3_bucket_region: string
   s3_host: string
+  /** One per line or separated by commas. */
+  s3_host_aliases: string
   s3_bucket_prefix: string
   aws_access_key_id: string
   aws_secret_access_key: string
@@ -33,10 +37,52 @@ const EMPTY: NetworkStoreDraft = {
   s3_bucket: '',
   s3_bucket_region: '',
   s3_host: '',
+  s3_host_aliases: '',
   s3_bucket_prefix: '',
   aws_access_key_id: '',
   aws_secret_access_key: '',
   max_size: String(DEFAULT_STORE_MAX_SIZE),
+}
+
+/** The aliases typed: one per line or separated by commas, blanks dropped. */
+export function parseAliases(text: string): string[] {
+  return text
+    .split(/[\s,]+/)
+    .map((alias) => alias.trim())
+    .filter((alias) => alias !== '')
+}
+
+/**
+ * Whether an alias reads as the server takes a host (services/networkStores.ts storeEndpoint): a host name
+ * or host:port, or an http(s) address without a path, query or user. The server has the last word (plain
+ * http only where it allows private hosts).
+ */
+function isEndpoint(alias: string): boolean {
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(alias) ? alias : `https://${alias}`)
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      url.hostname !== '' &&
+      url.pathname === '/' &&
+      !alias.replace(/^[a-z]+:\/\//i, '').includes('/') &&
+      url.search === '' &&
+      url.hash === '' &&
+      url.username === '' &&
+      url.password === ''
+    )
+  } catch {
+    return false
+  }
+}
+
+/** What is wrong with the aliases typed, or undefined when they read. */
+export function aliasesProblem(text: string): string | undefined {
+  const aliases = parseAliases(text)
+  if (aliases.length > MAX_ENDPOINT_ALIASES) return `At most ${MAX_ENDPOINT_ALIASES} endpoint aliases.`
+  const wrong = aliases.find((alias) => !isEndpoint(alias))
+  return wrong === undefined
+    ? undefined
+    : `“${wrong}” is not a host name or an http(s):// address without a path.`
 }
 
 /** The bytes of a typed size, or undefined while it is not one (a size of 0 is none). */
@@ -59,6 +105,7 @@ function draftOf(store: NetworkStore | undefined): NetworkStoreDraft {
     s3_bucket: store.s3_bucket,
     s3_bucket_region: store.s3_bucket_region,
     s3_host: store.s3_host,
+    s3_host_aliases: store.s3_host_aliases.join('\n'),
     s3_bucket_prefix: store.s3_bucket_prefix,
     aws_access_key_id: store.aws_access_key_id,
     // A stored secret is never sent to the console: blank keeps it.
@@ -93,6 +140,7 @@ export function createRequest(draft: NetworkStoreDraft): CreateNetworkStoreReque
     s3_bucket: draft.s3_bucket.trim(),
     s3_bucket_region: draft.s3_bucket_region.trim(),
     s3_host: draft.s3_host.trim(),
+    s3_host_aliases: parseAliases(draft.s3_host_aliases),
     s3_bucket_prefix: draft.s3_bucket_prefix.trim(),
     aws_access_key_id: draft.aws_access_key_id.trim(),
     aws_secret_access_key: draft.aws_secret_access_key.trim(),
@@ -105,6 +153,7 @@ export function updateRequest(changed: Partial<NetworkStoreDraft>): UpdateNetwor
   const request: UpdateNetworkStoreRequest = {}
   for (const [key, value] of Object.entries(changed) as Array<[keyof NetworkStoreDraft, string]>) {
     if (key === 'max_size') request.max_size = sizeBytes(value) ?? 0
+    else if (key === 's3_host_aliases') request.s3_host_aliases = parseAliases(value)
     else if (key === 'aws_secret_access_key') {
       if (value.trim() !== '') request.aws_secret_access_key = value.trim()
     } else request[key] = value.trim()
@@ -139,7 +188,8 @@ export function NetworkStoreForm({
   // secret is no change).
   const hasChange = adding || Object.keys(updateRequest(changed)).length > 0
   const missing = missingFields(draft, adding)
-  const valid = missing.length === 0
+  const aliasError = aliasesProblem(draft.s3_host_aliases)
+  const valid = missing.length === 0 && aliasError === undefined
   const missingId = useId()
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -173,6 +223,25 @@ export function NetworkStoreForm({
       {field('s3_bucket', 'Bucket Name', { maxLength: 63 })}
       {field('s3_bucket_region', 'Region', { maxLength: 64 })}
       {field('s3_host', 'Host', { maxLength: 255, hint: 'A host name, or an https:// address.' })}
+      <Field
+        label="Endpoint Aliases"
+        hint="Optional. Other addresses of the same service and bucket, one per line or separated by commas: uploads and downloads are spread over them."
+        error={aliasError}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            name="s3_host_aliases"
+            rows={3}
+            autoComplete="off"
+            value={draft.s3_host_aliases}
+            onChange={(event) => {
+              setStatus(undefined)
+              set('s3_host_aliases', event.target.value)
+            }}
+          />
+        )}
+      </Field>
       {field('s3_bucket_prefix', 'Prefix', { maxLength: 512, hint: 'Optional.' })}
       {field('aws_access_key_id', 'Access Key ID', { maxLength: 256 })}
       {field('aws_secret_access_key', 'Secret Access Key', {
@@ -193,7 +262,7 @@ export function NetworkStoreForm({
       <p className="form-status" role="status">
         {status ?? ''}
       </p>
-      {valid ? null : (
+      {missing.length === 0 ? null : (
         <p id={missingId} className="hint" data-testid="missing-fields">
           {missingText(missing)}
         </p>
@@ -203,7 +272,7 @@ export function NetworkStoreForm({
         valid={valid}
         pending={pending}
         label={submitLabel}
-        describedBy={valid ? undefined : missingId}
+        describedBy={missing.length === 0 ? undefined : missingId}
       />
     </form>
   )
