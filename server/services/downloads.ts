@@ -13,6 +13,7 @@ import type { GrantAccess } from './callers.ts'
 import { findVersion, findVersionState, insertAuditEvent, type MediaRow } from '../repositories/media.ts'
 import { findStoredObject } from '../repositories/storedObjects.ts'
 import type { StoreSet } from './placement.ts'
+import { nextShard } from '../storage/shardTurns.ts'
 import { DOWNLOAD_URL_SECONDS } from '../storage/urlLifetimes.ts'
 import { fileNameOf, isUnder } from './paths.ts'
 
@@ -23,9 +24,6 @@ export interface DownloadContent {
   mediaPath: string
   fileHash: string
 }
-
-/** This process's turn of hosts for download_url's url; any start is as good. */
-let nextShard = 0
 
 export async function signDownload(
   db: Queryable,
@@ -53,7 +51,7 @@ export async function signDownload(
       return signed.url
     }),
   )
-  const shard = nextShard++
+  const shard = nextShard()
   await insertAuditEvent(db, {
     orgId,
     volumeId: access.grant.volume_id,

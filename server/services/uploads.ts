@@ -28,6 +28,7 @@ import { findStoredObject, recordPending, type StoredObject } from '../repositor
 import { compositeSha256Hex } from '../storage/checksums.ts'
 import type { StoreSet } from './placement.ts'
 import { confirmContent, type DerivativeJobs } from './derivatives.ts'
+import { nextShard } from '../storage/shardTurns.ts'
 import { UPLOAD_URL_SECONDS } from '../storage/urlLifetimes.ts'
 import {
   ChecksumMismatchError,
@@ -116,13 +117,13 @@ export async function signUploads(
     }
     const { storeId, store } = await stores.place(orgId, file.file_size)
     await recordPending(db, { orgId, fileHash: file.file_hash, fileSize: file.file_size, storeId })
-    // The batch's PUTs are spread over the store's hosts, one after another (a browser's connections are
-    // counted per host).
+    // Single PUTs take the store's hosts in turn (the console offers its files one at a time): a browser
+    // counts its connections per host.
     const signed = await store.signPut(
       senderKey({ orgId, fileHash: file.file_hash }, access.member.user_id),
       { sha256Hex: file.file_hash, size: file.file_size },
       UPLOAD_URL_SECONDS,
-      { shard: index },
+      { shard: nextShard() },
     )
     items.push({ ...item, s3_bucket_id: storeId, skip_upload: false, signed_opts: toSignedOpts(signed) })
   }

@@ -85,21 +85,16 @@ export async function getDownloadUrl(grant: GrantRef, mediaId: number, inline: b
 }
 
 /**
- * The answer of download_url with the addresses of every storage host: `urls` holds the same content signed
- * once per host (one with a single host), `url` one of them. Read through this local type because the
- * contract (server/contract/media.ts DownloadUrlResponse) gains `urls` in a change of the server of its
- * own; until then the field is missing and `url` is the only address.
+ * Every signed address of the current content, one per storage host (download_url's `urls`, the same
+ * content signed for each host of the store): the downloads spread over them. A server from before `urls`
+ * answered `url` alone, and a console loaded from the cache may still meet one while it is upgraded.
  */
-type DownloadUrlsAnswer = { url: string; urls?: string[] }
-
-/** Every signed address of the current content, one per storage host: the downloads spread over them. */
 export async function getDownloadUrls(grant: GrantRef, mediaId: number): Promise<string[]> {
-  const answer: DownloadUrlsAnswer = await call(endpoints.mediaDownloadUrl, {
+  const answer = await call(endpoints.mediaDownloadUrl, {
     params: { ...grantParams(grant), media_id: mediaId },
     query: { inline: false },
   })
-  const urls = Array.isArray(answer.urls) ? answer.urls.filter((url) => typeof url === 'string') : []
-  return urls.length > 0 ? urls : [answer.url]
+  return Array.isArray(answer.urls) && answer.urls.length > 0 ? answer.urls : [answer.url]
 }
 
 /**
