@@ -28,6 +28,7 @@
 //   handle, its lanes fetch ranges side by side. The staged size then says nothing of what is done (a
 //   range far on may be written before one near the start): the queue item keeps that.
 // - Before a file is placed its staged bytes are hashed and compared with its hash; a mismatch drops them.
+import { StagedPartDigests } from './stagedPartDigests.ts'
 import {
   contentHash,
   copyBlob,
@@ -35,6 +36,7 @@ import {
   fetchRange,
   type DownloadCallbacks,
   type DownloadResult,
+  type PartDigests,
   type TransferError,
   type WritableLike,
 } from './transferCore.ts'
@@ -55,6 +57,7 @@ export const STAGING_LOCK_WAIT_MS = 250
 
 /** The parts of a FileSystemSyncAccessHandle the staging file is written through. */
 export interface SyncHandleLike {
+  read(into: Uint8Array<ArrayBuffer>, options: { at: number }): number
   write(data: Uint8Array<ArrayBuffer>, options: { at: number }): number
   truncate(size: number): void
   flush(): void
@@ -253,6 +256,8 @@ export type StagedRangeReport =
  * lane asks next() for a range (null: stop), fetches it and writes each chunk at its offset, and tells
  * report() its progress and its end, awaiting the final report before it asks again. A staging file longer
  * than the file (left from other content) is cut to it, so the hash of the staged file is this file's.
+ * Answers the digests of the parts whose every range ended whole in this try (workers/stagedPartDigests.ts),
+ * for verifyStaged: read back from the file as each part completes, while the other ranges still come.
  */
 export async function downloadRangesToStaging(
   fetchFn: typeof fetch,
@@ -264,9 +269,10 @@ export async function downloadRangesToStaging(
   next: () => Promise<StagedRangeJob | null>,
   report: (report: StagedRangeReport) => void | Promise<void>,
   flushBytes = STAGING_FLUSH_BYTES,
-): Promise<void> {
+): Promise<PartDigests> {
   const file = await (await stagingFolder(root)).getFileHandle(key, { create: true })
   const handle = await openStaged(file)
+  const parts = new StagedPartDigests(fileSize, (view, at) => handle.read(view, { at }))
   let unflushed = 0
   const write = (at: number, data: Uint8Array<ArrayBuffer>) => {
     let done = 0
@@ -286,12 +292,15 @@ export async function downloadRangesToStaging(
       })
       const bytes = result.position - job.start
       const { position: _position, ...outcome } = result
+      if (result.ok) parts.rangeWhole(job.index, job.start, job.end)
       await report({ index: job.index, bytes, final: true, ...outcome })
     }
   }
   try {
     if (handle.getSize() > fileSize) handle.truncate(fileSize)
     await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane))
+    // Each part was read back when it completed: only WebCrypto's digests may still be running.
+    return await parts.settled()
   } finally {
     // The handle is exclusive: whatever happened, the next try (in this worker or another) must get it.
     try {
@@ -305,6 +314,8 @@ export async function downloadRangesToStaging(
 /**
  * Whether the staged file is this file: its size, and its hash (transferCore.ts contentHash, the
  * specification's rule) against the item's. A file that is not is dropped, so the next try starts over.
+ * knownPartDigests are those downloadRangesToStaging took in this try, read back from this file: only the
+ * parts without one are hashed (all of them after a reload, or in another worker).
  */
 export async function verifyStaged(
   root: FolderLike,
@@ -312,11 +323,14 @@ export async function verifyStaged(
   fileSize: number,
   fileHash: string,
   onProgress?: (hashedBytes: number) => void,
+  knownPartDigests?: PartDigests,
 ): Promise<boolean> {
   const staging = await stagingFolder(root)
   // An empty file has nothing to fetch, so nothing staged it: its staging file is made empty here.
   const staged = await (await staging.getFileHandle(key, { create: fileSize === 0 })).getFile()
-  const good = staged.size === fileSize && (await contentHash(staged, onProgress)) === fileHash.toLowerCase()
+  const good =
+    staged.size === fileSize &&
+    (await contentHash(staged, onProgress, knownPartDigests)) === fileHash.toLowerCase()
   if (!good) await removeIfThere(staging, key)
   return good
 }

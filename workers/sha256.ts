@@ -59,14 +59,33 @@ export class PartBuffer {
     }
   }
 
+  /**
+   * The SHA-256 of `size` bytes that fill() puts into the buffer before it returns (a sync access handle's
+   * read). The buffer is back at once, before the digest ends: WebCrypto copies its input when called.
+   */
+  async sha256Filled(size: number, fill: (view: Uint8Array<ArrayBuffer>) => void): Promise<string> {
+    if (size > this.capacity) throw new RangeError('the bytes are more than the buffer holds')
+    const lent = this.spare ?? this.allocate()
+    this.spare = undefined
+    let digesting: Promise<ArrayBuffer>
+    try {
+      const view = new Uint8Array(lent, 0, size)
+      fill(view)
+      digesting = crypto.subtle.digest('SHA-256', view)
+    } finally {
+      this.spare = lent
+    }
+    return toHex(await digesting)
+  }
+
   private allocate(): ArrayBuffer {
     this.allocations++
     return new ArrayBuffer(this.capacity)
   }
 }
 
-/** The worker's part buffer (16 MiB, made at its first part). */
-const partBuffer = new PartBuffer(WHOLE_BUFFER_LIMIT)
+/** The worker's part buffer (16 MiB, made at its first part), for hashing and for a download's parts. */
+export const partBuffer = new PartBuffer(WHOLE_BUFFER_LIMIT)
 
 /**
  * Reads all of a blob into buffer, from its start, and gives the bytes read as a view of the buffer's memory.

@@ -22,6 +22,7 @@ import {
   hashParts,
   sendSlice,
   type DownloadResult,
+  type PartDigests,
   type PartRange,
   type SignedRequest,
   type TransferResult,
@@ -109,13 +110,21 @@ const api = {
     timeoutMs: number,
     next: () => Promise<StagedRangeJob | null>,
     report: (report: StagedRangeReport) => void,
-  ): Promise<void> {
-    await downloadRangesToStaging(fetch, await privateRoot(), key, fileSize, lanes, timeoutMs, next, report)
+  ): Promise<PartDigests> {
+    return downloadRangesToStaging(fetch, await privateRoot(), key, fileSize, lanes, timeoutMs, next, report)
   },
 
-  /** Whether a staged download hashes to its file's hash; one that does not is dropped. */
-  async verifyDownload(key: string, fileSize: number, fileHash: string): Promise<boolean> {
-    return verifyStaged(await privateRoot(), key, fileSize, fileHash)
+  /**
+   * Whether a staged download hashes to its file's hash; one that does not is dropped. knownPartDigests:
+   * what downloadRanges answered in the same try, so only the parts without a digest are hashed.
+   */
+  async verifyDownload(
+    key: string,
+    fileSize: number,
+    fileHash: string,
+    knownPartDigests?: PartDigests,
+  ): Promise<boolean> {
+    return verifyStaged(await privateRoot(), key, fileSize, fileHash, undefined, knownPartDigests)
   },
 
   /** Puts a whole staged download into its folder. */

@@ -39,14 +39,28 @@ export async function hashParts(
 }
 
 /**
+ * The hex SHA-256 of each part of a multipart file's plan, by part index (part_num - 1), taken while it was
+ * downloaded (workers/stagedPartDigests.ts); null, or past the end, where a part has none.
+ */
+export type PartDigests = ReadonlyArray<string | null>
+
+/**
  * A file's hash as the specification writes it (server/contract/parts.ts): the SHA-256 of its bytes for a
  * single-part file, else the SHA-256 over the binary SHA-256 of each part of its part plan. Hashed part by
- * part, so no more than a part is read at once; onProgress gets the bytes hashed so far.
+ * part, so no more than a part is read at once; onProgress gets the bytes hashed so far. knownPartDigests
+ * are digests of the parts of this very file, read back from it: those parts are not hashed again.
  */
-export async function contentHash(file: Blob, onProgress?: (hashedBytes: number) => void): Promise<string> {
+export async function contentHash(
+  file: Blob,
+  onProgress?: (hashedBytes: number) => void,
+  knownPartDigests: PartDigests = [],
+): Promise<string> {
   if (!isMultipart(file.size)) return sha256Blob(file, onProgress)
   const parts = planParts(file.size).map((part) => ({ offset: part.offset, size: part.part_size }))
-  return combineDigests(await hashParts(file, parts, onProgress))
+  const unknown = parts.filter((_part, index) => !knownPartDigests[index])
+  const hashed = await hashParts(file, unknown, onProgress)
+  let next = 0
+  return combineDigests(parts.map((_part, index) => knownPartDigests[index] || (hashed[next++] ?? '')))
 }
 
 /** The part of XMLHttpRequest a send uses: XHR, unlike fetch, reports upload progress. */

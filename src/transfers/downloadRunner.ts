@@ -14,7 +14,7 @@
 // too). Every file, ranged or not, is hashed before it is placed: bytes that are not the file's fail the
 // try as a bad file and are dropped.
 import { proxy, type Remote } from 'comlink'
-import type { DownloadResult } from '../../workers/transferCore.ts'
+import type { DownloadResult, PartDigests } from '../../workers/transferCore.ts'
 import type { DownloadPlace, TransferApi } from '../../workers/transfer.worker.ts'
 import {
   downloadReducer,
@@ -250,6 +250,8 @@ export class DownloadRunner {
       return
     }
     this.engine.dispatch({ type: 'url_received', id })
+    // The digests of parts the ranged fetch read back as they completed: verification hashes the others.
+    let knownPartDigests: PartDigests = []
     if (way.kind === 'ranged') {
       this.engine.dispatch({
         type: 'ranges_started',
@@ -257,7 +259,9 @@ export class DownloadRunner {
         range_bytes: way.range_bytes,
         progress: way.progress,
       })
-      if (!(await this.fetchRanges(item, address, way.range_bytes))) return
+      const digests = await this.fetchRanges(item, address, way.range_bytes)
+      if (!digests) return
+      knownPartDigests = digests
     } else if (way.from < item.file_size) {
       if (!(await this.fetchContent(item, address, way.from))) return
     } else {
@@ -265,7 +269,9 @@ export class DownloadRunner {
       this.engine.dispatch({ type: 'download_started', id, from_byte: way.from })
     }
     // One rule for every download: the bytes go into the folder only when they are the file's.
-    const good = await pool.run(id, (api) => api.verifyDownload(id, item.file_size, item.file_hash))
+    const good = await pool.run(id, (api) =>
+      api.verifyDownload(id, item.file_size, item.file_hash, knownPartDigests),
+    )
     if (!good) {
       this.engine.dispatch({ type: 'failed', id, bad_file: true })
       return
@@ -341,9 +347,14 @@ export class DownloadRunner {
    * Fetches the missing ranges of the item into its staging file, in the one worker that holds it;
    * answers whether every range came (a failure is dispatched). Addresses go as in fetchContent: renewed
    * when they aged before a request starts, and DOWNLOAD_URL_RENEWALS_PER_TRY times when the store
-   * refuses one (403), for every host at once; the ranges resume after the bytes they wrote.
+   * refuses one (403), for every host at once; the ranges resume after the bytes they wrote. When every
+   * range came, answers the digests of the parts the worker took meanwhile (null: a failure).
    */
-  private async fetchRanges(item: DownloadItem, first: SignedAddress, rangeBytes: number): Promise<boolean> {
+  private async fetchRanges(
+    item: DownloadItem,
+    first: SignedAddress,
+    rangeBytes: number,
+  ): Promise<PartDigests | null> {
     const { id } = item
     let address = first
     let renewals = 0
@@ -373,8 +384,9 @@ export class DownloadRunner {
       onRangeProgress: (index, bytes) => this.engine.dispatch({ type: 'range_progress', id, index, bytes }),
       onRangeDone: (index) => this.engine.dispatch({ type: 'range_done', id, index }),
     })
+    let digests: PartDigests
     try {
-      await this.options.pool.run(id, (api) =>
+      digests = await this.options.pool.run(id, (api) =>
         api.downloadRanges(
           id,
           item.file_size,
@@ -392,9 +404,9 @@ export class DownloadRunner {
     // Every lane has stopped, so no range is held: the try's outcome is known.
     ranges.abandon()
     const outcome = await ranges.done
-    if (outcome.ok) return true
+    if (outcome.ok) return digests
     this.engine.dispatch({ type: 'failed', id })
-    return false
+    return null
   }
 
   private async copy(item: DownloadItem): Promise<void> {

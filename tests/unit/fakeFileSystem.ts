@@ -8,6 +8,8 @@
 export class FakeFs {
   /** Bytes written to files of this file system, by writes and by copies into swap files. */
   written = 0
+  /** Bytes read back through sync access handles. */
+  bytesRead = 0
   flushes = 0
   readonly root: FakeDir
 
@@ -24,6 +26,13 @@ export class FakeSyncHandle {
   closed = false
 
   constructor(private readonly file: FakeFile) {}
+
+  read(into: Uint8Array, options: { at: number }): number {
+    const bytes = this.file.data.subarray(options.at, options.at + into.byteLength)
+    into.set(bytes)
+    this.file.fs.bytesRead += bytes.byteLength
+    return bytes.byteLength
+  }
 
   write(data: Uint8Array, options: { at: number }): number {
     this.file.writeAt(options.at, data)
