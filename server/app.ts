@@ -111,7 +111,6 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
     registerIdleTimeout(app, config.idleTimeoutSeconds)
     registerSecurityHeaders(app, {
       connectOrigins: [...defaultStoreOrigins(config), ...networkStoreConnectSources(config)],
-      storeOrigins: defaultStoreOrigins(config),
       stripe: Boolean(config.stripePublishableKey),
       inlineScripts: appShellInlineScripts(appDir),
     })

@@ -3,22 +3,24 @@ import type { FastifyInstance } from 'fastify'
 import { isApiPath } from '../contract/paths.ts'
 
 export interface SecurityHeaderOptions {
-  /** Origins the browser may send bytes to directly (S3 stores), besides this server. */
-  connectOrigins: string[]
   /**
-   * The default store's origins (its hosts: STORAGE_URLS, or an S3 bucket's addresses), which pictures and
-   * clips are shown from (thumbnails redirect there; the viewer plays a signed URL): img-src and media-src.
+   * Origins the browser sends bytes to and fetches them from directly, besides this server: the default
+   * store's hosts (STORAGE_URLS, or an S3 bucket's addresses) and the sources of the organizations' own
+   * stores. Pictures and clips are shown from the same places (a thumbnail redirects to its store; the viewer
+   * plays a signed URL), so they are img-src and media-src as well as connect-src: a source the console may
+   * read bytes from with fetch gains nothing more by being allowed to show them.
    */
-  storeOrigins?: string[]
+  connectOrigins: string[]
   stripe: boolean
   /** The hashes ('sha256-…') of the app shell's inline scripts as they are now (appShell.ts). */
   inlineScripts?: () => string[]
 }
 
 export function contentSecurityPolicy(
-  { connectOrigins, storeOrigins = [], stripe }: SecurityHeaderOptions,
+  { connectOrigins, stripe }: SecurityHeaderOptions,
   inlineScripts: readonly string[] = [],
 ): string {
+  const stores = connectOrigins.map((origin) => ` ${origin}`).join('')
   const stripeScript = stripe ? ' https://js.stripe.com' : ''
   const stripeFrame = stripe ? ' https://js.stripe.com https://hooks.stripe.com' : ''
   return [
@@ -27,10 +29,10 @@ export function contentSecurityPolicy(
     // The shell's own inline script (its first requests, vite-plugins/earlyRequests.ts) is allowed by its hash.
     `script-src 'self' 'wasm-unsafe-eval'${inlineScripts.map((hash) => ` '${hash}'`).join('')}${stripeScript}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${storeOrigins.map((o) => ` ${o}`).join('')}`,
-    ...(storeOrigins.length > 0 ? [`media-src 'self'${storeOrigins.map((o) => ` ${o}`).join('')}`] : []),
+    `img-src 'self' data: blob:${stores}`,
+    `media-src 'self'${stores}`,
     "font-src 'self' data:",
-    `connect-src 'self'${stripe ? ' https://api.stripe.com' : ''}${connectOrigins.map((o) => ` ${o}`).join('')}`,
+    `connect-src 'self'${stripe ? ' https://api.stripe.com' : ''}${stores}`,
     "worker-src 'self' blob:",
     "manifest-src 'self'",
     `frame-src 'self'${stripeFrame}`,

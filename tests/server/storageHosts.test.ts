@@ -266,10 +266,10 @@ describe.each(databaseKinds)('a local store on several hosts on %s', (kind) => {
     // https: is the network stores' (storage/networkStores.ts): their hosts cannot be named in the shell.
     const named = hosts.map((host) => `http://${host}`).join(' ')
     expect(connect).toBe(`connect-src 'self' ${named} https:`)
-    // Thumbnails redirect to the first host, and the viewer shows a signed URL: pictures and clips come
-    // from the same hosts.
-    expect(policy).toContain(`img-src 'self' data: blob: ${named};`)
-    expect(policy).toContain(`media-src 'self' ${named};`)
+    // Thumbnails redirect to the store holding the content, and the viewer shows a signed URL: pictures and
+    // clips come from the same places.
+    expect(policy).toContain(`img-src 'self' data: blob: ${named} https:;`)
+    expect(policy).toContain(`media-src 'self' ${named} https:;`)
   })
 })
 
