@@ -9,6 +9,7 @@ import {
   DOWNLOAD_RANGES_PER_FILE,
   REQUESTS_PER_HOST,
   STORE_REFUSED_STATUS,
+  storageHostOf,
 } from './limits.ts'
 import type { TransferError } from '../../workers/transferCore.ts'
 
@@ -74,11 +75,6 @@ export function rangesToFetch(fileSize: number, rangeBytes: number, progress: Ra
     })
 }
 
-/** The host an address goes to: the cap of connections is the browser's per host (and port). */
-export function hostOf(url: string): string {
-  return new URL(url).host
-}
-
 /**
  * Requests in flight per host, over every download of the tab. Chromium queues a request past its 6
  * connections to a host, and a queued request is already counting down its timeout: so none is handed out
@@ -120,7 +116,7 @@ export class HostSlots {
     for (;;) {
       let best: { url: string; host: string; count: number } | null = null
       for (const url of urls) {
-        const host = hostOf(url)
+        const host = storageHostOf(url)
         const count = this.count(host)
         if (count < this.perHost && (!best || count < best.count)) best = { url, host, count }
       }
@@ -317,7 +313,7 @@ export class RangeTry {
   private pickHost(): { host: string; url: string } | null {
     let best: { host: string; url: string; count: number } | null = null
     for (const url of this.urls) {
-      const host = hostOf(url)
+      const host = storageHostOf(url)
       const count = this.options.slots.count(host)
       if (count >= this.options.slots.perHost) continue
       if (!best || count < best.count) best = { host, url, count }

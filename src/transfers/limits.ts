@@ -36,6 +36,18 @@ export const PART_PLAN_MAX_AGE_MS = 60_000
 export const REQUESTS_PER_HOST = 6
 
 /**
+ * The host a request counts against: scheme, host and port, as Chromium counts its connections. A URL
+ * that cannot be parsed counts as its own host, so it never holds up the others.
+ */
+export function storageHostOf(url: string): string {
+  try {
+    return new URL(url).origin
+  } catch {
+    return url
+  }
+}
+
+/**
  * Requests to storage in flight at once, over all files and hosts: the spec's 10 files and 10 parts per
  * file could ask for 100. It sits above UPLOAD_PARALLEL_PARTS, so one large file always gets its 10 parts
  * when there are two hosts or more, and leaves room for other files beside it: four hosts at

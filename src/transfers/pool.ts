@@ -82,7 +82,7 @@ export class ItemTaskPool<Api> {
   /**
 <<<<<<< HEAD
    * Runs a send for an item on a send worker, within the cap of requests in flight over all hosts and the
-   * cap per host (its lane: the host of the request's URL, storageHostOf). The task gets the item's signal
+   * cap per host (its lane: the host of the request's URL, limits.ts storageHostOf). The task gets the item's signal
    * and must abort its request when it fires (see putPartTask).
 =======
    * Runs the hash of a part as run() does, once one of the pool's turns to hash is free: each part hashed
@@ -137,18 +137,6 @@ export class ItemTaskPool<Api> {
       this.controllers.set(itemId, controller)
     }
     return controller.signal
-  }
-}
-
-/**
- * The host a request counts against: scheme, host and port, as Chromium counts its connections. A URL
- * that cannot be parsed counts as its own host, so it never holds up the others.
- */
-export function storageHostOf(url: string): string {
-  try {
-    return new URL(url).origin
-  } catch {
-    return url
   }
 }
 

@@ -15,9 +15,9 @@ import { completeMultipart, confirmObject, offerUpload, planMultipart } from '..
 import type { TransferApi } from '../../workers/transfer.worker.ts'
 import type { TransferResult } from '../../workers/transferCore.ts'
 import { hasHandleAccess } from './handleAccess.ts'
-import { transferTimeoutMs } from './limits.ts'
+import { storageHostOf, transferTimeoutMs } from './limits.ts'
 import { hashPartsInParallel } from './partHashing.ts'
-import { putPartTask, storageHostOf, type ItemTaskPool } from './pool.ts'
+import { putPartTask, type ItemTaskPool } from './pool.ts'
 import { QueueEngine, type QueueDefinition } from './queueEngine.ts'
 import type { QueueStore } from './queueStore.ts'
 import {

@@ -4,6 +4,7 @@ import {
   REQUESTS_PER_HOST,
   UPLOAD_MAX_REQUESTS_IN_FLIGHT,
   UPLOAD_PARALLEL_PARTS,
+  storageHostOf,
 } from '../../src/transfers/limits.ts'
 import {
   HASH_MAX_WORKERS,
@@ -11,7 +12,6 @@ import {
   ItemTaskPool,
   SEND_WORKERS,
   createSendPool,
-  storageHostOf,
   TRANSFER_IDLE_TIMEOUT_MS,
   transferWorkerLimit,
 } from '../../src/transfers/pool.ts'
