@@ -47,6 +47,9 @@ import {
 
 const FILE_SIZE = Number(process.env.BENCH_LINK_MIB ?? 1024) * MiB
 const FILE_NAME = 'upload.bin'
+/** The folder the file is uploaded to: the download screen collects a folder's files. */
+const FOLDER = 'Link'
+const MEDIA_PATH = `${FOLDER}/${FILE_NAME}`
 const LATENCY_MS = 40
 const BYTES_PER_SECOND = 25_000_000
 const HOST_NAMES = 4
@@ -107,7 +110,7 @@ async function screenUpload(
     const uploadPage = new UploadPage(page)
     await new Layout(page).useSession(container.sessionKey)
     await uploadPage.useFileInputs()
-    await uploadPage.goto(GRANT, '/')
+    await uploadPage.goto(GRANT, `/${FOLDER}/`)
     await uploadPage.pickFiles(file)
     await uploadPage.selection.getByRole('row', { name: new RegExp(FILE_NAME.replace('.', '\\.')) }).waitFor()
     await flushDisk()
@@ -152,9 +155,9 @@ async function screenDownload(
     await pickFromOrigin(page, PICKED)
     await new Layout(page).useSession(container.sessionKey)
     await fileList.goto(GRANT)
-    await fileList.select(FILE_NAME)
+    await fileList.select(FOLDER)
     await fileList.download.click()
-    await downloadPage.collected.getByRole('cell', { name: FILE_NAME, exact: true }).waitFor()
+    await downloadPage.collected.getByRole('cell', { name: MEDIA_PATH, exact: true }).waitFor()
     await flushDisk()
     proxy.reset()
     const { ms } = await timed(async () => {
@@ -175,11 +178,11 @@ async function screenDownload(
 async function downloadUrl(container: Container): Promise<string> {
   const listing = await api(
     endpoints.dirList,
-    { params: container.params, query: { prefix_path: '/' } },
+    { params: container.params, query: { prefix_path: `/${FOLDER}/` } },
     container.sessionKey,
   )
-  const media = listing.media_list.find((entry) => entry.media_path === `/${FILE_NAME}`)
-  if (!media) throw new Error(`/${FILE_NAME} is not in the container`)
+  const media = listing.media_list.find((entry) => entry.media_path.endsWith(`/${MEDIA_PATH}`))
+  if (!media) throw new Error(`/${MEDIA_PATH} is not in the container`)
   const { url } = await api(
     endpoints.mediaDownloadUrl,
     { params: { ...container.params, media_id: media.media_id }, query: { inline: false } },
