@@ -42,8 +42,8 @@ export function describeUploadSuite(store: 'local' | 's3') {
           partHosts.add(new URL(request.url()).host)
       })
       await uploadsAlbum({ uploadPage, fileList, page, workDir }, store)
-      // The local store's server names two storage hosts (STORAGE_URLS): the parts went to both, past the
-      // browser's six connections per host; s3rver has one.
+      // The parts went to the hosts the server names (one each here; tests/server/storageHosts.test.ts and
+      // the link bench cover several).
       expect(partHosts.size).toBe(store === 'local' ? LOCAL_STORAGE_HOSTS : 1)
     })
 

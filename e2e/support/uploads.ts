@@ -22,8 +22,11 @@ export const BIG_PARTS = 13
 export const GRANT = 'Upload Volume'
 const SMALL_FILES = 49
 export const UPLOAD_TIMEOUT = 90_000
-/** The local store's server signs its storage URLs for this many host names (STORAGE_URLS). */
-export const LOCAL_STORAGE_HOSTS = 2
+/**
+ * The local store's server signs its storage URLs for this many host names. One: the seeding helpers
+ * fetch signed URLs from Node, which does not resolve *.localhost names as browsers do.
+ */
+export const LOCAL_STORAGE_HOSTS = 1
 
 interface WorkerFixtures {
   /** The store of the spec's own server: its local store, or an S3 store served by s3rver. */

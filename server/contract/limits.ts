@@ -7,6 +7,8 @@
 export const DEFAULT_STORE_MAX_SIZE = 4398046511104
 /** What a stored secret reads as; sent back on edit, or left blank, it keeps the stored one. */
 export const SECRET_MASK = '****'
+/** How many endpoint aliases a network store may have. */
+export const MAX_ENDPOINT_ALIASES = 8
 
 // Files
 export const MEDIA_PATH_PREFIX = '/media/'

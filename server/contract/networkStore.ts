@@ -5,8 +5,9 @@
 import { Type, type Static } from 'typebox'
 import { NameText, Nullable, ZeroOrOne } from './wireValues.ts'
 
-/** How many endpoint aliases a network store may have. */
-export const MAX_ENDPOINT_ALIASES = 8
+import { MAX_ENDPOINT_ALIASES } from './limits.ts'
+
+export { MAX_ENDPOINT_ALIASES }
 
 /** The service's own store, as lists name it. */
 export const DEFAULT_STORE_ID = 0

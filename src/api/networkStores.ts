@@ -14,8 +14,7 @@ import { call } from './client.ts'
 import { useInvalidateOrg } from './invalidation.ts'
 
 export type { CreateNetworkStoreRequest, NetworkStore, UpdateNetworkStoreRequest }
-export { DEFAULT_STORE_MAX_SIZE, SECRET_MASK } from '../../server/contract/limits.ts'
-export { MAX_ENDPOINT_ALIASES } from '../../server/contract/networkStore.ts'
+export { DEFAULT_STORE_MAX_SIZE, MAX_ENDPOINT_ALIASES, SECRET_MASK } from '../../server/contract/limits.ts'
 
 export async function listNetworkStores(orgId: number): Promise<NetworkStore[]> {
   return (await call(endpoints.networkStoreList, { params: { org_id: orgId } }, { retry: true }))

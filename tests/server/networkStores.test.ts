@@ -237,10 +237,9 @@ describe.each(databaseKinds)('network stores on %s', (kind) => {
     const refs = files.map((bytes) => ({ file_hash: sha256(bytes), file_size: bytes.length }))
     const signed = await post<UploadResponse>(org.key, `${base(org)}/upload`, { file_list: refs })
     const items = signed.body.upload_list
-    expect(items.map((item) => new URL(item.signed_opts?.url ?? 'http://none').origin)).toEqual([
-      endpoint,
-      alias,
-    ])
+    // Single PUTs take the hosts in turn, from wherever the server's turn stood.
+    const origins = items.map((item) => new URL(item.signed_opts?.url ?? 'http://none').origin)
+    expect([...origins].sort()).toEqual([endpoint, alias].sort())
     for (const [index, item] of items.entries()) {
       // Host is a signed header of every URL: the store that checks SigV4 refuses it on another host.
       expect(new URL(item.signed_opts?.url ?? '').searchParams.get('X-Amz-SignedHeaders')).toMatch(/\bhost\b/)
