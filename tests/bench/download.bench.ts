@@ -34,6 +34,7 @@ import { browserDiskWrites, flushDisk, writesBetween, type DiskWrites } from './
 import {
   MiB,
   figure,
+  filesOfSize,
   mbPerSecond,
   missingChromium,
   run,
@@ -114,15 +115,6 @@ async function browserFetch(server: ProductServer, url: string): Promise<number>
   } finally {
     await browser.close()
   }
-}
-
-/** Regular files of exactly this size under the directory: where a profile keeps a downloaded file. */
-function filesOfSize(dir: string, size: number): string[] {
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter((file) => fs.statSync(file, { throwIfNoEntry: false })?.size === size)
 }
 
 interface ScreenRun {

@@ -38,6 +38,7 @@ import { startLinkProxy, type LinkProxy, type LinkStats } from './support/linkPr
 import {
   MiB,
   figure,
+  filesOfSize,
   mbPerSecond,
   missingChromium,
   run,
@@ -123,15 +124,6 @@ async function screenUpload(
   } finally {
     await page.close()
   }
-}
-
-/** Regular files of exactly this size under the directory: where a profile keeps a downloaded file. */
-function filesOfSize(dir: string, size: number): string[] {
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter((file) => fs.statSync(file, { throwIfNoEntry: false })?.size === size)
 }
 
 /**

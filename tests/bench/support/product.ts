@@ -4,6 +4,7 @@
 import { execFile } from 'node:child_process'
 import { randomFillSync } from 'node:crypto'
 import fs from 'node:fs'
+import path from 'node:path'
 import { promisify } from 'node:util'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import startProduct from '../../../e2e/support/globalSetup.ts'
@@ -105,3 +106,12 @@ export function mbPerSecond(bytes: number, ms: number): number {
 
 export const figure = (value: number, digits = 0) =>
   value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+
+/** Regular files of exactly this size under the directory: where a profile keeps a downloaded file. */
+export function filesOfSize(dir: string, size: number): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => fs.statSync(file, { throwIfNoEntry: false })?.size === size)
+}
