@@ -6,6 +6,7 @@ import type { InvoiceSummary } from '../../server/contract/invoice.ts'
 import type { CreateNetworkStoreRequest } from '../../server/contract/networkStore.ts'
 import { endpointPath, type EndpointAnswer, type EndpointInput } from '../../src/api/endpoint.ts'
 import { freshEmail, latestCode, mailCount } from './mail.ts'
+import { storageRequest } from './storageRequest.ts'
 
 function baseUrl(): string {
   const url = process.env.E2E_BASE_URL
@@ -184,9 +185,13 @@ export async function storeBytes(access: GrantAccess, bytes: Buffer): Promise<st
   if (!item) throw new Error('the upload plan answered no item')
   if (!item.skip_upload && item.signed_opts) {
     const { method, url, headers } = item.signed_opts
-    const response = await fetch(new URL(url, baseUrl()), { method, headers, body: new Uint8Array(bytes) })
+    const response = await storageRequest(new URL(url, baseUrl()), {
+      method,
+      headers,
+      body: new Uint8Array(bytes),
+    })
     if (!response.ok)
-      throw new Error(`PUT of ${file_hash} answered ${response.status}: ${await response.text()}`)
+      throw new Error(`PUT of ${file_hash} answered ${response.status}: ${response.body.toString()}`)
     await api(
       endpoints.s3Object,
       { params: grantParams(access), body: { s3_bucket_id: item.s3_bucket_id, file_hash, file_size } },
@@ -251,9 +256,9 @@ export async function readStoredFile(access: GrantAccess, mediaPath: string): Pr
     { params: { ...grantParams(access), media_id: media.media_id } },
     access.sessionKey,
   )
-  const response = await fetch(new URL(url, baseUrl()))
+  const response = await storageRequest(new URL(url, baseUrl()))
   if (!response.ok) throw new Error(`the download of ${mediaPath} answered ${response.status}`)
-  return Buffer.from(await response.arrayBuffer())
+  return response.body
 }
 
 // Users and the containers they hold (specification 001): an admin adds people, changes their

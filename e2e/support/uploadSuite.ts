@@ -42,8 +42,7 @@ export function describeUploadSuite(store: 'local' | 's3') {
           partHosts.add(new URL(request.url()).host)
       })
       await uploadsAlbum({ uploadPage, fileList, page, workDir }, store)
-      // The parts went to the hosts the server names (one each here; tests/server/storageHosts.test.ts and
-      // the link bench cover several).
+      // The parts went to every host the server names: the local store's two, the S3 stand-in's one.
       expect(partHosts.size).toBe(store === 'local' ? LOCAL_STORAGE_HOSTS : 1)
     })
 

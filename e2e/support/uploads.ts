@@ -23,10 +23,10 @@ export const GRANT = 'Upload Volume'
 const SMALL_FILES = 49
 export const UPLOAD_TIMEOUT = 90_000
 /**
- * The local store's server signs its storage URLs for this many host names. One: the seeding helpers
- * fetch signed URLs from Node, which does not resolve *.localhost names as browsers do.
+ * The local store's server signs its storage URLs for this many host names (s1.localhost, s2.localhost),
+ * so the suite's parts go over two hosts as a sharded deployment's do.
  */
-export const LOCAL_STORAGE_HOSTS = 1
+export const LOCAL_STORAGE_HOSTS = 2
 
 interface WorkerFixtures {
   /** The store of the spec's own server: its local store, or an S3 store served by s3rver. */
