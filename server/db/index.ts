@@ -5,6 +5,9 @@ import { migrate } from './migrate.ts'
 
 export type { Database, Queryable } from './database.ts'
 
+/** The embedded database's folder inside DATA_DIR. */
+export const PGLITE_DIR = 'pgdata'
+
 export interface DatabaseOptions {
   databaseUrl: string | undefined
   dataDir: string
@@ -13,7 +16,7 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const db = options.databaseUrl
     ? await (await import('./postgres.ts')).openPostgres(options.databaseUrl)
-    : await (await import('./pglite.ts')).openPGlite(path.join(options.dataDir, 'pgdata'))
+    : await (await import('./pglite.ts')).openPGlite(path.join(options.dataDir, PGLITE_DIR))
   try {
     await migrate(db)
   } catch (error) {
