@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
@@ -113,6 +114,9 @@ export default defineConfig({
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, apiTarget])),
   },
   test: {
+    // Vitest's default leaves a core free (one worker on two cores), but the server suite's files wait on
+    // sockets, child processes and disks most of their time: a worker per core halves its wall time.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
