@@ -16,14 +16,9 @@ import {
   type FolderLike,
 } from '../../workers/downloadFiles.ts'
 import { FakeFs, type FakeDir } from './fakeFileSystem.ts'
+import { content, rangeStore } from './storeFixtures.ts'
 
 const CHUNK = 16 * 1024
-
-function content(size: number, seed: number): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(size)
-  for (let index = 0; index < size; index++) bytes[index] = (index * 13 + seed) & 255
-  return bytes
-}
 
 /**
  * A store serving `bytes` in chunks, honouring Range with 206. `cutAfter` ends the connection once the
@@ -318,29 +313,6 @@ describe('isSwapFileOf', () => {
 describe('a download fetched as ranges into its staging file', () => {
   const R = 64 * 1024
 
-  /** A store answering closed Range requests with 206, in chunks; `refuse` answers a range 200 instead. */
-  function rangeStore(bytes: Uint8Array<ArrayBuffer>, refuse = false) {
-    const asked: string[] = []
-    const fetchFn = (async (_url: string, init?: RequestInit) => {
-      const range = new Headers(init?.headers).get('Range') ?? ''
-      asked.push(range)
-      const match = /^bytes=(\d+)-(\d+)$/.exec(range)
-      if (!match || refuse) return new Response(bytes.slice(), { status: 200 })
-      const [from, last] = [Number(match[1]), Number(match[2])]
-      let at = from
-      const body = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (at > last) return controller.close()
-          const size = Math.min(CHUNK, last + 1 - at)
-          controller.enqueue(bytes.slice(at, at + size))
-          at += size
-        },
-      })
-      return new Response(body, { status: 206 })
-    }) as typeof fetch
-    return { fetchFn, asked }
-  }
-
   /** Hands out the given ranges to the lanes, recording the reports. */
   function lanesOver(jobs: Array<{ index: number; start: number; from: number; end: number }>) {
     const queue = jobs.map((job) => ({ ...job, url: 'https://store.example/o' }))
@@ -358,7 +330,7 @@ describe('a download fetched as ranges into its staging file', () => {
     const size = 5 * R + 123
     const bytes = content(size, 7)
     const opfs = new FakeFs(true)
-    const server = rangeStore(bytes)
+    const server = rangeStore(bytes, { chunk: CHUNK })
     // Out of order, and one range resumed after what it had written.
     const jobs = [4, 1, 3, 0, 2, 5].map((index) => ({
       index,
@@ -392,7 +364,7 @@ describe('a download fetched as ranges into its staging file', () => {
     const opfs = new FakeFs(true)
     const lanes = lanesOver([{ index: 1, start: R, from: R, end: 2 * R }])
     await downloadRangesToStaging(
-      rangeStore(bytes, true).fetchFn,
+      rangeStore(bytes, { chunk: CHUNK, refuse: true }).fetchFn,
       asFolder(opfs.root),
       'k',
       bytes.length,

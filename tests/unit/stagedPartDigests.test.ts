@@ -12,6 +12,7 @@ import {
 import { StagedPartDigests } from '../../workers/stagedPartDigests.ts'
 import type { PartDigests } from '../../workers/transferCore.ts'
 import { FakeFile, FakeFs, type FakeDir } from './fakeFileSystem.ts'
+import { content, rangeStore } from './storeFixtures.ts'
 
 const MiB = 1024 * 1024
 const CHUNK = 256 * 1024
@@ -19,12 +20,6 @@ const CHUNK = 256 * 1024
 const SIZE = 40 * MiB + 5
 /** Ranges smaller than a part, as the end-to-end tests use: four to a part. */
 const R = 4 * MiB
-
-function content(size: number, seed: number): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(size)
-  for (let index = 0; index < size; index++) bytes[index] = (index * 13 + seed) & 255
-  return bytes
-}
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest()
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
@@ -42,25 +37,6 @@ const partHexes = (bytes: Uint8Array) =>
 
 const asFolder = (dir: FakeDir) => dir as unknown as FolderLike
 
-/** A store answering closed Range requests with 206, in chunks. */
-function rangeStore(bytes: Uint8Array<ArrayBuffer>) {
-  return (async (_url: string, init?: RequestInit) => {
-    const match = /^bytes=(\d+)-(\d+)$/.exec(new Headers(init?.headers).get('Range') ?? '')
-    if (!match) return new Response(bytes.slice(), { status: 200 })
-    const last = Number(match[2])
-    let at = Number(match[1])
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (at > last) return controller.close()
-        const size = Math.min(CHUNK, last + 1 - at)
-        controller.enqueue(bytes.slice(at, at + size))
-        at += size
-      },
-    })
-    return new Response(body, { status: 206 })
-  }) as typeof fetch
-}
-
 /** Fetches the ranges of the given indexes (out of order) into the staging file of key 'k'. */
 async function fetchRanges(opfs: FakeFs, bytes: Uint8Array<ArrayBuffer>, indexes: number[]) {
   const all = planRanges(bytes.length, R)
@@ -70,7 +46,7 @@ async function fetchRanges(opfs: FakeFs, bytes: Uint8Array<ArrayBuffer>, indexes
     return { ...range, from: range.start, url: 'https://store.example/o' }
   })
   return downloadRangesToStaging(
-    rangeStore(bytes),
+    rangeStore(bytes, { chunk: CHUNK }).fetchFn,
     asFolder(opfs.root),
     'k',
     bytes.length,
