@@ -286,7 +286,10 @@ describe('the upload runner', () => {
   })
 
   describe('concurrency (000 section 9)', () => {
-    /** Holds every send until release(), so the requests in flight can be counted. */
+    /**
+     * Holds every send, so the requests in flight can be counted; the answer lets the held sends go, and
+     * the ones after them, until every item of the runner is done.
+     */
     function holdSends(workers: FakeWorkers) {
       const held: Array<Deferred<TransferResult>> = []
       workers.onPut = () => {
@@ -294,14 +297,17 @@ describe('the upload runner', () => {
         held.push(answer)
         return answer.promise
       }
-      return () => {
-        for (const answer of held.splice(0)) answer.resolve({ ok: true })
+      return async (runner: { state: { items: ReadonlyArray<{ status: string }> } }) => {
+        while (runner.state.items.some((item) => item.status !== 'done')) {
+          for (const answer of held.splice(0)) answer.resolve({ ok: true })
+          await settle(5)
+        }
       }
     }
 
     it('sends 10 parts of one file at once over two hosts, with only one hashing worker', async () => {
       const { runner, workers } = start({ api: uploadServer([], { hosts: 2 }), workers: new FakeWorkers(1) })
-      const release = holdSends(workers)
+      const releaseAll = holdSends(workers)
       const file = fileOf(content(12 * 16 * MiB, 30), 'large.bin')
       await runner.restore()
       runner.apply({ type: 'add', files: [picked(file)] })
@@ -309,17 +315,14 @@ describe('the upload runner', () => {
       await settle()
       // No more than the spec's 10 parts of a file, although the cap would allow more.
       expect(workers.putsInFlight).toBe(UPLOAD_PARALLEL_PARTS)
-      while (itemNamed(runner, 'large.bin').status !== 'done') {
-        release()
-        await settle(5)
-      }
+      await releaseAll(runner)
       expect(workers.peakPutsPerFile.get(file)).toBe(UPLOAD_PARALLEL_PARTS)
       expect(workers.puts).toHaveLength(12)
     }, 20_000)
 
     it('never has more requests in flight than the caps over several multipart files spread over 4 hosts', async () => {
       const { runner, workers } = start({ api: uploadServer([], { hosts: 4 }) })
-      const release = holdSends(workers)
+      const releaseAll = holdSends(workers)
       // Three files of 10 parts ask for 30 requests, more than the cap over all hosts.
       const files = [1, 2, 3].map((seed) => fileOf(content(10 * 16 * MiB, 40 + seed), `big-${seed}.bin`))
       await runner.restore()
@@ -327,10 +330,7 @@ describe('the upload runner', () => {
       await until(() => workers.putsInFlight === UPLOAD_MAX_REQUESTS_IN_FLIGHT, 'the cap in flight', 10_000)
       await settle()
       expect(workers.putsInFlight).toBe(UPLOAD_MAX_REQUESTS_IN_FLIGHT)
-      while (runner.state.items.some((item) => item.status !== 'done')) {
-        release()
-        await settle(5)
-      }
+      await releaseAll(runner)
       expect(workers.peakPutsInFlight).toBe(UPLOAD_MAX_REQUESTS_IN_FLIGHT)
       expect([...workers.peakPutsPerHost.values()]).toEqual(Array(4).fill(REQUESTS_PER_HOST))
       expect(Math.max(...workers.peakPutsPerFile.values())).toBe(UPLOAD_PARALLEL_PARTS)
@@ -340,17 +340,14 @@ describe('the upload runner', () => {
     it("keeps a file's parts to one host's 6 connections when the store has one host, and to its 10 with two", async () => {
       for (const hosts of [1, 2]) {
         const { runner, workers } = start({ api: uploadServer([], { hosts }) })
-        const release = holdSends(workers)
+        const releaseAll = holdSends(workers)
         await runner.restore()
         runner.apply({ type: 'add', files: [picked(fileOf(content(12 * 16 * MiB, 45 + hosts), 'one.bin'))] })
         const expected = hosts === 1 ? REQUESTS_PER_HOST : UPLOAD_PARALLEL_PARTS
         await until(() => workers.putsInFlight === expected, `${expected} parts in flight`, 10_000)
         await settle()
         expect(workers.putsInFlight).toBe(expected)
-        while (runner.state.items.some((item) => item.status !== 'done')) {
-          release()
-          await settle(5)
-        }
+        await releaseAll(runner)
         expect(workers.peakPutsInFlight).toBe(expected)
         expect(workers.puts).toHaveLength(12)
       }
@@ -359,7 +356,7 @@ describe('the upload runner', () => {
     it('sends 10 single-part files at once out of 12 over two hosts, and 6 over one', async () => {
       for (const hosts of [2, 1]) {
         const { runner, workers } = start({ api: uploadServer([], { hosts }), workers: new FakeWorkers(1) })
-        const release = holdSends(workers)
+        const releaseAll = holdSends(workers)
         const files = Array.from({ length: 12 }, (_, index) =>
           fileOf(content(1000, 50 + index + hosts * 20), `f${index}.txt`),
         )
@@ -369,10 +366,7 @@ describe('the upload runner', () => {
         await until(() => workers.filesSending === expected, `${expected} files in flight`)
         await settle()
         expect(workers.putsInFlight).toBe(expected)
-        while (runner.state.items.some((item) => item.status !== 'done')) {
-          release()
-          await settle(5)
-        }
+        await releaseAll(runner)
         expect(workers.peakPutsInFlight).toBe(expected)
         expect(workers.puts).toHaveLength(12)
       }
