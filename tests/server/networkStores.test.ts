@@ -13,7 +13,6 @@ import type {
   SignedOpts,
   UploadResponse,
 } from '../../server/contract/media.ts'
-import { SINGLE_PART_MAX_BYTES } from '../../server/contract/parts.ts'
 import { DEFAULT_STORE_MAX_SIZE } from '../../server/contract/limits.ts'
 import { adminOrg, addPerson, type AdminOrg } from './helpers/admin.ts'
 import { databaseKinds } from './helpers/databases.ts'
@@ -21,6 +20,7 @@ import { callEndpoint, refusal } from './helpers/endpoint.ts'
 import { call, callWithHeaders } from './helpers/http.ts'
 import { startS3Server, type TestS3Server } from './helpers/s3Server.ts'
 import { useServer, type Suite } from './helpers/suite.ts'
+import { twoPartFile } from './helpers/twoPartFile.ts'
 
 const OK = { status: 200, body: {} }
 const SECRET = 'S3RVER'
@@ -479,18 +479,7 @@ describe.each(databaseKinds)('network stores on %s', (kind) => {
   it('places a multipart upload in a network store and joins it there', async () => {
     const org = await adminOrg(suite, 'PartsPlaced')
     const id = (await calls.add(org, storeFields(storeB()))).body.s3_bucket_id
-    const whole = crypto.randomBytes(SINGLE_PART_MAX_BYTES + 1024)
-    const pieces = [whole.subarray(0, SINGLE_PART_MAX_BYTES), whole.subarray(SINGLE_PART_MAX_BYTES)]
-    const part_list = pieces.map((bytes, index) => ({
-      part_num: index + 1,
-      part_hash: sha256(bytes),
-      part_size: bytes.length,
-    }))
-    const file_hash = crypto
-      .createHash('sha256')
-      .update(Buffer.concat(part_list.map((part) => Buffer.from(part.part_hash, 'hex'))))
-      .digest('hex')
-    const request = { file_hash, file_size: whole.length, part_list }
+    const { whole, pieces, file_hash, request } = twoPartFile()
     const plan = await post<MultipartResponse>(org.key, `${base(org)}/multipart`, request)
     expect(plan.status, JSON.stringify(plan.body)).toBe(200)
     expect(plan.body.s3_bucket_id).toBe(id)

@@ -6,7 +6,6 @@ import crypto from 'node:crypto'
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DownloadUrlResponse, MultipartResponse, UploadResponse } from '../../server/contract/media.ts'
-import { SINGLE_PART_MAX_BYTES } from '../../server/contract/parts.ts'
 import { databaseKinds } from './helpers/databases.ts'
 import { call } from './helpers/http.ts'
 import { startMailbox } from './helpers/mailbox.ts'
@@ -14,6 +13,7 @@ import { startS3Server, type TestS3Server } from './helpers/s3Server.ts'
 import { grantedOrg } from './helpers/media.ts'
 import { startServer } from './helpers/server.ts'
 import type { Suite } from './helpers/suite.ts'
+import { twoPartFile } from './helpers/twoPartFile.ts'
 
 const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex')
 
@@ -123,19 +123,8 @@ describe.each(databaseKinds)('a local store on several hosts on %s', (kind) => {
 
   it('signs part N of a multipart upload for host (N-1) mod the number of hosts', async () => {
     const org = await grantedOrg(suite, 'Parts')
-    const whole = crypto.randomBytes(SINGLE_PART_MAX_BYTES + 1024)
-    const pieces = [whole.subarray(0, SINGLE_PART_MAX_BYTES), whole.subarray(SINGLE_PART_MAX_BYTES)]
-    const part_list = pieces.map((bytes, index) => ({
-      part_num: index + 1,
-      part_hash: sha256(bytes),
-      part_size: bytes.length,
-    }))
-    const file_hash = sha256(Buffer.concat(part_list.map((part) => Buffer.from(part.part_hash, 'hex'))))
-    const plan = await post<MultipartResponse>(org.key, `${org.base}/multipart`, {
-      file_hash,
-      file_size: whole.length,
-      part_list,
-    })
+    const { pieces, request } = twoPartFile()
+    const plan = await post<MultipartResponse>(org.key, `${org.base}/multipart`, request)
     expect(plan.status).toBe(200)
     const urls = plan.body.upload_list.map((item) => item.signed_opts?.url as string)
     expect(urls.map(hostOf)).toEqual([hosts[0], hosts[1]])

@@ -9,11 +9,11 @@ import type {
   SignedOpts,
   UploadResponse,
 } from '../../server/contract/media.ts'
-import { SINGLE_PART_MAX_BYTES } from '../../server/contract/parts.ts'
 import { call } from './helpers/http.ts'
 import { grantedOrg } from './helpers/media.ts'
 import { startS3Server, type TestS3Server } from './helpers/s3Server.ts'
 import { useServer } from './helpers/suite.ts'
+import { twoPartFile } from './helpers/twoPartFile.ts'
 
 const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex')
 
@@ -78,18 +78,7 @@ describe('transfers through the S3 store', () => {
 
   it('uploads in parts and joins them into the whole file', async () => {
     const org = await grantedOrg(suite, 'BucketParts')
-    const whole = crypto.randomBytes(SINGLE_PART_MAX_BYTES + 1024)
-    const pieces = [whole.subarray(0, SINGLE_PART_MAX_BYTES), whole.subarray(SINGLE_PART_MAX_BYTES)]
-    const part_list = pieces.map((bytes, index) => ({
-      part_num: index + 1,
-      part_hash: sha256(bytes),
-      part_size: bytes.length,
-    }))
-    const file_hash = crypto
-      .createHash('sha256')
-      .update(Buffer.concat(part_list.map((part) => Buffer.from(part.part_hash, 'hex'))))
-      .digest('hex')
-    const request = { file_hash, file_size: whole.length, part_list }
+    const { whole, pieces, file_hash, request } = twoPartFile()
     const plan = await post<MultipartResponse>(org.key, `${org.base}/multipart`, request)
     expect(plan.status, JSON.stringify(plan.body)).toBe(200)
     for (const [index, part] of plan.body.upload_list.entries()) {

@@ -12,36 +12,13 @@ import type {
   SignedOpts,
   UploadResponse,
 } from '../../server/contract/media.ts'
-import { SINGLE_PART_MAX_BYTES } from '../../server/contract/parts.ts'
 import { databaseKinds } from './helpers/databases.ts'
 import { call } from './helpers/http.ts'
 import { grantedOrg, newMember } from './helpers/media.ts'
 import { useServer } from './helpers/suite.ts'
+import { twoPartFile } from './helpers/twoPartFile.ts'
 
 const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex')
-const composite = (hashes: string[]) =>
-  crypto
-    .createHash('sha256')
-    .update(Buffer.concat(hashes.map((hash) => Buffer.from(hash, 'hex'))))
-    .digest('hex')
-
-/** A file just over the single-part limit: two parts of 8 MiB and 1 KiB. */
-function bigFile() {
-  const whole = crypto.randomBytes(SINGLE_PART_MAX_BYTES + 1024)
-  const pieces = [whole.subarray(0, SINGLE_PART_MAX_BYTES), whole.subarray(SINGLE_PART_MAX_BYTES)]
-  const part_list = pieces.map((bytes, index) => ({
-    part_num: index + 1,
-    part_hash: sha256(bytes),
-    part_size: bytes.length,
-  }))
-  return {
-    whole,
-    pieces,
-    part_list,
-    file_hash: composite(part_list.map((part) => part.part_hash)),
-    file_size: whole.length,
-  }
-}
 
 async function findFiles(dir: string, pattern: RegExp): Promise<string[]> {
   const found: string[] = []
@@ -117,8 +94,8 @@ describe.each(databaseKinds)('transfers through the local store on %s', (kind) =
 
   it('uploads in parts, resumes with the parts already stored, and completes once all are there', async () => {
     const org = await grantedOrg(suite, 'Multi')
-    const file = bigFile()
-    const request = { file_hash: file.file_hash, file_size: file.file_size, part_list: file.part_list }
+    const file = twoPartFile()
+    const { request } = file
     const first = await post<MultipartResponse>(org.key, `${org.base}/multipart`, request)
     expect(first.status, JSON.stringify(first.body)).toBe(200)
     expect(first.body).toMatchObject({ s3_bucket_id: 0, skip_upload: false })
@@ -163,8 +140,8 @@ describe.each(databaseKinds)('transfers through the local store on %s', (kind) =
 
   it('answers checksum_mismatch and aborts when stored parts no longer match', async () => {
     const org = await grantedOrg(suite, 'Mismatch')
-    const file = bigFile()
-    const request = { file_hash: file.file_hash, file_size: file.file_size, part_list: file.part_list }
+    const file = twoPartFile()
+    const { request } = file
     const plan = await post<MultipartResponse>(org.key, `${org.base}/multipart`, request)
     for (const [index, part] of plan.body.upload_list.entries()) {
       expect((await send(part.signed_opts, file.pieces[index] as Buffer)).ok).toBe(true)
