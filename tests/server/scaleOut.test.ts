@@ -334,13 +334,15 @@ if (databaseKinds.includes('postgres')) {
         const again = cluster.workers().get(2) as number
         expect(again).not.toBe(killed)
         expect(await Promise.all([health(), health(), health(), health()])).toEqual([200, 200, 200, 200])
-      } finally {
-        const workers = [...cluster.workers().values()]
-        expect(await cluster.stop()).toBe(0)
-        expect(cluster.stdout()).toContain('serve: SIGTERM: stopping 2 server processes')
-        // Each worker ended too, not only the primary.
-        for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow()
+      } catch (error) {
+        await cluster.stop()
+        throw error
       }
+      const workers = [...cluster.workers().values()]
+      expect(await cluster.stop()).toBe(0)
+      expect(cluster.stdout()).toContain('serve: SIGTERM: stopping 2 server processes')
+      // Each worker ended too, not only the primary.
+      for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow()
     })
   })
 }
