@@ -8,6 +8,16 @@
 // 1,000-entry listing under load is the listing the server keeps until the folder changes; its cost when read
 // anew (the first request after a change) is printed beside, one request at a time. Runs on PostgreSQL
 // only, in the database tests/bench/globalSetup.ts makes; without PostgreSQL it says so.
+//
+// Then the same user/current and 1,000-entry listing against more processes, measured in the same rounds
+// beside the one process: two processes as `npm run serve -- --processes 2` runs them (node's cluster, one
+// port), and two processes behind nginx configured by the deployment guide's own file
+// (deploy/nginx/media-console-locations.conf; skipped, with why, where nginx cannot be had). Every process of
+// the run shares one SERVER_KEY, as a deployment's must. Beside each figure, how busy the machine's cores
+// were and how much of them the load generator took: where the figures stop growing, that says whether the
+// cores ran out (the processes, PostgreSQL and autocannon share them) or something else did.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
 import os from 'node:os'
 import pg from 'pg'
 import { bench, describe, inject } from 'vitest'
@@ -27,10 +37,18 @@ import {
 } from './support/largeVolume.ts'
 import { measureLoad, type LoadFigures, type LoadOptions } from './support/load.ts'
 import { makePictures, pendingThumbnails, uploadPictures } from './support/thumbnailWork.ts'
-import { startBareFastify, startProductServer } from './support/serverProcess.ts'
+import { ensureNginx, startNginx } from './support/nginx.ts'
+import {
+  startBareFastify,
+  startProductCluster,
+  startProductServer,
+  type ServerProcess,
+} from './support/serverProcess.ts'
 
 const LOAD: LoadOptions = { connections: 32, seconds: 4, warmupSeconds: 1 }
 const ROUNDS = 3
+/** One key for every process of the run: each seals and opens what the others do. */
+const SERVER_KEY = crypto.randomBytes(32).toString('hex')
 
 // What the product must reach, as shares of the bare route's requests per second and in milliseconds.
 const GOALS = {
@@ -210,9 +228,187 @@ function report(
   )
 }
 
+/** How busy the machine's cores were over a span, and how many of them this process (the load generator) used. */
+interface CpuUse {
+  /** 0 to 1, over all cores. */
+  busy: number
+  /** Cores' worth of time this process took. */
+  generatorCores: number
+  /** Cores' worth of time PostgreSQL took. */
+  postgresCores: number
+}
+
+/** Linux's clock ticks per second, the unit of /proc/<pid>/stat's times. */
+const CLOCK_TICKS = 100
+
+/**
+ * CPU time so far (milliseconds) of each PostgreSQL backend serving the bench's database, by pid: those of
+ * pg_stat_activity, read from Linux's /proc. Other databases' backends (other work on the machine) are left
+ * out. Empty where /proc is missing.
+ */
+async function backendsMs(client: pg.Client): Promise<Map<number, number>> {
+  const times = new Map<number, number>()
+  const { rows } = await client.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  )
+  for (const { pid } of rows) {
+    let stat: string
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    } catch {
+      continue // ended since, or no /proc
+    }
+    // "pid (comm) state ppid ...": utime and stime are the 12th and 13th fields after the name.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    times.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS)
+  }
+  return times
+}
+
+/** The CPU milliseconds the backends used between two readings (a backend that started between, all of its). */
+function backendsUsed(before: Map<number, number>, after: Map<number, number>): number {
+  let used = 0
+  for (const [pid, ms] of after) used += ms - (before.get(pid) ?? 0)
+  return used
+}
+
+function cpuTimes() {
+  let idle = 0
+  let total = 0
+  for (const cpu of os.cpus()) {
+    idle += cpu.times.idle
+    total += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq + cpu.times.idle
+  }
+  return { idle, total, own: process.cpuUsage(), at: performance.now() }
+}
+
+async function measureWithCpu(client: pg.Client, label: string, url: string): Promise<LoadFigures & CpuUse> {
+  // The warm-up is left out of the CPU figures as it is of the load figures: measured twice, kept once.
+  await measureLoad(label, url, { ...LOAD, seconds: LOAD.warmupSeconds, warmupSeconds: 0 })
+  const backendsBefore = await backendsMs(client)
+  const before = cpuTimes()
+  const figures = await measureLoad(label, url, { ...LOAD, warmupSeconds: 0 })
+  const after = cpuTimes()
+  const backendsAfter = await backendsMs(client)
+  const own = process.cpuUsage(before.own)
+  const elapsedMs = after.at - before.at
+  return {
+    ...figures,
+    busy: 1 - (after.idle - before.idle) / (after.total - before.total),
+    generatorCores: (own.user + own.system) / 1000 / elapsedMs,
+    postgresCores: backendsUsed(backendsBefore, backendsAfter) / elapsedMs,
+  }
+}
+
+interface Setup {
+  label: string
+  origin: string
+}
+
+interface ScalingRow {
+  setup: string
+  figures: Array<LoadFigures & CpuUse>
+}
+
+interface Scaling {
+  rows: ScalingRow[]
+  /** Why a setup was left out (nginx missing), or undefined. */
+  leftOut: string | undefined
+}
+
+/**
+ * user/current and the 1,000-entry listing against one process (the one measured above), two in
+ * `npm run serve`'s cluster, and two behind nginx: in each round every target against every setup in turn,
+ * so other work on the machine weighs on all alike; the medians over the rounds.
+ */
+async function measureProcesses(
+  client: pg.Client,
+  databaseUrl: string,
+  smtpUrl: string,
+  single: ServerProcess,
+  targets: ReadonlyArray<{ label: string; url: string }>,
+): Promise<Scaling> {
+  const started: Array<{ stop(): Promise<void> }> = []
+  try {
+    const cluster = await startProductCluster(2, databaseUrl, smtpUrl, { SERVER_KEY })
+    started.push(cluster)
+    const setups: Setup[] = [
+      { label: '1 process', origin: single.url },
+      { label: '2 processes: npm run serve (cluster, one port)', origin: cluster.url },
+    ]
+    const nginx = ensureNginx()
+    let leftOut: string | undefined
+    if ('nginx' in nginx) {
+      const second = await startProductServer(databaseUrl, smtpUrl, { SERVER_KEY })
+      started.push(second)
+      const balancer = await startNginx(nginx.nginx, [single.url, second.url])
+      started.unshift(balancer)
+      setups.push({ label: '2 processes behind nginx (deploy/nginx)', origin: balancer.url })
+    } else {
+      leftOut = `2 processes behind nginx: skipped, ${nginx.missing}`
+    }
+    const runs = setups.map(() => targets.map(() => [] as Array<LoadFigures & CpuUse>))
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [targetIndex, target] of targets.entries()) {
+        for (const [setupIndex, setup] of setups.entries()) {
+          const url = new URL(target.url)
+          const { origin } = new URL(setup.origin)
+          runs[setupIndex]?.[targetIndex]?.push(
+            await measureWithCpu(client, target.label, `${origin}${url.pathname}${url.search}`),
+          )
+        }
+      }
+    }
+    const rows = setups.map((setup, setupIndex) => ({
+      setup: setup.label,
+      figures: targets.map((_, targetIndex) => {
+        const targetRuns = runs[setupIndex]?.[targetIndex] ?? []
+        const of = (pick: (run: LoadFigures & CpuUse) => number) => median(targetRuns.map(pick))
+        return {
+          ...summarize(targetRuns, []),
+          busy: of((run) => run.busy),
+          generatorCores: of((run) => run.generatorCores),
+          postgresCores: of((run) => run.postgresCores),
+        }
+      }),
+    }))
+    return { rows, leftOut }
+  } finally {
+    for (const server of started) await server.stop()
+  }
+}
+
+function reportProcesses(scaling: Scaling, targetLabels: readonly string[]): void {
+  const [base] = scaling.rows
+  const rate = (value: number) => Math.round(value).toLocaleString('en')
+  const cell = (figures: LoadFigures & CpuUse, baseline: LoadFigures | undefined) =>
+    [
+      `${rate(figures.requestsPerSecond).padStart(7)} req/s`,
+      `x${(figures.requestsPerSecond / (baseline?.requestsPerSecond ?? NaN)).toFixed(2)}`,
+      `p99 ${figures.p99.toFixed(1).padStart(6)} ms`,
+      `cores ${(figures.busy * 100).toFixed(0).padStart(3)} % busy (PostgreSQL ${figures.postgresCores.toFixed(2)} and the load generator ${figures.generatorCores.toFixed(2)} of them)`,
+    ].join(', ')
+  console.log(
+    [
+      `More processes, the same ${LOAD.connections} connections, medians of ${ROUNDS} rounds measured side by side; ${os.availableParallelism()} cores shared by the server processes, PostgreSQL and the load generator (autocannon, in this process):`,
+      ...targetLabels.flatMap((label, targetIndex) => [
+        `  ${label}`,
+        ...scaling.rows.map((row) => {
+          const figures = row.figures[targetIndex]
+          return figures
+            ? `    ${row.setup.padEnd(48)} ${cell(figures, base?.figures[targetIndex])}`
+            : `    ${row.setup}: no figures`
+        }),
+      ]),
+      ...(scaling.leftOut ? [`  ${scaling.leftOut}`] : []),
+      '',
+    ].join('\n'),
+  )
+}
+
 async function measure(url: string): Promise<void> {
   const mailbox = await startMailbox()
-  const product = await startProductServer(url, mailbox.url)
+  const product = await startProductServer(url, mailbox.url, { SERVER_KEY })
   const bareServer = await startBareFastify()
   const client = new pg.Client({ connectionString: url })
   await client.connect()
@@ -244,6 +440,9 @@ async function measure(url: string): Promise<void> {
       })
     }
     const cold = await measureColdListing(client, targets.volumeId, targets.listing)
+    // Before the thumbnails are made: the other processes would take a share of that work.
+    const scaled = measured.slice(0, 2)
+    const scaling = await measureProcesses(client, url, mailbox.url, product, scaled)
     const whileMaking = await measureWhileMakingThumbnails(client, targets, pictures)
     report(
       bareRuns,
@@ -256,6 +455,10 @@ async function measure(url: string): Promise<void> {
       ],
       cold,
       whileMaking,
+    )
+    reportProcesses(
+      scaling,
+      scaled.map((target) => target.label),
     )
   } finally {
     await client.end()

@@ -1,5 +1,6 @@
 // Servers under load, each in a Node process of its own: the product's server bundled from server/main.ts
-// with the options `npm run build` uses (so it starts, logs and listens as in production), and the bare
+// with the options `npm run build` uses (so it starts, logs and listens as in production), the same as
+// `npm run serve -- --processes N` runs it (scripts/cluster.mjs, N workers on one port), and the bare
 // Fastify reference bundled the same way. A separate process keeps the load generator's work off the
 // server's event loop, as it would be in production.
 import { spawn } from 'node:child_process'
@@ -39,17 +40,29 @@ async function bundle(entry: string): Promise<string> {
   return outfile
 }
 
+interface StartOptions {
+  /** Arguments after the bundle's path. */
+  args?: string[]
+  /** Ready once the cluster's primary has said this many workers listen, as well as once readyPath answers. */
+  workers?: number
+}
+
+/** What the primary of scripts/cluster.mjs says of each worker that listens. */
+const WORKER_LISTENING = /serve: process \d+ \(pid \d+\) is listening/g
+
 async function startBundled(
   entry: string,
   env: Record<string, string>,
   readyPath: string,
   cleanUp: () => Promise<void> = async () => {},
+  { args = [], workers = 0 }: StartOptions = {},
 ): Promise<ServerProcess> {
   const file = await bundle(entry)
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  // Standard output (the log lines) goes to /dev/null: written, as in production, but not kept.
-  const child = spawn(process.execPath, [file], {
+  // Standard output (the log lines) is written, as in production, but not kept: read only for the
+  // primary's lines of a cluster, then dropped.
+  const child = spawn(process.execPath, [file, ...args], {
     env: {
       PATH: process.env.PATH ?? '',
       // PUBLIC_URL names the real address: the local store signs the host into its URLs.
@@ -58,7 +71,16 @@ async function startBundled(
       PORT: String(port),
       HOST: '127.0.0.1',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', workers > 0 ? 'pipe' : 'ignore', 'pipe'],
+  })
+  let listening = 0
+  let tail = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    // Whole lines only: a line cut between two chunks is counted with the next one.
+    const text = tail + chunk.toString()
+    const end = text.lastIndexOf('\n') + 1
+    listening += [...text.slice(0, end).matchAll(WORKER_LISTENING)].length
+    tail = text.slice(end)
   })
   let errors = ''
   child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)))
@@ -85,7 +107,7 @@ async function startBundled(
       throw new Error(`${entry} exited (${exited}) before it answered: ${errors}`)
     }
     try {
-      if ((await fetch(`${url}${readyPath}`)).ok) break
+      if ((await fetch(`${url}${readyPath}`)).ok && listening >= workers) break
     } catch {
       // not listening yet
     }
@@ -98,21 +120,53 @@ async function startBundled(
   return { url, stop }
 }
 
-/** The product's server on PostgreSQL, logging at its default level (info), mail sent to smtpUrl. */
-export async function startProductServer(databaseUrl: string, smtpUrl: string): Promise<ServerProcess> {
+/** The environment of a product server on PostgreSQL, logging at its default level (info), mail sent to smtpUrl. */
+const productEnv = (dataDir: string, databaseUrl: string, smtpUrl: string) => ({
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl,
+  SMTP_URL: smtpUrl,
+  LOG_LEVEL: 'info',
+  // The seeding signs a user up from loopback; the benchmark's requests are not rate limited anyway.
+  RATE_LIMIT_EXEMPT: '127.0.0.1,::1',
+})
+
+/** The product's server on PostgreSQL; env adds settings (SERVER_KEY, shared by several processes). */
+export async function startProductServer(
+  databaseUrl: string,
+  smtpUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-console-bench-load-'))
   return startBundled(
     'server/main.ts',
-    {
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SMTP_URL: smtpUrl,
-      LOG_LEVEL: 'info',
-      // The seeding signs a user up from loopback; the benchmark's requests are not rate limited anyway.
-      RATE_LIMIT_EXEMPT: '127.0.0.1,::1',
-    },
+    { ...productEnv(dataDir, databaseUrl, smtpUrl), ...env },
     '/healthz',
     () => fs.rm(dataDir, { recursive: true, force: true }),
+  )
+}
+
+/**
+ * The product's server as `npm run serve -- --processes N` runs it: the cluster's primary (scripts/cluster.mjs,
+ * through tests/server/helpers/clusterMain.ts) and N workers of the same bundle, on one port; ready once
+ * every worker listens.
+ */
+export async function startProductCluster(
+  processes: number,
+  databaseUrl: string,
+  smtpUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-console-bench-load-'))
+  const server = await bundle('server/main.ts')
+  return startBundled(
+    'tests/server/helpers/clusterMain.ts',
+    { ...productEnv(dataDir, databaseUrl, smtpUrl), ...env },
+    '/healthz',
+    async () => {
+      await fs.rm(server, { force: true })
+      await fs.rm(dataDir, { recursive: true, force: true })
+    },
+    { args: [String(processes), server], workers: processes },
   )
 }
 

@@ -17,6 +17,8 @@ export interface ServerProcess {
   stderr(): string
   /** Stops a running server (SIGTERM, as a supervisor would) and waits for it to end. */
   stop(): Promise<void>
+  /** Ends it at once (SIGKILL, as a crash or the kernel's OOM killer would) and waits for it to end. */
+  kill(): Promise<void>
 }
 
 /** Starts main.ts with exactly this environment; resolves once it listens or has ended. */
@@ -77,6 +79,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     stderr: () => stderr,
     async stop() {
       if (exitCode === undefined) child.kill('SIGTERM')
+      await ended
+    },
+    async kill() {
+      if (exitCode === undefined) child.kill('SIGKILL')
       await ended
     },
   }
