@@ -20,7 +20,7 @@ import { callEndpoint, refusal } from './helpers/endpoint.ts'
 import { call, callWithHeaders } from './helpers/http.ts'
 import { startS3Server, type TestS3Server } from './helpers/s3Server.ts'
 import { useServer, type Suite } from './helpers/suite.ts'
-import { twoPartFile } from './helpers/twoPartFile.ts'
+import { twoPartFile } from './helpers/multipartFile.ts'
 
 const OK = { status: 200, body: {} }
 const SECRET = 'S3RVER'

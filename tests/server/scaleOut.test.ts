@@ -33,6 +33,7 @@ import { startS3Server, type TestS3Server } from './helpers/s3Server.ts'
 import { freePort } from './helpers/server.ts'
 import { startServerCluster } from './helpers/serverCluster.ts'
 import { startServerProcess, type ServerProcess } from './helpers/serverProcess.ts'
+import { multipartFile } from './helpers/multipartFile.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const MiB = 1024 * 1024
@@ -60,16 +61,7 @@ function threePartFile() {
   const whole = crypto.randomBytes(size)
   const pieces = planParts(size).map((part) => whole.subarray(part.offset, part.offset + part.part_size))
   expect(pieces).toHaveLength(3)
-  const part_list = pieces.map((bytes, index) => ({
-    part_num: index + 1,
-    part_hash: sha256(bytes),
-    part_size: bytes.length,
-  }))
-  const file_hash = crypto
-    .createHash('sha256')
-    .update(Buffer.concat(part_list.map((part) => Buffer.from(part.part_hash, 'hex'))))
-    .digest('hex')
-  return { whole, pieces, request: { file_hash, file_size: size, part_list } }
+  return multipartFile(pieces)
 }
 
 const send = (opts: SignedOpts | null | undefined, body: Uint8Array) => {

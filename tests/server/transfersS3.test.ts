@@ -13,7 +13,7 @@ import { call } from './helpers/http.ts'
 import { grantedOrg } from './helpers/media.ts'
 import { startS3Server, type TestS3Server } from './helpers/s3Server.ts'
 import { useServer } from './helpers/suite.ts'
-import { twoPartFile } from './helpers/twoPartFile.ts'
+import { twoPartFile } from './helpers/multipartFile.ts'
 
 const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex')
 

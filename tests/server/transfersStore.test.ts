@@ -16,7 +16,7 @@ import { databaseKinds } from './helpers/databases.ts'
 import { call } from './helpers/http.ts'
 import { grantedOrg, newMember } from './helpers/media.ts'
 import { useServer } from './helpers/suite.ts'
-import { twoPartFile } from './helpers/twoPartFile.ts'
+import { twoPartFile } from './helpers/multipartFile.ts'
 
 const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex')
 
