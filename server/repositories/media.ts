@@ -406,11 +406,14 @@ export async function insertAuditEvent(
     /** A device's download, with where the device writes the file; both null for the web. */
     deviceId: number | null
     destPath: string | null
+    /** A share link's visitor (their address); absent for a member's own download. */
+    visitorAddress?: string | null
   },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO audit_event (org_id, volume_id, media_id, media_path, user_id, device_id, dest_path)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO audit_event (org_id, volume_id, media_id, media_path, user_id, device_id, dest_path,
+                              visitor_address)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
       event.orgId,
       event.volumeId,
@@ -419,6 +422,7 @@ export async function insertAuditEvent(
       event.userId,
       event.deviceId,
       event.destPath,
+      event.visitorAddress ?? null,
     ],
   )
 }
