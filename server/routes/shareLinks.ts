@@ -4,6 +4,7 @@
 // (logger.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { endpoints } from '../contract/endpointSchemas.ts'
+import { SHARE_PATH_PREFIX } from '../contract/paths.ts'
 import { clientAddress } from '../http/addresses.ts'
 import {
   checkPassphrase,
@@ -26,9 +27,6 @@ const visitorOf = (request: FastifyRequest): Visitor => ({
   address: request.ip,
   limitSubject: clientAddress(request),
 })
-
-/** The visitor's paths: every answer under them, errors included, is kept out of search engines. */
-export const SHARE_PATH_PREFIX = '/s/'
 
 export async function shareLinkRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {

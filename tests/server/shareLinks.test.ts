@@ -108,7 +108,13 @@ describe.each(databaseKinds)('share links on %s', (kind) => {
       expect(await create(outsider, { media_id: files.cut.mediaId, label: 'x' })).toEqual(
         refusal(404, 'not_found'),
       )
-      const other = await adminOrg(suite, 'Other share')
+      // Its seat is needed by the tests that remove a member (the plan has four).
+      const removed = await callEndpoint(suite.url, endpoints.userRemove, {
+        params: { org_id: org.orgId, user_id: outsider.userId },
+        key: org.key,
+      })
+      expect(removed.status).toBe(200)
+      const other = await adminOrg(suite, 'Othershare')
       // Another organization's file, named from one's own container.
       expect(await create(other, { media_id: files.cut.mediaId, label: 'x' }, other)).toEqual(
         refusal(404, 'not_found'),
@@ -291,7 +297,10 @@ describe.each(databaseKinds)('share links on %s', (kind) => {
     const given = await tryPassphrase(made.share_token, 'open sesame 1', '198.51.100.3')
     expect(given.status).toBe(200)
     const inside = await open(made.share_token, { link_session: given.body.link_session as string })
-    expect(inside.body).toMatchObject({ needs_passphrase: false, media_list: [{ name: 'cut1.mov' }] })
+    expect(inside.body.needs_passphrase).toBe(false)
+    expect(inside.body.media_list).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'cut1.mov' })]),
+    )
     // A session of another link opens nothing here.
     const otherSession = await session((await newLink()).share_token)
     expect((await open(made.share_token, { link_session: otherSession })).body.needs_passphrase).toBe(true)
@@ -387,7 +396,7 @@ describe.each(databaseKinds)('share links on %s', (kind) => {
     })
     expect(byAdmin.body.share_link.state).toBe('revoked')
     // Another organization's admin sees none of them, and revokes none.
-    const other = await adminOrg(suite, 'Other lists')
+    const other = await adminOrg(suite, 'Otherlists')
     const theirs = await callEndpoint(suite.url, endpoints.shareLinkList, {
       params: { org_id: other.orgId },
       query: {},
@@ -458,15 +467,20 @@ describe.each(databaseKinds)('share links on %s', (kind) => {
       expect(await open(made.share_token)).toMatchObject(unknownLink)
     })
 
-    it('when the creator loses the download right', async () => {
-      const losing = await addPerson(suite, org, { cap_web_download: true }, [org.grantId])
-      const made = await newLink({}, losing)
-      await callEndpoint(suite.url, endpoints.userUpdate, {
-        params: { org_id: org.orgId, user_id: losing.userId },
-        body: { cap_web_download: false },
-        key: org.key,
-      })
+    it('when the creator loses the download right, until it is given back', async () => {
+      const made = await newLink()
+      const setRight = async (on: boolean) => {
+        const changed = await callEndpoint(suite.url, endpoints.userUpdate, {
+          params: { org_id: org.orgId, user_id: sharer.userId },
+          body: { cap_web_download: on },
+          key: org.key,
+        })
+        expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+      }
+      await setRight(false)
       expect(await open(made.share_token)).toMatchObject(unknownLink)
+      await setRight(true)
+      expect((await open(made.share_token)).status).toBe(200)
     })
   })
 
@@ -494,10 +508,15 @@ describe.each(databaseKinds)('share links on %s', (kind) => {
     })
     const events = trail.body.audit_list.filter((event) => event.dest_path === 'Link: Audit review')
     expect(events).toHaveLength(2)
+    // Newest first.
+    expect(events.map((event) => event.visitor_address)).toEqual(['203.0.113.8', '203.0.113.7'])
     expect(events[0]).toMatchObject({ media_path: '/media/Review/cut1.mov', user_id: sharer.userId })
-    const addresses = await suite.server.app.db.query<{ visitor_address: string }>(
-      "SELECT visitor_address FROM audit_event WHERE dest_path = 'Link: Audit review' ORDER BY audit_event_id",
+    const tracking = await callEndpoint(suite.url, endpoints.mediaAudit, {
+      params: { org_id: org.orgId, media_id: files.cut.mediaId },
+      key: org.key,
+    })
+    expect(tracking.body.audit_list.filter((event) => event.dest_path === 'Link: Audit review')).toHaveLength(
+      2,
     )
-    expect(addresses.map((row) => row.visitor_address)).toEqual(['203.0.113.7', '203.0.113.8'])
   })
 })
