@@ -16,9 +16,16 @@ export interface LoggedRequest {
   params: Record<string, string>
 }
 
+/** Path parameters that are secrets (a share link's token): logged as a mark, never as their value. */
+const SECRET_PARAMS: ReadonlySet<string> = new Set(['share_token'])
+
 export function describeRequest(request: FastifyRequest): LoggedRequest {
   const params: Record<string, string> = {}
   for (const [name, value] of Object.entries((request.params as Record<string, unknown> | undefined) ?? {})) {
+    if (SECRET_PARAMS.has(name)) {
+      params[name] = '[secret]'
+      continue
+    }
     const text = String(value)
     params[name] = text.length > MAX_LOGGED_PARAM ? `${text.slice(0, MAX_LOGGED_PARAM)}…` : text
   }

@@ -67,6 +67,8 @@ const DEVICE = `${ORG}/device/:device_id`
 const DEVICE_GRANT = '/web/1/org/:org_id/device/:device_id/media_grant'
 const APP = '/org_admin/1/org/:org_id/app'
 const MOUNT = '/device/1/mount/:media_grant_id'
+const SHARE_LINK = `${ORG}/share_link`
+const SHARE = '/s/1/:share_token'
 
 const calls = {
   // Public
@@ -174,6 +176,17 @@ const calls = {
   mountMultipartComplete: { method: 'POST', path: `${MOUNT}/multipart_complete` },
   mountDownloadUrl: { method: 'GET', path: `${MOUNT}/media/:media_id/download_url` },
   mountHolding: { method: 'POST', path: `${MOUNT}/holding` },
+  // Share links: the organization's calls
+  shareLinkCreate: { method: 'POST', path: `${SHARE_LINK}/media_grant/:media_grant_id` },
+  shareLinkList: { method: 'GET', path: SHARE_LINK },
+  shareLinkRevoke: { method: 'POST', path: `${SHARE_LINK}/:share_link_id/revoke` },
+  shareLinkSettings: { method: 'GET', path: `${SHARE_LINK}_settings` },
+  shareLinkSettingsUpdate: { method: 'POST', path: `${SHARE_LINK}_settings` },
+  // Share links: the visitor's calls, with no session (the token is the key)
+  shareOpen: { method: 'GET', path: SHARE },
+  sharePassphrase: { method: 'POST', path: `${SHARE}/passphrase` },
+  shareDownloadUrl: { method: 'GET', path: `${SHARE}/media/:media_id/download_url` },
+  shareThumbnail: { method: 'GET', path: `${SHARE}/media/:media_id/thumbnail` },
 } as const satisfies Record<string, Call>
 
 export type EndpointName = keyof typeof calls
@@ -202,6 +215,8 @@ export const ID_PARAM_PATTERN = '^[1-9][0-9]{0,14}$'
 export const TEXT_PARAM_PATTERNS = {
   // Invoices are named by UUIDs (server/contract/invoice.ts).
   invoice_id: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+  // A share link's token (server/contract/shareLink.ts, SHARE_TOKEN_PATTERN); the logs never hold it.
+  share_token: '^[A-Za-z0-9_-]{43}$',
 } as const satisfies Record<string, string>
 type TextParamName = keyof typeof TEXT_PARAM_PATTERNS
 

@@ -252,6 +252,8 @@ export const AuditEvent = Type.Object({
   media_path: Type.String(),
   device_id: Nullable(Type.Integer()),
   user_id: Nullable(Type.Integer()),
+  /** A share link's visitor, by address (the Destination is then 'Link: <label>'); null otherwise. */
+  visitor_address: Nullable(Type.String()),
 })
 export type AuditEvent = Static<typeof AuditEvent>
 

@@ -1,5 +1,11 @@
-/** The API's own paths (storage URLs are not among them: they say their own caching). */
-export const API_PATH_PREFIXES = ['/api/', '/web/', '/org_admin/', '/healthz'] as const
+/**
+ * The API's own paths (storage URLs are not among them: they say their own caching). '/s/1/' holds the share
+ * links' public calls; the console's page of a link, '/s/<token>', stays the app's.
+ */
+export const API_PATH_PREFIXES = ['/api/', '/web/', '/org_admin/', '/s/1/', '/healthz'] as const
+
+/** The console's pages of share links, and their calls: kept out of search engines (X-Robots-Tag). */
+export const SHARE_PATH_PREFIX = '/s/'
 
 // Path prefixes that belong to the API, to storage and to downloads (the device agent), never to the app
 // shell: the server's SPA fallback and the service worker's navigation route both leave them alone, so a

@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
-import { isAppPath } from '../contract/paths.ts'
+import { isAppPath, SHARE_PATH_PREFIX } from '../contract/paths.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
@@ -75,6 +75,8 @@ export async function registerAppShell(app: FastifyInstance, appDir: string): Pr
     if (!wantsShell) return reply.code(404).send({ error: 'not_found' })
     if (!built) return reply.code(503).send({ error: 'app_not_built' })
     if (isMissingFile(urlPath)) return reply.code(404).send({ error: 'not_found' })
+    // A share link's page names a token: no search engine may keep it.
+    if (urlPath.startsWith(SHARE_PATH_PREFIX)) void reply.header('X-Robots-Tag', 'noindex')
     return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html')
   })
 }

@@ -33,7 +33,8 @@ export async function listAuditOfVolume(
   return db.query<AuditRow>(
     `SELECT a.audit_event_id,
             ${iso('a.create_time')} AS create_time,
-            d.device_name, u.user_name, u.email, a.dest_path, a.media_path, a.device_id, a.user_id
+            d.device_name, u.user_name, u.email, a.dest_path, a.media_path, a.device_id, a.user_id,
+            a.visitor_address
        FROM audit_event a
        LEFT JOIN app_user u ON u.user_id = a.user_id
        LEFT JOIN device d ON d.device_id = a.device_id

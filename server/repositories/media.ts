@@ -406,11 +406,14 @@ export async function insertAuditEvent(
     /** A device's download, with where the device writes the file; both null for the web. */
     deviceId: number | null
     destPath: string | null
+    /** A share link's visitor (their address); absent for a member's own download. */
+    visitorAddress?: string | null
   },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO audit_event (org_id, volume_id, media_id, media_path, user_id, device_id, dest_path)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO audit_event (org_id, volume_id, media_id, media_path, user_id, device_id, dest_path,
+                              visitor_address)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
       event.orgId,
       event.volumeId,
@@ -419,6 +422,7 @@ export async function insertAuditEvent(
       event.userId,
       event.deviceId,
       event.destPath,
+      event.visitorAddress ?? null,
     ],
   )
 }
@@ -426,7 +430,7 @@ export async function insertAuditEvent(
 export async function listAuditOfMedia(db: Queryable, orgId: number, mediaId: number): Promise<AuditEvent[]> {
   return db.query<AuditEvent>(
     `SELECT ${iso('a.create_time')} AS create_time, d.device_name, u.user_name, u.email, a.dest_path,
-            a.media_path, a.device_id, a.user_id
+            a.media_path, a.device_id, a.user_id, a.visitor_address
        FROM audit_event a
        LEFT JOIN app_user u ON u.user_id = a.user_id
        LEFT JOIN device d ON d.device_id = a.device_id

@@ -17,6 +17,7 @@ import { openApiRoutes } from './openApi.ts'
 import { orgRoutes } from './orgs.ts'
 import { paymentMethodRoutes } from './paymentMethods.ts'
 import { planRoutes } from './plans.ts'
+import { shareLinkRoutes } from './shareLinks.ts'
 import { uploadRoutes } from './uploads.ts'
 import { userRoutes } from './users.ts'
 import { volumeRoutes } from './volumes.ts'
@@ -40,4 +41,5 @@ export const routeModules: ReadonlyArray<(app: FastifyInstance) => Promise<void>
   deviceRoutes,
   appRoutes,
   deviceProtocolRoutes,
+  shareLinkRoutes,
 ]

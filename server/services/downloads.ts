@@ -33,6 +33,8 @@ export async function signDownload(
   inline: boolean,
   /** Where a device writes the file (the audit trail's Destination); undefined for the web. */
   destPath?: string,
+  /** A share link's visitor, by address: the trail's Destination is then the link. */
+  visitorAddress?: string,
 ): Promise<DownloadUrlResponse> {
   const orgId = access.member.org_id
   const object = await findStoredObject(db, orgId, content.fileHash)
@@ -60,6 +62,7 @@ export async function signDownload(
     userId: access.member.user_id,
     deviceId: access.device?.device_id ?? null,
     destPath: destPath ?? null,
+    visitorAddress: visitorAddress ?? null,
   })
   return { url: urls[shard % urls.length] as string, urls }
 }

@@ -20,6 +20,10 @@ export const RATE_LIMITS = {
   codePerAddress: { bucket: 'code_address', limit: 20, windowSeconds: 300 },
   /** Sign-in attempts from one address, for any e-mails. */
   loginPerAddress: { bucket: 'login_address', limit: 30, windowSeconds: 300 },
+  /** Passphrase tries at one share link, from any addresses: guessing one link's passphrase stays slow. */
+  passphrasePerLink: { bucket: 'passphrase_link', limit: 10, windowSeconds: 300 },
+  /** Passphrase tries from one address, at any links. */
+  passphrasePerAddress: { bucket: 'passphrase_address', limit: 30, windowSeconds: 300 },
   /** Members added (each one mailed) by one organization in a day. */
   invitePerOrg: { bucket: 'invite_org', limit: 50, windowSeconds: 86_400 },
   /** Members added (each one mailed) by one admin in a day, in all their organizations. */

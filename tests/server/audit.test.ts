@@ -89,6 +89,7 @@ describe.each(databaseKinds)('audit trails on %s', (kind) => {
       media_path: '/media/file250.mov',
       device_id: device?.device_id,
       user_id: userId,
+      visitor_address: null,
     })
     expect(events[1]?.dest_path).toBeNull()
 
@@ -135,6 +136,7 @@ describe.each(databaseKinds)('audit trails on %s', (kind) => {
             media_path: '/media/Cuts/clip.mov',
             device_id: null,
             user_id: member.userId,
+            visitor_address: null,
           },
         ],
         next_before: null,

@@ -135,9 +135,17 @@ async function makeFixture(suite: Suite): Promise<Fixture> {
      VALUES ($1, $2, '2026-01-01', '2026-01-31', '2026-02-03', 49, 'UNPAID')`,
     [victimInvoice, victim.orgId],
   )
+  // A share link of the victim's, made by the member who holds the container.
+  const victimLink = await callEndpoint(suite.url, endpoints.shareLinkCreate, {
+    params: { org_id: victim.orgId, media_grant_id: victim.grantId },
+    key: holder.key,
+    body: { media_id: file.mediaId, label: 'Victim link' },
+  })
+  expect(victimLink.status, JSON.stringify(victimLink.body)).toBe(200)
   return {
     victimIds: {
       org_id: victim.orgId,
+      share_link_id: victimLink.body.share_link.share_link_id,
       invoice_id: victimInvoice,
       volume_id: victim.volumeId,
       media_grant_id: victim.grantId,

@@ -224,6 +224,7 @@ describe('AuditTable', () => {
     media_path: '/media/Files/a.txt',
     device_id: null,
     user_id: null,
+    visitor_address: null,
     ...fields,
   })
   it('names the user by name, else e-mail, else device', () => {

@@ -22,6 +22,7 @@ import contentProof from './20261128010000_content_proof.ts'
 import auditUserIndex from './20261128064000_audit_user_index.ts'
 import mediaDerivative from './20261128100000_media_derivative.ts'
 import networkStoreAliases from './20261128130000_network_store_aliases.ts'
+import shareLinks from './20261128170000_share_links.ts'
 
 export interface Migration {
   id: string
@@ -51,4 +52,5 @@ export const migrations: readonly Migration[] = [
   { id: '20261128064000_audit_user_index', sql: auditUserIndex },
   { id: '20261128100000_media_derivative', sql: mediaDerivative },
   { id: '20261128130000_network_store_aliases', sql: networkStoreAliases },
+  { id: '20261128170000_share_links', sql: shareLinks },
 ]

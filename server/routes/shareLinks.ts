@@ -1,0 +1,98 @@
+// Share links: the organization's calls (create on a held container, list, revoke, settings) and the
+// visitor's public calls under /s/1/, whose answers (errors included) carry X-Robots-Tag: noindex, so that
+// no search engine keeps a link's page. The token is a path parameter the request log never writes
+// (logger.ts).
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { endpoints } from '../contract/endpointSchemas.ts'
+import { SHARE_PATH_PREFIX } from '../contract/paths.ts'
+import { clientAddress } from '../http/addresses.ts'
+import {
+  checkPassphrase,
+  createShareLink,
+  linkDownloadUrl,
+  linkThumbnail,
+  openLink,
+  revokeLink,
+  shareLinkList,
+  shareLinkSettings,
+  updateSettings,
+  type Visitor,
+} from '../services/shareLinks.ts'
+import { route } from './define.ts'
+
+/** `inline=true` (or 1) opens the file in the browser (a player's source); anything else saves it. */
+const isInline = (value: boolean | string | undefined) => value === true || value === 'true' || value === '1'
+
+const visitorOf = (request: FastifyRequest): Visitor => ({
+  address: request.ip,
+  limitSubject: clientAddress(request),
+})
+
+export async function shareLinkRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith(SHARE_PATH_PREFIX)) void reply.header('X-Robots-Tag', 'noindex')
+  })
+
+  route(app, endpoints.shareLinkCreate, async ({ access, body }) => {
+    return createShareLink(app.db, access, body)
+  })
+
+  route(app, endpoints.shareLinkList, async ({ access, query }) => {
+    return { share_link_list: await shareLinkList(app.db, access, query.state) }
+  })
+
+  route(app, endpoints.shareLinkRevoke, async ({ access, params }) => {
+    return { share_link: await revokeLink(app.db, access, params.share_link_id) }
+  })
+
+  route(app, endpoints.shareLinkSettings, async ({ access }) => {
+    return { settings: await shareLinkSettings(app.db, access.org_id) }
+  })
+
+  route(app, endpoints.shareLinkSettingsUpdate, async ({ access, body }) => {
+    return { settings: await updateSettings(app.db, access.org_id, body) }
+  })
+
+  route(app, endpoints.shareOpen, async ({ request, params, query }) => {
+    return openLink(app.db, app.sealer, visitorOf(request), params.share_token, query)
+  })
+
+  route(app, endpoints.sharePassphrase, async ({ request, params, body }) => {
+    return checkPassphrase(app.db, app.sealer, visitorOf(request), params.share_token, body.passphrase)
+  })
+
+  route(app, endpoints.shareDownloadUrl, async ({ request, params, query }) => {
+    return linkDownloadUrl(
+      app.db,
+      app.stores,
+      app.sealer,
+      visitorOf(request),
+      params.share_token,
+      params.media_id,
+      {
+        ...(query.link_session === undefined ? {} : { link_session: query.link_session }),
+        inline: isInline(query.inline),
+      },
+    )
+  })
+
+  route(app, endpoints.shareThumbnail, async ({ request, reply, params, query }) => {
+    const thumbnail = await linkThumbnail(
+      app.db,
+      app.stores,
+      app.sealer,
+      visitorOf(request),
+      params.share_token,
+      params.media_id,
+      {
+        ...(query.link_session === undefined ? {} : { link_session: query.link_session }),
+        size: query.size ?? 'small',
+      },
+    )
+    return reply
+      .code(302)
+      .header('Location', thumbnail.url)
+      .header('Cache-Control', `private, max-age=${thumbnail.maxAgeSeconds}`)
+      .send()
+  })
+}

@@ -1,0 +1,522 @@
+// Share links over real HTTP, on both databases: who may create one, what a visitor sees and is refused, the
+// passphrase and its limit, the download limit (a file counts once per visit), every way a link stops, the
+// audit trail, and that the token is kept and logged only as its hash.
+import crypto from 'node:crypto'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { endpoints } from '../../server/contract/endpoints.ts'
+import type { CreateShareLinkRequest } from '../../server/contract/shareLink.ts'
+import {
+  addPerson,
+  adminOrg,
+  storeFile,
+  type AdminOrg,
+  type Person,
+  type StoredFile,
+} from './helpers/admin.ts'
+import { databaseKinds } from './helpers/databases.ts'
+import { callEndpoint, endpointUrl, refusal } from './helpers/endpoint.ts'
+import { callWithHeaders } from './helpers/http.ts'
+import { useServer } from './helpers/suite.ts'
+
+describe.each(databaseKinds)('share links on %s', (kind) => {
+  const suite = useServer(kind)
+  let org: AdminOrg
+  let sharer: Person
+  let viewer: Person
+  let files: { cut: StoredFile; still: StoredFile; secret: StoredFile }
+
+  beforeAll(async () => {
+    org = await adminOrg(suite, 'Share', 'business_month')
+    sharer = await addPerson(suite, org, { cap_web_download: true }, [org.grantId])
+    viewer = await addPerson(suite, org, {}, [org.grantId])
+    files = {
+      cut: await storeFile(suite, org, org.grantId, 'Review/cut1.mov', 'the cut'),
+      still: await storeFile(suite, org, org.grantId, 'Review/sub/still.jpg', 'the still'),
+      secret: await storeFile(suite, org, org.grantId, 'Private/budget.txt', 'the budget'),
+    }
+  })
+
+  const create = (
+    person: { key: string },
+    body: CreateShareLinkRequest,
+    where: { orgId: number; grantId: number } = org,
+  ) =>
+    callEndpoint(suite.url, endpoints.shareLinkCreate, {
+      params: { org_id: where.orgId, media_grant_id: where.grantId },
+      body,
+      key: person.key,
+    })
+
+  const newLink = async (body: Partial<CreateShareLinkRequest> = {}, person: { key: string } = sharer) => {
+    const made = await create(person, { folder_path: 'Review', label: 'Client review', ...body })
+    expect(made.status, JSON.stringify(made.body)).toBe(200)
+    return made.body
+  }
+
+  type Visit = { link_session?: string; path?: string; address?: string }
+  const open = (token: string, visit: Visit = {}) => {
+    const { address, ...query } = visit
+    return callWithHeaders<Record<string, unknown>>(
+      suite.url,
+      'GET',
+      endpointUrl(endpoints.shareOpen, { params: { share_token: token }, query }),
+      address ? { forwardedFor: address } : {},
+    )
+  }
+  const session = async (token: string) => {
+    const opened = await open(token)
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200)
+    return opened.body.link_session as string
+  }
+  const downloadUrl = (
+    token: string,
+    mediaId: number,
+    query: { link_session?: string; inline?: string } = {},
+    address?: string,
+  ) =>
+    callWithHeaders<Record<string, unknown>>(
+      suite.url,
+      'GET',
+      endpointUrl(endpoints.shareDownloadUrl, { params: { share_token: token, media_id: mediaId }, query }),
+      address ? { forwardedFor: address } : {},
+    )
+  const tryPassphrase = (token: string, passphrase: string, address: string) =>
+    callWithHeaders<Record<string, unknown>>(
+      suite.url,
+      'POST',
+      endpointUrl(endpoints.sharePassphrase, { params: { share_token: token } }),
+      { body: { passphrase }, forwardedFor: address },
+    )
+  const listOf = async (person: { key: string }) => {
+    const list = await callEndpoint(suite.url, endpoints.shareLinkList, {
+      params: { org_id: org.orgId },
+      query: {},
+      key: person.key,
+    })
+    expect(list.status).toBe(200)
+    return list.body.share_link_list
+  }
+  const stateOf = async (linkId: number) =>
+    (await listOf(org)).find((link) => link.share_link_id === linkId)?.state
+
+  describe('creating', () => {
+    it('needs the container held with the download right', async () => {
+      expect(await create(viewer, { media_id: files.cut.mediaId, label: 'x' })).toEqual(
+        refusal(403, 'download_not_allowed'),
+      )
+      const outsider = await addPerson(suite, org, { cap_web_download: true })
+      expect(await create(outsider, { media_id: files.cut.mediaId, label: 'x' })).toEqual(
+        refusal(404, 'not_found'),
+      )
+      // Its seat is needed by the tests that remove a member (the plan has four).
+      const removed = await callEndpoint(suite.url, endpoints.userRemove, {
+        params: { org_id: org.orgId, user_id: outsider.userId },
+        key: org.key,
+      })
+      expect(removed.status).toBe(200)
+      const other = await adminOrg(suite, 'Othershare')
+      // Another organization's file, named from one's own container.
+      expect(await create(other, { media_id: files.cut.mediaId, label: 'x' }, other)).toEqual(
+        refusal(404, 'not_found'),
+      )
+    })
+
+    it('refuses a bad target, label, passphrase or lifetime', async () => {
+      expect(await create(sharer, { label: 'x' })).toEqual(refusal(400, 'invalid_target'))
+      expect(await create(sharer, { label: 'x', media_id: files.cut.mediaId, folder_path: '' })).toEqual(
+        refusal(400, 'invalid_target'),
+      )
+      expect(await create(sharer, { label: 'x', folder_path: 'No such folder' })).toEqual(
+        refusal(404, 'not_found'),
+      )
+      expect(await create(sharer, { label: '  ', folder_path: 'Review' })).toEqual(
+        refusal(400, 'invalid_label'),
+      )
+      expect(await create(sharer, { label: 'x', folder_path: 'Review', passphrase: 'short' })).toEqual(
+        refusal(400, 'invalid_passphrase', 8),
+      )
+      expect(await create(sharer, { label: 'x', folder_path: 'Review', expire_days: 31 })).toEqual(
+        refusal(400, 'max_link_days', 30),
+      )
+    })
+
+    it('follows the organization: a lower cap, and links turned off stop every link at once', async () => {
+      const live = await newLink()
+      const capped = await callEndpoint(suite.url, endpoints.shareLinkSettingsUpdate, {
+        params: { org_id: org.orgId },
+        body: { max_link_days: 3 },
+        key: org.key,
+      })
+      expect(capped.body.settings).toEqual({
+        share_links_enabled: true,
+        max_link_days: 3,
+        max_active_links: null,
+      })
+      // The default lifetime (7 days) is capped by the organization's.
+      const short = await newLink()
+      const days =
+        (Date.parse(short.share_link.expires_at) - Date.parse(short.share_link.create_time)) / 86_400_000
+      expect(Math.round(days)).toBe(3)
+      expect(await create(sharer, { label: 'x', folder_path: 'Review', expire_days: 4 })).toEqual(
+        refusal(400, 'max_link_days', 3),
+      )
+      const off = await callEndpoint(suite.url, endpoints.shareLinkSettingsUpdate, {
+        params: { org_id: org.orgId },
+        body: { share_links_enabled: false, max_link_days: 30 },
+        key: org.key,
+      })
+      expect(off.body.settings.share_links_enabled).toBe(false)
+      expect(await create(sharer, { label: 'x', folder_path: 'Review' })).toEqual(
+        refusal(403, 'share_links_off'),
+      )
+      expect((await open(live.share_token)).status).toBe(404)
+      // Members read the settings; only admins change them.
+      const read = await callEndpoint(suite.url, endpoints.shareLinkSettings, {
+        params: { org_id: org.orgId },
+        key: sharer.key,
+      })
+      expect(read.body.settings.share_links_enabled).toBe(false)
+      expect(
+        await callEndpoint(suite.url, endpoints.shareLinkSettingsUpdate, {
+          params: { org_id: org.orgId },
+          body: { share_links_enabled: true },
+          key: sharer.key,
+        }),
+      ).toEqual(refusal(403, 'admin_required'))
+      await callEndpoint(suite.url, endpoints.shareLinkSettingsUpdate, {
+        params: { org_id: org.orgId },
+        body: { share_links_enabled: true },
+        key: org.key,
+      })
+      expect((await open(live.share_token)).status).toBe(200)
+    })
+  })
+
+  it('keeps and logs the token only as its hash', async () => {
+    const made = await newLink({ passphrase: 'correct horse' })
+    const token = made.share_token
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(made.share_path).toBe(`/s/${token}`)
+    const linkSession = (await tryPassphrase(token, 'correct horse', '198.51.100.1')).body
+      .link_session as string
+    await open(token, { link_session: linkSession })
+    await downloadUrl(token, files.cut.mediaId, { link_session: linkSession })
+    await open(crypto.randomBytes(32).toString('base64url'))
+    const [row] = await suite.server.app.db.query<{ token_hash: Uint8Array }>(
+      'SELECT token_hash FROM share_link WHERE share_link_id = $1',
+      [made.share_link.share_link_id],
+    )
+    expect(Buffer.from(row?.token_hash ?? []).toString('hex')).toBe(
+      crypto.createHash('sha256').update(token).digest('hex'),
+    )
+    const [dump] = await suite.server.app.db.query<{ text: string }>(
+      `SELECT (SELECT json_agg(l)::text FROM share_link l) || (SELECT json_agg(d)::text FROM share_link_download d)
+              || (SELECT json_agg(a)::text FROM audit_event a) AS text`,
+    )
+    expect(dump?.text).toContain('scrypt$')
+    expect(dump?.text).not.toContain(token)
+    expect(dump?.text).not.toContain('correct horse')
+    const logs = suite.server.logs.join('')
+    // The request lines were written (routes, their ids), never the token or the link session.
+    expect(logs).toContain('/s/1/:share_token')
+    expect(logs).not.toContain(token)
+    expect(logs).not.toContain(linkSession)
+  })
+
+  it('shows the folder as it is now, and nothing outside it', async () => {
+    const made = await newLink()
+    const opened = await open(made.share_token)
+    expect(opened.status).toBe(200)
+    expect(opened.headers['x-robots-tag']).toBe('noindex')
+    const [named] = await suite.server.app.db.query<{ org_name: string }>(
+      'SELECT org_name FROM org WHERE org_id = $1',
+      [org.orgId],
+    )
+    expect(opened.body).toMatchObject({
+      org_name: named?.org_name,
+      label: 'Client review',
+      target_kind: 'folder',
+      needs_passphrase: false,
+      view_only: false,
+      downloads_left: null,
+      path: '',
+      media_list: [{ media_id: files.cut.mediaId, name: 'cut1.mov', media_kind: 'video' }],
+      dir_list: [{ dir_name: 'sub', file_count: 1 }],
+    })
+    const text = JSON.stringify(opened.body)
+    for (const hidden of ['Review', 'Private', '/media/', 'budget']) expect(text).not.toContain(hidden)
+    const sub = await open(made.share_token, { path: 'sub' })
+    expect(sub.body.media_list).toMatchObject([{ media_id: files.still.mediaId, name: 'still.jpg' }])
+    // A new file appears.
+    const added = await storeFile(suite, org, org.grantId, 'Review/cut2.mov', 'the second cut')
+    const again = await open(made.share_token)
+    expect((again.body.media_list as { name: string }[]).map((file) => file.name)).toEqual([
+      'cut1.mov',
+      'cut2.mov',
+    ])
+    const linkSession = again.body.link_session as string
+    const url = await downloadUrl(made.share_token, added.mediaId, { link_session: linkSession })
+    expect(url.status, JSON.stringify(url.body)).toBe(200)
+    expect(url.headers['x-robots-tag']).toBe('noindex')
+    // A file outside the folder, though in the same container, is not the link's.
+    expect(
+      await downloadUrl(made.share_token, files.secret.mediaId, { link_session: linkSession }),
+    ).toMatchObject(refusal(404, 'not_found'))
+    // Without a link session, nothing is given.
+    expect(await downloadUrl(made.share_token, files.cut.mediaId)).toMatchObject(
+      refusal(401, 'passphrase_required'),
+    )
+  })
+
+  it('shows a file link as its one file', async () => {
+    const made = await newLink({ folder_path: undefined, media_id: files.still.mediaId, label: 'One still' })
+    const opened = await open(made.share_token)
+    expect(opened.body).toMatchObject({
+      target_kind: 'file',
+      media_list: [{ media_id: files.still.mediaId, name: 'still.jpg' }],
+      dir_list: [],
+    })
+    const linkSession = opened.body.link_session as string
+    expect(
+      (await downloadUrl(made.share_token, files.cut.mediaId, { link_session: linkSession })).status,
+    ).toBe(404)
+  })
+
+  it('asks for the passphrase, and limits its tries per link', async () => {
+    const made = await newLink({ passphrase: 'open sesame 1' })
+    const opened = await open(made.share_token)
+    expect(opened.body).toMatchObject({
+      needs_passphrase: true,
+      link_session: null,
+      media_list: [],
+      dir_list: [],
+    })
+    expect(await tryPassphrase(made.share_token, 'wrong guess!', '198.51.100.2')).toMatchObject(
+      refusal(403, 'wrong_passphrase'),
+    )
+    const given = await tryPassphrase(made.share_token, 'open sesame 1', '198.51.100.3')
+    expect(given.status).toBe(200)
+    const inside = await open(made.share_token, { link_session: given.body.link_session as string })
+    expect(inside.body.needs_passphrase).toBe(false)
+    expect(inside.body.media_list).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'cut1.mov' })]),
+    )
+    // A session of another link opens nothing here.
+    const otherSession = await session((await newLink()).share_token)
+    expect((await open(made.share_token, { link_session: otherSession })).body.needs_passphrase).toBe(true)
+    // Ten tries per link in five minutes, whatever the addresses; then even the right one is refused.
+    for (let attempt = 2; attempt < 10; attempt++) {
+      const wrong = await tryPassphrase(made.share_token, `guess ${attempt}!!`, `198.51.100.${10 + attempt}`)
+      expect(wrong.status).toBe(403)
+    }
+    expect(await tryPassphrase(made.share_token, 'open sesame 1', '198.51.100.99')).toMatchObject(
+      refusal(429, 'too_many_tries'),
+    )
+  })
+
+  it('counts a file once per visit against the download limit', async () => {
+    const made = await newLink({ download_limit: 2 })
+    const token = made.share_token
+    const first = await session(token)
+    for (let ask = 0; ask < 3; ask++) {
+      expect((await downloadUrl(token, files.cut.mediaId, { link_session: first })).status).toBe(200)
+    }
+    expect((await open(token)).body.downloads_left).toBe(1)
+    expect((await downloadUrl(token, files.still.mediaId, { link_session: first })).status).toBe(200)
+    const second = await session(token)
+    expect(await downloadUrl(token, files.cut.mediaId, { link_session: second })).toMatchObject(
+      refusal(410, 'link_used_up'),
+    )
+    // The page still opens and says so; playing stays possible.
+    expect((await open(token)).body.downloads_left).toBe(0)
+    expect(
+      (await downloadUrl(token, files.cut.mediaId, { link_session: second, inline: 'true' })).status,
+    ).toBe(200)
+    expect(await stateOf(made.share_link.share_link_id)).toBe('used_up')
+  })
+
+  it('gives a view-only link no download, only playback', async () => {
+    const made = await newLink({ view_only: true })
+    const linkSession = await session(made.share_token)
+    expect(
+      await downloadUrl(made.share_token, files.cut.mediaId, { link_session: linkSession }),
+    ).toMatchObject(refusal(403, 'view_only'))
+    const played = await downloadUrl(made.share_token, files.cut.mediaId, {
+      link_session: linkSession,
+      inline: '1',
+    })
+    expect(played.status).toBe(200)
+  })
+
+  it('expires', async () => {
+    const made = await newLink()
+    await suite.server.app.db.query(
+      "UPDATE share_link SET expires_at = now() - interval '1 second' WHERE share_link_id = $1",
+      [made.share_link.share_link_id],
+    )
+    expect(await open(made.share_token)).toMatchObject(refusal(410, 'link_expired'))
+    expect(await stateOf(made.share_link.share_link_id)).toBe('expired')
+  })
+
+  it('answers revoked and unknown links alike', async () => {
+    const made = await newLink()
+    const revoked = await callEndpoint(suite.url, endpoints.shareLinkRevoke, {
+      params: { org_id: org.orgId, share_link_id: made.share_link.share_link_id },
+      key: sharer.key,
+    })
+    expect(revoked.body.share_link.state).toBe('revoked')
+    const unknown = await open(crypto.randomBytes(32).toString('base64url'))
+    const gone = await open(made.share_token)
+    expect({ status: gone.status, body: gone.body }).toEqual({ status: unknown.status, body: unknown.body })
+    expect(unknown).toMatchObject(refusal(404, 'unknown_link'))
+    expect(gone.headers['content-length']).toBe(unknown.headers['content-length'])
+    expect(gone.headers['x-robots-tag']).toBe('noindex')
+  })
+
+  it('lets a member see and revoke their own links, and an admin every link', async () => {
+    const mine = await newLink({ label: 'Mine' })
+    const admins = await newLink({ label: 'Admins' }, org)
+    const seen = (await listOf(sharer)).map((link) => link.share_link_id)
+    expect(seen).toContain(mine.share_link.share_link_id)
+    expect(seen).not.toContain(admins.share_link.share_link_id)
+    expect((await listOf(org)).map((link) => link.share_link_id)).toEqual(
+      expect.arrayContaining([mine.share_link.share_link_id, admins.share_link.share_link_id]),
+    )
+    const listed = (await listOf(org)).find((link) => link.share_link_id === mine.share_link.share_link_id)
+    expect(listed).toMatchObject({ email: sharer.email, target_path: 'Review/', target_kind: 'folder' })
+    expect(
+      await callEndpoint(suite.url, endpoints.shareLinkRevoke, {
+        params: { org_id: org.orgId, share_link_id: admins.share_link.share_link_id },
+        key: sharer.key,
+      }),
+    ).toEqual(refusal(404, 'not_found'))
+    const byAdmin = await callEndpoint(suite.url, endpoints.shareLinkRevoke, {
+      params: { org_id: org.orgId, share_link_id: mine.share_link.share_link_id },
+      key: org.key,
+    })
+    expect(byAdmin.body.share_link.state).toBe('revoked')
+    // Another organization's admin sees none of them, and revokes none.
+    const other = await adminOrg(suite, 'Otherlists')
+    const theirs = await callEndpoint(suite.url, endpoints.shareLinkList, {
+      params: { org_id: other.orgId },
+      query: {},
+      key: other.key,
+    })
+    expect(theirs.body.share_link_list).toEqual([])
+    expect(
+      await callEndpoint(suite.url, endpoints.shareLinkRevoke, {
+        params: { org_id: other.orgId, share_link_id: admins.share_link.share_link_id },
+        key: other.key,
+      }),
+    ).toEqual(refusal(404, 'not_found'))
+  })
+
+  describe('stop at once', () => {
+    const unknownLink = refusal(404, 'unknown_link')
+
+    it('when the creator is removed from the organization', async () => {
+      const leaving = await addPerson(suite, org, { cap_web_download: true }, [org.grantId])
+      const made = await newLink({}, leaving)
+      const linkSession = await session(made.share_token)
+      const removed = await callEndpoint(suite.url, endpoints.userRemove, {
+        params: { org_id: org.orgId, user_id: leaving.userId },
+        key: org.key,
+      })
+      expect(removed.status).toBe(200)
+      expect(await open(made.share_token)).toMatchObject(unknownLink)
+      expect(
+        await downloadUrl(made.share_token, files.cut.mediaId, { link_session: linkSession }),
+      ).toMatchObject(unknownLink)
+      expect(await stateOf(made.share_link.share_link_id)).toBe('stopped')
+    })
+
+    it('when the container or its volume is disabled', async () => {
+      const made = await newLink()
+      const toggle = async (call: 'grant' | 'volume', isDisabled: 0 | 1) => {
+        const answer =
+          call === 'grant'
+            ? await callEndpoint(suite.url, endpoints.grantUpdate, {
+                params: { org_id: org.orgId, media_grant_id: org.grantId },
+                body: { is_disabled: isDisabled },
+                key: org.key,
+              })
+            : await callEndpoint(suite.url, endpoints.volumeUpdate, {
+                params: { org_id: org.orgId, volume_id: org.volumeId },
+                body: { is_disabled: isDisabled },
+                key: org.key,
+              })
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      }
+      for (const what of ['grant', 'volume'] as const) {
+        await toggle(what, 1)
+        expect(await open(made.share_token)).toMatchObject(unknownLink)
+        await toggle(what, 0)
+        expect((await open(made.share_token)).status).toBe(200)
+      }
+    })
+
+    it('when the target is deleted', async () => {
+      const doomed = await storeFile(suite, org, org.grantId, 'Review/doomed.mov', 'doomed')
+      const made = await newLink({ folder_path: undefined, media_id: doomed.mediaId, label: 'Doomed' })
+      expect((await open(made.share_token)).status).toBe(200)
+      const deleted = await callEndpoint(suite.url, endpoints.mediaDelete, {
+        params: { org_id: org.orgId, media_grant_id: org.grantId, media_id: doomed.mediaId },
+        key: org.key,
+      })
+      expect(deleted.status).toBe(200)
+      expect(await open(made.share_token)).toMatchObject(unknownLink)
+    })
+
+    it('when the creator loses the download right, until it is given back', async () => {
+      const made = await newLink()
+      const setRight = async (on: boolean) => {
+        const changed = await callEndpoint(suite.url, endpoints.userUpdate, {
+          params: { org_id: org.orgId, user_id: sharer.userId },
+          body: { cap_web_download: on },
+          key: org.key,
+        })
+        expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+      }
+      await setRight(false)
+      expect(await open(made.share_token)).toMatchObject(unknownLink)
+      await setRight(true)
+      expect((await open(made.share_token)).status).toBe(200)
+    })
+  })
+
+  it("records every view and download in the volume's trail as the link, with the visitor's address", async () => {
+    const made = await newLink({ label: 'Audit review' })
+    const linkSession = await session(made.share_token)
+    const got = await downloadUrl(
+      made.share_token,
+      files.cut.mediaId,
+      { link_session: linkSession },
+      '203.0.113.7',
+    )
+    expect(got.status).toBe(200)
+    const played = await downloadUrl(
+      made.share_token,
+      files.cut.mediaId,
+      { link_session: linkSession, inline: 'true' },
+      '203.0.113.8',
+    )
+    expect(played.status).toBe(200)
+    const trail = await callEndpoint(suite.url, endpoints.volumeAudit, {
+      params: { org_id: org.orgId, volume_id: org.volumeId },
+      query: {},
+      key: org.key,
+    })
+    const events = trail.body.audit_list.filter((event) => event.dest_path === 'Link: Audit review')
+    expect(events).toHaveLength(2)
+    // Newest first.
+    expect(events.map((event) => event.visitor_address)).toEqual(['203.0.113.8', '203.0.113.7'])
+    expect(events[0]).toMatchObject({ media_path: '/media/Review/cut1.mov', user_id: sharer.userId })
+    const tracking = await callEndpoint(suite.url, endpoints.mediaAudit, {
+      params: { org_id: org.orgId, media_id: files.cut.mediaId },
+      key: org.key,
+    })
+    expect(tracking.body.audit_list.filter((event) => event.dest_path === 'Link: Audit review')).toHaveLength(
+      2,
+    )
+  })
+})
