@@ -18,6 +18,7 @@ import { registerHeldPrefixRedirect } from './http/customDomain.ts'
 import { registerErrorHandler } from './http/errorHandler.ts'
 import { registerIdleTimeout } from './http/idleTimeout.ts'
 import { registerInputRules } from './http/inputRules.ts'
+import { registerRequestId, requestIdOf } from './http/requestId.ts'
 import { registerSecurityHeaders } from './http/securityHeaders.ts'
 import { jobsPlugin } from './jobs/index.ts'
 import { createLogger, logCutOffRequests, RequestLog } from './logger.ts'
@@ -107,6 +108,7 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
     app.decorate('sealer', sealer)
 
     const appDir = options.appDir ?? config.appDir ?? defaultAppDir()
+    registerRequestId(app)
     registerInputRules(app)
     registerIdleTimeout(app, config.idleTimeoutSeconds)
     registerSecurityHeaders(app, {
@@ -162,6 +164,9 @@ export async function buildApp({ logStream, ...options }: BuildOptions): Promise
     // than Fastify's 10 s default on a busy machine; a database that never answers still fails start.
     pluginTimeout: 120_000,
     bodyLimit: 1024 * 1024,
+    // A load balancer's X-Request-Id names the request in the logs when it is a safe one (http/requestId.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // A connection that moves no byte for this long is closed, with its request: a stalled upload to the
     // local store then frees its temporary file. A slow link still moves bytes, so only a dead one is cut;
     // API calls at work are spared (http/idleTimeout.ts).
