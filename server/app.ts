@@ -15,6 +15,7 @@ import { appShellInlineScripts, registerAppShell } from './http/appShell.ts'
 import { registerCompression } from './http/compression.ts'
 import { consoleOriginRule } from './http/consoleOrigins.ts'
 import { registerHeldPrefixRedirect } from './http/customDomain.ts'
+import { registerDrain } from './http/drain.ts'
 import { registerErrorHandler } from './http/errorHandler.ts'
 import { registerIdleTimeout } from './http/idleTimeout.ts'
 import { registerInputRules } from './http/inputRules.ts'
@@ -109,6 +110,7 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
 
     const appDir = options.appDir ?? config.appDir ?? defaultAppDir()
     registerRequestId(app)
+    registerDrain(app)
     registerInputRules(app)
     registerIdleTimeout(app, config.idleTimeoutSeconds)
     registerSecurityHeaders(app, {

@@ -54,6 +54,8 @@ export interface Config {
   thumbnailJobs: number
   /** The built app to serve (index.html and assets); undefined: dist/app beside the server bundle. */
   appDir: string | undefined
+  /** After SIGTERM, how long requests in flight (an upload's part included) may take before the exit (main.ts). */
+  shutdownGraceSeconds: number
 }
 
 export class ConfigError extends Error {
@@ -246,5 +248,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     jobs: readOnOff(env, 'JOBS', true),
     thumbnailJobs: readCount(env, 'THUMBNAIL_JOBS', 2, 16),
     appDir: readPath(env, 'APP_DIR', cwd),
+    shutdownGraceSeconds: readSeconds(env, 'SHUTDOWN_GRACE_SECONDS', 30),
   }
 }

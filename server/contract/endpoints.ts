@@ -71,6 +71,7 @@ const MOUNT = '/device/1/mount/:media_grant_id'
 const calls = {
   // Public
   health: { method: 'GET', path: '/healthz' },
+  ready: { method: 'GET', path: '/readyz' },
   openApi: { method: 'GET', path: '/api/1/openapi.json' },
   clientConfig: { method: 'GET', path: '/api/1/config' },
   planList: { method: 'GET', path: '/api/1/plan' },

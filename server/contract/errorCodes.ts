@@ -100,6 +100,7 @@ export const ERROR_CODES = [
   'store_unavailable',
   // Health
   'database_unavailable',
+  'not_ready',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]

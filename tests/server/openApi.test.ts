@@ -63,7 +63,8 @@ describe.each(databaseKinds)('OpenAPI document on %s', (kind) => {
           !path.startsWith('/web/') &&
           !path.startsWith('/org_admin/') &&
           !path.startsWith('/device/') &&
-          path !== '/healthz',
+          path !== '/healthz' &&
+          path !== '/readyz',
       ),
     ).toEqual([])
   })

@@ -125,6 +125,14 @@ describe('loadConfig', () => {
     ).toEqual(['http://s3a.localhost:9000', 'https://s3b.example.com'])
   })
 
+  it('gives requests in flight 30 s after SIGTERM unless SHUTDOWN_GRACE_SECONDS says otherwise', () => {
+    expect(loadConfig({}).shutdownGraceSeconds).toBe(30)
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '120' }).shutdownGraceSeconds).toBe(120)
+    expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: '0' })).toThrow(
+      'SHUTDOWN_GRACE_SECONDS must be a whole number of seconds from 1 to 86400, not "0"',
+    )
+  })
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(8080)
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined()

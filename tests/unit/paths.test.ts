@@ -13,6 +13,7 @@ describe('isAppPath', () => {
     '/org_admin/1/org/1/app',
     '/storage/x',
     '/healthz',
+    '/readyz',
     '/api',
     '/downloads/media-agent.mjs',
   ])('%s belongs to the API, storage or downloads', (path) => expect(isAppPath(path)).toBe(false))
