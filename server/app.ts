@@ -19,10 +19,12 @@ import { registerDrain } from './http/drain.ts'
 import { registerErrorHandler } from './http/errorHandler.ts'
 import { registerIdleTimeout } from './http/idleTimeout.ts'
 import { registerInputRules } from './http/inputRules.ts'
+import { registerMetrics } from './http/metrics.ts'
 import { registerRequestId, requestIdOf } from './http/requestId.ts'
 import { registerSecurityHeaders } from './http/securityHeaders.ts'
 import { jobsPlugin } from './jobs/index.ts'
 import { createLogger, logCutOffRequests, RequestLog } from './logger.ts'
+import type { Meters } from './metrics.ts'
 import { createMailer } from './mail/index.ts'
 import { checkServerKey, ServerKeyMismatchError, serverKeySource } from './auth/serverKeyCheck.ts'
 import { createSealer, loadServerKey, type Sealer } from './auth/sealing.ts'
@@ -31,6 +33,7 @@ import { createPaymentProvider } from './payments/index.ts'
 import { secureDataDir } from './privateFiles.ts'
 import type { PaymentProvider } from './payments/provider.ts'
 import { routeModules } from './routes/index.ts'
+import { listingCacheOf } from './services/listingCache.ts'
 import { defaultStoreOrigins, storePlugin } from './storage/index.ts'
 import { storeSetPlugin } from './services/placement.ts'
 import { networkStoreConnectSources } from './storage/networkStores.ts'
@@ -45,6 +48,8 @@ declare module 'fastify' {
     sealer: Sealer
     /** Every route registered, with its schema: what tests that must cover every call walk through. */
     routeCatalog: RouteEntry[]
+    /** What /metrics serves; undefined when METRICS_TOKEN is unset, and then nothing is counted. */
+    metrics: Meters | undefined
   }
 }
 
@@ -111,6 +116,10 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
     const appDir = options.appDir ?? config.appDir ?? defaultAppDir()
     registerRequestId(app)
     registerDrain(app)
+    // /metrics when METRICS_TOKEN is set (http/metrics.ts); the stores and jobs count into app.metrics.
+    const { metricsToken } = config
+    const sources = { listingLookups: () => listingCacheOf(db), poolUse: db.poolUse }
+    app.decorate('metrics', metricsToken ? registerMetrics(app, metricsToken, sources) : undefined)
     registerInputRules(app)
     registerIdleTimeout(app, config.idleTimeoutSeconds)
     registerSecurityHeaders(app, {

@@ -1,8 +1,8 @@
 /**
  * The API's own paths (storage URLs are not among them: they say their own caching), with the operator's
- * health and readiness, which answer JSON errors and are never cached either.
+ * (health, readiness and metrics), which answer JSON errors and are never cached either.
  */
-export const API_PATH_PREFIXES = ['/api/', '/web/', '/org_admin/', '/healthz', '/readyz'] as const
+export const API_PATH_PREFIXES = ['/api/', '/web/', '/org_admin/', '/healthz', '/readyz', '/metrics'] as const
 
 // Path prefixes that belong to the API, to storage and to downloads (the device agent), never to the app
 // shell: the server's SPA fallback and the service worker's navigation route both leave them alone, so a

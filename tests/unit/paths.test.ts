@@ -14,6 +14,7 @@ describe('isAppPath', () => {
     '/storage/x',
     '/healthz',
     '/readyz',
+    '/metrics',
     '/api',
     '/downloads/media-agent.mjs',
   ])('%s belongs to the API, storage or downloads', (path) => expect(isAppPath(path)).toBe(false))
