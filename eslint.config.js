@@ -13,7 +13,7 @@ import globals from 'globals'
 const serverLayers = {
   // Shared with the browser app: the wire schemas and the endpoint table.
   contract: { below: [] },
-  // The base every layer may use: errors, configuration, logging, private files, processes.
+  // The base every layer may use: errors, configuration, logging, metrics, private files, processes.
   base: { below: ['contract'] },
   db: { below: ['contract', 'base'] },
   auth: { below: ['contract', 'base', 'db'] },
@@ -36,7 +36,7 @@ const serverLayers = {
 /** Where each layer's modules are, as import paths may name them. */
 const layerModules = {
   contract: ['contract'],
-  base: ['errors.ts', 'config.ts', 'logger.ts', 'privateFiles.ts', 'processes.ts'],
+  base: ['errors.ts', 'config.ts', 'logger.ts', 'metrics.ts', 'privateFiles.ts', 'processes.ts'],
   db: ['db'],
   auth: ['auth'],
   repositories: ['repositories'],

@@ -10,6 +10,7 @@ import { inlineStylesheet } from './vite-plugins/inlineStylesheet.ts'
 import { swSingleFile } from './vite-plugins/swSingleFile.ts'
 import { MANIFEST_URL } from './src/app/manifestLink.ts'
 import { SHARE_TARGET } from './sw/shareTargetManifest.ts'
+import { NON_APP_PATH_PREFIXES } from './server/contract/paths.ts'
 
 /**
  * The small modules many screens share (UI parts, rules, messages, the router's and queries' hooks): one chunk
@@ -28,7 +29,6 @@ const TRANSFER_ENGINE = /\/src\/(transfers\/|lib\/(concurrentW|w)orkerPool\.ts|a
  * transfer panel reads, and the file screens' capability rule. */
 const SMALL_SHARED_SOURCES = /\/src\/(transfers\/liveQueues|lib\/fileCapabilities)\.ts$/
 
-const API_PREFIXES = ['/api', '/web', '/org_admin', '/storage', '/healthz']
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080'
 
 export default defineConfig({
@@ -111,7 +111,8 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, apiTarget])),
+    // Everything that is not the app's own goes to the API server (server/contract/paths.ts says which).
+    proxy: Object.fromEntries(NON_APP_PATH_PREFIXES.map((prefix) => [prefix, apiTarget])),
   },
   test: {
     // Vitest's default leaves a core free (one worker on two cores), but the server suite's files wait on

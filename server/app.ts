@@ -15,12 +15,16 @@ import { appShellInlineScripts, registerAppShell } from './http/appShell.ts'
 import { registerCompression } from './http/compression.ts'
 import { consoleOriginRule } from './http/consoleOrigins.ts'
 import { registerHeldPrefixRedirect } from './http/customDomain.ts'
+import { registerDrain } from './http/drain.ts'
 import { registerErrorHandler } from './http/errorHandler.ts'
 import { registerIdleTimeout } from './http/idleTimeout.ts'
 import { registerInputRules } from './http/inputRules.ts'
+import { registerMetrics } from './http/metrics.ts'
+import { registerRequestId, requestIdOf } from './http/requestId.ts'
 import { registerSecurityHeaders } from './http/securityHeaders.ts'
 import { jobsPlugin } from './jobs/index.ts'
 import { createLogger, logCutOffRequests, RequestLog } from './logger.ts'
+import type { Meters } from './metrics.ts'
 import { createMailer } from './mail/index.ts'
 import { checkServerKey, ServerKeyMismatchError, serverKeySource } from './auth/serverKeyCheck.ts'
 import { createSealer, loadServerKey, type Sealer } from './auth/sealing.ts'
@@ -29,6 +33,7 @@ import { createPaymentProvider } from './payments/index.ts'
 import { secureDataDir } from './privateFiles.ts'
 import type { PaymentProvider } from './payments/provider.ts'
 import { routeModules } from './routes/index.ts'
+import { listingCacheOf } from './services/listingCache.ts'
 import { defaultStoreOrigins, storePlugin } from './storage/index.ts'
 import { storeSetPlugin } from './services/placement.ts'
 import { networkStoreConnectSources } from './storage/networkStores.ts'
@@ -43,6 +48,8 @@ declare module 'fastify' {
     sealer: Sealer
     /** Every route registered, with its schema: what tests that must cover every call walk through. */
     routeCatalog: RouteEntry[]
+    /** What /metrics serves; undefined when METRICS_TOKEN is unset, and then nothing is counted. */
+    metrics: Meters | undefined
   }
 }
 
@@ -107,6 +114,12 @@ export const mediaConsole = fastifyPlugin<AppOptions>(
     app.decorate('sealer', sealer)
 
     const appDir = options.appDir ?? config.appDir ?? defaultAppDir()
+    registerRequestId(app)
+    registerDrain(app)
+    // /metrics when METRICS_TOKEN is set (http/metrics.ts); the stores and jobs count into app.metrics.
+    const { metricsToken } = config
+    const sources = { listingLookups: () => listingCacheOf(db), poolUse: db.poolUse }
+    app.decorate('metrics', metricsToken ? registerMetrics(app, metricsToken, sources) : undefined)
     registerInputRules(app)
     registerIdleTimeout(app, config.idleTimeoutSeconds)
     registerSecurityHeaders(app, {
@@ -162,6 +175,9 @@ export async function buildApp({ logStream, ...options }: BuildOptions): Promise
     // than Fastify's 10 s default on a busy machine; a database that never answers still fails start.
     pluginTimeout: 120_000,
     bodyLimit: 1024 * 1024,
+    // A load balancer's X-Request-Id names the request in the logs when it is a safe one (http/requestId.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // A connection that moves no byte for this long is closed, with its request: a stalled upload to the
     // local store then frees its temporary file. A slow link still moves bytes, so only a dead one is cut;
     // API calls at work are spared (http/idleTimeout.ts).

@@ -54,6 +54,13 @@ export interface Config {
   thumbnailJobs: number
   /** The built app to serve (index.html and assets); undefined: dist/app beside the server bundle. */
   appDir: string | undefined
+  /**
+   * The bearer token a scraper sends to read /metrics (http/metrics.ts); undefined: /metrics is off and
+   * answers 404, and nothing is counted.
+   */
+  metricsToken: string | undefined
+  /** After SIGTERM, how long requests in flight (an upload's part included) may take before the exit (main.ts). */
+  shutdownGraceSeconds: number
 }
 
 export class ConfigError extends Error {
@@ -195,6 +202,21 @@ function readServerKey(env: Env): string | undefined {
   return value
 }
 
+/** The shortest metrics token: a short one could be guessed, and with it the server's figures read. */
+const MIN_METRICS_TOKEN_LENGTH = 16
+
+function readMetricsToken(env: Env): string | undefined {
+  const value = read(env, 'METRICS_TOKEN')
+  // The characters of an HTTP bearer token (RFC 6750), so a scraper sends it as it is.
+  if (value !== undefined && (value.length < MIN_METRICS_TOKEN_LENGTH || !/^[\w.~+/-]+=*$/.test(value))) {
+    throw new ConfigError(
+      `METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} letters, digits or -._~+/ ` +
+        '(`openssl rand -hex 32` prints one)',
+    )
+  }
+  return value
+}
+
 function readCount(env: Env, name: string, fallback: number, max: number): number {
   const raw = read(env, name) ?? String(fallback)
   const count = Number(raw)
@@ -246,5 +268,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     jobs: readOnOff(env, 'JOBS', true),
     thumbnailJobs: readCount(env, 'THUMBNAIL_JOBS', 2, 16),
     appDir: readPath(env, 'APP_DIR', cwd),
+    metricsToken: readMetricsToken(env),
+    shutdownGraceSeconds: readSeconds(env, 'SHUTDOWN_GRACE_SECONDS', 30),
   }
 }

@@ -1,4 +1,4 @@
-// Starts the server: configuration from the environment, listen, close gracefully on SIGINT and SIGTERM.
+// Starts the server: configuration from the environment, listen, drain and close on SIGINT and SIGTERM.
 // Files it creates are its user's alone (the umask, privateFiles.ts): DATA_DIR holds the key, sign-in codes,
 // the database and every object.
 import fs from 'node:fs/promises'
@@ -25,14 +25,29 @@ async function main(): Promise<void> {
   app.server.keepAliveTimeout = 65_000 // longer than common load-balancer idle timeouts
   app.server.requestTimeout = 0 // uploads to the local store may stream for hours; Fastify guards headers
 
+  // Draining (http/drain.ts): /readyz answers 503, Fastify's close stops taking connections and closes the
+  // idle ones (forceCloseConnections 'idle', its default), requests in flight (a part PUT included) run to
+  // their answer, which closes their connection; then the jobs, stores and database close. Past the grace
+  // period the process exits anyway, with 1: the requests still running are cut.
   let closing = false
   const close = async (signal: string) => {
     if (closing) return
     closing = true
-    app.log.info({ signal }, 'closing')
-    const force = setTimeout(() => process.exit(1), 10_000)
+    app.drain.start()
+    const graceSeconds = config.shutdownGraceSeconds
+    app.log.info({ signal, graceSeconds }, 'draining')
+    const force = setTimeout(() => {
+      app.log.error({ graceSeconds }, 'requests still running at the end of the grace period: exiting')
+      process.exit(1)
+    }, graceSeconds * 1000)
     force.unref()
-    await app.close()
+    try {
+      await app.close()
+    } catch (error) {
+      app.log.error({ err: error }, 'closing failed')
+      process.exit(1)
+    }
+    app.log.info('closed')
     process.exit(0)
   }
   process.on('SIGINT', () => void close('SIGINT'))

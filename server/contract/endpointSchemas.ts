@@ -128,6 +128,10 @@ export const endpointSchemas = {
     scope: 'public',
     summary: 'Whether the server and its database answer',
   },
+  ready: {
+    scope: 'public',
+    summary: 'Whether this server should take traffic: database, migrations, default store, not draining',
+  },
   openApi: {
     scope: 'public',
     summary: 'This API as OpenAPI 3',

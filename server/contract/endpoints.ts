@@ -73,6 +73,7 @@ const SHARE = '/s/1/:share_token'
 const calls = {
   // Public
   health: { method: 'GET', path: '/healthz' },
+  ready: { method: 'GET', path: '/readyz' },
   openApi: { method: 'GET', path: '/api/1/openapi.json' },
   clientConfig: { method: 'GET', path: '/api/1/config' },
   planList: { method: 'GET', path: '/api/1/plan' },

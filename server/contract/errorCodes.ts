@@ -111,8 +111,10 @@ export const ERROR_CODES = [
   'default_store',
   'invalid_priority',
   'store_unavailable',
-  // Health
+  // Health and metrics
   'database_unavailable',
+  'not_ready',
+  'invalid_metrics_token',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]

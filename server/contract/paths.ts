@@ -1,8 +1,17 @@
 /**
- * The API's own paths (storage URLs are not among them: they say their own caching). '/s/1/' holds the share
- * links' public calls; the console's page of a link, '/s/<token>', stays the app's.
+ * The API's own paths (storage URLs are not among them: they say their own caching), with the operator's
+ * (health, readiness and metrics), which answer JSON errors and are never cached either. '/s/1/' holds the
+ * share links' public calls; the console's page of a link, '/s/<token>', stays the app's.
  */
-export const API_PATH_PREFIXES = ['/api/', '/web/', '/org_admin/', '/s/1/', '/healthz'] as const
+export const API_PATH_PREFIXES = [
+  '/api/',
+  '/web/',
+  '/org_admin/',
+  '/s/1/',
+  '/healthz',
+  '/readyz',
+  '/metrics',
+] as const
 
 /** The console's pages of share links, and their calls: kept out of search engines (X-Robots-Tag). */
 export const SHARE_PATH_PREFIX = '/s/'

@@ -9,10 +9,22 @@ export interface Queryable {
   exec(sql: string): Promise<void>
 }
 
+/** A connection pool's use at a moment (/metrics). */
+export interface PoolUse {
+  /** Connections open. */
+  total: number
+  /** Open connections no query holds. */
+  idle: number
+  /** Queries waiting for a connection. */
+  waiting: number
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres'
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /** The pool's use now; absent for PGlite, one connection in this process. */
+  poolUse?(): PoolUse
   close(): Promise<void>
 }
 

@@ -57,6 +57,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         client.release()
       }
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   }
 }

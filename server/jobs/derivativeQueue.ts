@@ -8,6 +8,7 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database, Queryable } from '../db/index.ts'
+import type { Meters } from '../metrics.ts'
 import { SourceServer } from '../derivatives/sourceServer.ts'
 import {
   makeDerivatives,
@@ -35,11 +36,14 @@ export interface DerivativeQueueOptions {
   staleSeconds?: number
   /** pg-boss's maintenance timers; off for a process that does not run the worker. */
   supervise?: boolean
+  /** Counts the runs; undefined when metrics are off. */
+  metrics?: Meters | undefined
 }
 
 export class DerivativeQueue implements DerivativeJobs {
   readonly sources = new SourceServer()
-  readonly #options: Required<DerivativeQueueOptions>
+  readonly #options: Required<Omit<DerivativeQueueOptions, 'metrics'>>
+  readonly #metrics: Meters | undefined
   #boss: Promise<PgBoss> | undefined
   #timer: NodeJS.Timeout | undefined
   #running = new Set<Promise<void>>()
@@ -47,7 +51,8 @@ export class DerivativeQueue implements DerivativeJobs {
   #again = false
   #lastSweep = 0
 
-  constructor(options: DerivativeQueueOptions) {
+  constructor({ metrics, ...options }: DerivativeQueueOptions) {
+    this.#metrics = metrics
     this.#options = {
       concurrency: 2,
       pollSeconds: 5,
@@ -164,7 +169,9 @@ export class DerivativeQueue implements DerivativeJobs {
     try {
       await makeDerivatives(deps, orgId, fileHash, { lastAttempt: job.retryCount >= job.retryLimit })
       await boss.complete(DERIVATIVE_QUEUE, job.id)
+      this.#metrics?.jobRun(DERIVATIVE_QUEUE, false)
     } catch (error) {
+      this.#metrics?.jobRun(DERIVATIVE_QUEUE, true)
       log.warn({ err: error, orgId, fileHash, attempt: job.retryCount + 1 }, 'derivative job failed')
       await boss.fail(DERIVATIVE_QUEUE, job.id, { message: String(error) }).catch(() => {})
     }

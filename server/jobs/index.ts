@@ -33,12 +33,18 @@ export const jobsPlugin = fastifyPlugin(
       log: app.log.child({ component: 'derivatives' }),
       concurrency: Math.max(1, app.config.thumbnailJobs),
       supervise: works,
+      metrics: app.metrics,
     })
     app.decorate('derivatives', derivatives)
     app.addHook('onClose', () => derivatives.stop())
     if (works) app.addHook('onReady', async () => derivatives.start())
     if (!app.config.jobs) return
-    const scheduler = new Scheduler({ db: app.db, jobs: dailyJobs, context: app.jobContext })
+    const scheduler = new Scheduler({
+      db: app.db,
+      jobs: dailyJobs,
+      context: app.jobContext,
+      metrics: app.metrics,
+    })
     app.addHook('onReady', async () => scheduler.start())
     app.addHook('onClose', () => scheduler.stop())
   },

@@ -10,6 +10,7 @@
 // own cron is not used for that reason; its supervision (expired and stalled jobs, archiving) is.
 import { setTimeout as delay } from 'node:timers/promises'
 import type { Database } from '../db/index.ts'
+import type { Meters } from '../metrics.ts'
 import type { DailyJob, JobContext } from './daily.ts'
 import { bossDb, PgBoss } from './queue.ts'
 
@@ -34,6 +35,8 @@ export interface SchedulerOptions {
   tickSeconds?: number
   /** pg-boss's maintenance timers (expired jobs, archiving); off for a test's short-lived scheduler. */
   supervise?: boolean
+  /** Counts the runs; undefined when metrics are off. */
+  metrics?: Meters | undefined
 }
 
 /** 'YYYY-MM-DD' of the UTC day `offset` days from the one `time` falls in. */
@@ -49,13 +52,15 @@ export function endedDays(now: Date, count: number): string[] {
 
 export class Scheduler {
   readonly now: () => Date
-  #options: Required<Omit<SchedulerOptions, 'now'>>
+  #options: Required<Omit<SchedulerOptions, 'now' | 'metrics'>>
+  readonly #metrics: Meters | undefined
   #boss: Promise<PgBoss> | undefined
   #timer: NodeJS.Timeout | undefined
   #tick: Promise<void> | undefined
 
-  constructor({ now = () => new Date(), ...options }: SchedulerOptions) {
+  constructor({ now = () => new Date(), metrics, ...options }: SchedulerOptions) {
     this.now = now
+    this.#metrics = metrics
     this.#options = {
       catchUpDays: 7,
       retryLimit: 5,
@@ -171,6 +176,7 @@ export class Scheduler {
       thrown = caught
       error = caught instanceof Error ? caught.message : String(caught)
     }
+    this.#metrics?.jobRun(job.data.job, error !== undefined)
     const state = error === undefined ? 'done' : job.retryCount < job.retryLimit ? 'queued' : 'failed'
     await db.transaction(async (tx) => {
       await tx.query(

@@ -21,15 +21,25 @@ interface Kept {
 export class ListingCache {
   private readonly kept = new Map<string, Kept>()
   private bytes = 0
+  /** Lookups so far that found the listing, and that did not (/metrics reads them). */
+  hits = 0
+  misses = 0
 
   constructor(private readonly maxBytes: number) {}
 
   /** The listing kept for this key at this version; a listing of another version is dropped. */
   get(key: string, version: number): Listing | undefined {
     const kept = this.kept.get(key)
-    if (!kept) return undefined
+    if (!kept) {
+      this.misses++
+      return undefined
+    }
     this.drop(key, kept)
-    if (kept.version !== version) return undefined
+    if (kept.version !== version) {
+      this.misses++
+      return undefined
+    }
+    this.hits++
     // Map keeps insertion order: back at the end, it is the most recently used.
     this.kept.set(key, kept)
     this.bytes += kept.body.length

@@ -16,6 +16,7 @@ import type { Config } from '../config.ts'
 import { DEFAULT_STORE_ID } from '../contract/networkStore.ts'
 import type { Queryable } from '../db/database.ts'
 import { HttpError } from '../errors.ts'
+import type { Meters } from '../metrics.ts'
 import {
   addBytesPlaced,
   findNetworkStore,
@@ -46,6 +47,8 @@ export class StoreSet {
     private readonly sealer: Sealer,
     private readonly config: Pick<Config, 'storeAllowPrivateHosts'>,
     private readonly log: FastifyBaseLogger,
+    /** Counts the stores' failures; undefined when metrics are off. */
+    private readonly metrics?: Meters,
   ) {}
 
   /** A client for settings that are not saved yet (the probe before an add or an edit). */
@@ -79,6 +82,7 @@ export class StoreSet {
       await (await this.storeOf(row)).probe()
     } catch (caught) {
       error = describeError(caught)
+      this.metrics?.storeError('network')
       this.log.warn({ s3_bucket_id: row.s3_bucket_id, err: caught }, 'a network store failed its probe')
     }
     await recordProbe(this.db, row.s3_bucket_id, error)
@@ -122,7 +126,15 @@ export class StoreSet {
    * answers 503 (store_unavailable); the service's own store's failures pass through as they are.
    */
   async call<T>(storeId: number, work: () => Promise<T>, passes?: (error: unknown) => boolean): Promise<T> {
-    if (storeId === DEFAULT_STORE_ID) return work()
+    if (storeId === DEFAULT_STORE_ID) {
+      try {
+        return await work()
+      } catch (error) {
+        // An answer the store gives on purpose (a refused checksum, a missing part) is not its failure.
+        if (!passes?.(error) && !(error instanceof HttpError)) this.metrics?.storeError('default')
+        throw error
+      }
+    }
     try {
       const result = await work()
       await recordRequest(this.db, storeId, null)
@@ -132,6 +144,7 @@ export class StoreSet {
         await recordRequest(this.db, storeId, null)
         throw error
       }
+      this.metrics?.storeError('network')
       await recordRequest(this.db, storeId, describeError(error))
       this.log.warn({ s3_bucket_id: storeId, err: error }, 'a network store call failed')
       throw new HttpError(503, 'store_unavailable')
@@ -158,7 +171,7 @@ export class StoreSet {
 /** Decorates app.stores (after app.store and app.sealer) and closes the network stores' clients with the app. */
 export const storeSetPlugin = fastifyPlugin(
   async (app) => {
-    const stores = new StoreSet(app.db, app.store, app.sealer, app.config, app.log)
+    const stores = new StoreSet(app.db, app.store, app.sealer, app.config, app.log, app.metrics)
     app.decorate('stores', stores)
     app.addHook('onClose', () => stores.close())
   },

@@ -58,7 +58,7 @@ export const storePlugin = fastifyPlugin<StorePluginOptions>(
     app.decorate('store', store)
     app.addHook('onClose', () => store.close())
     if (store instanceof LocalStore) {
-      await app.register(localStoreRoutes, { store, isConsoleOrigin })
+      await app.register(localStoreRoutes, { store, isConsoleOrigin, metrics: app.metrics })
     }
   },
   { name: 'object-store', fastify: '5.x', decorators: { fastify: ['config', 'db'] } },

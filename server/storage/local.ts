@@ -472,6 +472,12 @@ export class LocalStore implements ObjectStore {
     }
   }
 
+  async reachable(): Promise<void> {
+    for (const dir of [this.objectsDir, this.uploadsDir, this.tempDir]) {
+      await fs.access(dir, fs.constants.W_OK | fs.constants.X_OK)
+    }
+  }
+
   async close(): Promise<void> {
     await this.temp.close()
   }

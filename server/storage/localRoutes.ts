@@ -3,6 +3,7 @@
 // support and the headers the signature names. Registered (encapsulated) only when the local store is in use.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from '../errors.ts'
+import type { Meters, ReceivedKind } from '../metrics.ts'
 import { contentDisposition, contentTypeFor } from './download.ts'
 import {
   isValidKey,
@@ -23,6 +24,8 @@ export interface LocalStoreRoutesOptions {
   store: LocalStore
   /** Origins the console is served at: they alone get CORS headers (localCors.ts). */
   isConsoleOrigin: (origin: string) => boolean
+  /** Counts what was received; undefined when metrics are off. */
+  metrics: Meters | undefined
 }
 
 type Query = Record<string, string | string[] | undefined>
@@ -79,9 +82,14 @@ function verifyPut(store: LocalStore, request: FastifyRequest, urlPath: string) 
   return expected
 }
 
-async function receive(reply: FastifyReply, write: () => Promise<void>) {
+async function receive(
+  reply: FastifyReply,
+  received: { kind: ReceivedKind; bytes: number; metrics: Meters | undefined },
+  write: () => Promise<void>,
+) {
   try {
     await write()
+    received.metrics?.received(received.kind, received.bytes)
   } catch (error) {
     if (error instanceof SizeMismatchError) throw new HttpError(400, 'size_mismatch')
     if (error instanceof ChecksumMismatchError) throw new HttpError(400, 'checksum_mismatch')
@@ -116,7 +124,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 
 export const localStoreRoutes: FastifyPluginAsync<LocalStoreRoutesOptions> = async (
   app,
-  { store, isConsoleOrigin },
+  { store, isConsoleOrigin, metrics },
 ) => {
   // The URLs are spread over several hosts: the console's requests to the others are cross-origin.
   registerStorageCors(app, STORAGE_PATH_PREFIX, isConsoleOrigin)
@@ -136,7 +144,8 @@ export const localStoreRoutes: FastifyPluginAsync<LocalStoreRoutesOptions> = asy
       const expected = verifyPut(store, request, objectPath(key))
       // An object's name is its hash: the bytes must hash to the name, not only to the signed value.
       if (expected.sha256Hex !== key.fileHash) throw new HttpError(400, 'checksum_mismatch')
-      return receive(reply, () => store.receiveObject(key, expected, request.raw))
+      const received = { kind: 'object', bytes: expected.size, metrics } as const
+      return receive(reply, received, () => store.receiveObject(key, expected, request.raw))
     })
   }
 
@@ -149,7 +158,8 @@ export const localStoreRoutes: FastifyPluginAsync<LocalStoreRoutesOptions> = asy
       const urlPath = `${STORAGE_PATH_PREFIX}/upload/${key.orgId}/${key.fileHash}/${uploadId}/${partNumber}`
       const expected = verifyPut(store, request, urlPath)
       const part = { partNumber: Number(partNumber), ...expected }
-      return receive(reply, () => store.receivePart(key, uploadId, part, request.raw))
+      const received = { kind: 'part', bytes: expected.size, metrics } as const
+      return receive(reply, received, () => store.receivePart(key, uploadId, part, request.raw))
     },
   )
 

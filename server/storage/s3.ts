@@ -26,6 +26,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListPartsCommand,
   PutObjectCommand,
@@ -551,6 +552,11 @@ export class S3Store implements ObjectStore {
     } finally {
       await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }))
     }
+  }
+
+  /** HeadBucket: the service answers, the bucket is there and the credentials are taken. */
+  async reachable(signal: AbortSignal): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: signal })
   }
 
   async close(): Promise<void> {

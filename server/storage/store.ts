@@ -161,5 +161,10 @@ export interface ObjectStore {
   put(key: ObjectKey, bytes: Buffer, contentType: string): Promise<void>
   /** Removes an object; content's key takes its thumbnails with it. */
   delete(key: ObjectKey): Promise<void>
+  /**
+   * Throws unless the store can take requests now: a cheap check, asked by /readyz every few seconds (the
+   * local store's directories are there and writable; an S3 store answers HeadBucket). The signal ends it.
+   */
+  reachable(signal: AbortSignal): Promise<void>
   close(): Promise<void>
 }

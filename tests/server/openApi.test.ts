@@ -64,7 +64,8 @@ describe.each(databaseKinds)('OpenAPI document on %s', (kind) => {
           !path.startsWith('/org_admin/') &&
           !path.startsWith('/device/') &&
           !path.startsWith('/s/1/') &&
-          path !== '/healthz',
+          path !== '/healthz' &&
+          path !== '/readyz',
       ),
     ).toEqual([])
   })

@@ -125,6 +125,31 @@ describe('loadConfig', () => {
     ).toEqual(['http://s3a.localhost:9000', 'https://s3b.example.com'])
   })
 
+  it('serves /metrics only with a METRICS_TOKEN of bearer characters, 16 or more', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined()
+    const token = 'c0ffee'.repeat(8)
+    expect(loadConfig({ METRICS_TOKEN: ` ${token} ` }).metricsToken).toBe(token)
+    expect(loadConfig({ METRICS_TOKEN: 'aB3-._~+/aB3-._~+/==' }).metricsToken).toBe('aB3-._~+/aB3-._~+/==')
+    for (const refused of [
+      'short-token-123',
+      'sixteen chars ok',
+      'x'.repeat(20) + '"',
+      '=' + 'x'.repeat(20),
+    ]) {
+      expect(() => loadConfig({ METRICS_TOKEN: refused }), refused).toThrow(
+        'METRICS_TOKEN must be at least 16 letters, digits or -._~+/ (`openssl rand -hex 32` prints one)',
+      )
+    }
+  })
+
+  it('gives requests in flight 30 s after SIGTERM unless SHUTDOWN_GRACE_SECONDS says otherwise', () => {
+    expect(loadConfig({}).shutdownGraceSeconds).toBe(30)
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '120' }).shutdownGraceSeconds).toBe(120)
+    expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: '0' })).toThrow(
+      'SHUTDOWN_GRACE_SECONDS must be a whole number of seconds from 1 to 86400, not "0"',
+    )
+  })
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(8080)
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined()

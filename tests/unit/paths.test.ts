@@ -13,6 +13,8 @@ describe('isAppPath', () => {
     '/org_admin/1/org/1/app',
     '/storage/x',
     '/healthz',
+    '/readyz',
+    '/metrics',
     '/api',
     '/downloads/media-agent.mjs',
   ])('%s belongs to the API, storage or downloads', (path) => expect(isAppPath(path)).toBe(false))

@@ -16,7 +16,7 @@ export interface GrantedOrg extends ReadyOrg {
 }
 
 /** A ready organization and the container of its first volume (the whole volume, held by its admin). */
-export async function grantedOrg(suite: Suite, label: string): Promise<GrantedOrg> {
+export async function grantedOrg(suite: Pick<Suite, 'url' | 'mailbox'>, label: string): Promise<GrantedOrg> {
   const org = await readyOrg({ url: suite.url, mailbox: suite.mailbox }, label)
   const grants = await callEndpoint(suite.url, endpoints.memberGrantList, {
     params: { org_id: org.orgId },

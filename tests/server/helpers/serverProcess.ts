@@ -15,6 +15,10 @@ export interface ServerProcess {
   readonly exitCode: number | null | undefined
   stdout(): string
   stderr(): string
+  /** Sends a signal to a running server, without waiting for it to end. */
+  signal(name: NodeJS.Signals): void
+  /** Resolves with the exit code once the server has ended (null: ended by a signal). */
+  ended(): Promise<number | null>
   /** Stops a running server (SIGTERM, as a supervisor would) and waits for it to end. */
   stop(): Promise<void>
   /** Ends it at once (SIGKILL, as a crash or the kernel's OOM killer would) and waits for it to end. */
@@ -77,6 +81,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     },
     stdout: () => stdout,
     stderr: () => stderr,
+    signal(name) {
+      if (exitCode === undefined) child.kill(name)
+    },
+    ended: () => ended.then(() => exitCode ?? null),
     async stop() {
       if (exitCode === undefined) child.kill('SIGTERM')
       await ended
