@@ -27,7 +27,8 @@ const TRANSFER_ENGINE = /\/src\/(transfers\/|lib\/(concurrentW|w)orkerPool\.ts|a
  * transfer panel reads, and the file screens' capability rule. */
 const SMALL_SHARED_SOURCES = /\/src\/(transfers\/liveQueues|lib\/fileCapabilities)\.ts$/
 
-const API_PREFIXES = ['/api', '/web', '/org_admin', '/storage', '/healthz']
+// A share link's calls are /s/1/…; its page, /s/<token>, is the app's (a leading ^ makes the key a pattern).
+const API_PREFIXES = ['/api', '/web', '/org_admin', '/storage', '/healthz', '^/s/1/']
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080'
 
 export default defineConfig({

@@ -1,5 +1,12 @@
 /** The API's own paths (storage URLs are not among them: they say their own caching). */
-export const API_PATH_PREFIXES = ['/api/', '/web/', '/org_admin/', '/healthz'] as const
+export const API_PATH_PREFIXES = ['/api/', '/web/', '/org_admin/', '/healthz', '/s/1/'] as const
+
+/**
+ * A share link's paths: the visitor's page (/s/<token>, an app route) and its calls (/s/1/…, the API's; a
+ * token is never '1'). Every answer under them, the page's shell and errors included, is kept out of search
+ * engines.
+ */
+export const SHARE_PATH_PREFIX = '/s/'
 
 // Path prefixes that belong to the API, to storage and to downloads (the device agent), never to the app
 // shell: the server's SPA fallback and the service worker's navigation route both leave them alone, so a

@@ -1,6 +1,6 @@
 // Share links: the organization's calls (create on a held container, list, revoke, settings) and the
-// visitor's public calls under /s/1/, whose answers (errors included) carry X-Robots-Tag: noindex, so that
-// no search engine keeps a link's page. The token is a path parameter the request log never writes
+// visitor's public calls under /s/1/, whose answers (errors included) carry X-Robots-Tag: noindex, as the
+// page's shell does (http/securityHeaders.ts). The token is a path parameter the request log never writes
 // (logger.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { endpoints } from '../contract/endpointSchemas.ts'
@@ -27,14 +27,7 @@ const visitorOf = (request: FastifyRequest): Visitor => ({
   limitSubject: clientAddress(request),
 })
 
-/** The visitor's paths: every answer under them, errors included, is kept out of search engines. */
-export const SHARE_PATH_PREFIX = '/s/'
-
 export async function shareLinkRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith(SHARE_PATH_PREFIX)) void reply.header('X-Robots-Tag', 'noindex')
-  })
-
   route(app, endpoints.shareLinkCreate, async ({ access, body }) => {
     return createShareLink(app.db, access, body)
   })
