@@ -111,7 +111,7 @@ test.describe('share link page', () => {
     await sweep(page, 'folder')
 
     // The clip plays in the preview, from the link's inline URL.
-    await files.getByRole('button', { name: 'clip.mp4' }).click()
+    await files.getByRole('button', { name: 'clip.mp4', exact: true }).click()
     const preview = page.getByRole('dialog', { name: 'clip.mp4' })
     const video = preview.locator('video')
     await expect
