@@ -125,6 +125,17 @@ test.describe('share link page', () => {
       .toBe(true)
     await preview.getByRole('button', { name: 'Close' }).click()
     await expect(preview).toHaveCount(0)
+    // Its picture opens it too.
+    const picture = await files
+      .getByRole('listitem')
+      .filter({ hasText: 'clip.mp4' })
+      .locator('.share-picture')
+      .boundingBox()
+    if (!picture) throw new Error('the clip has no picture')
+    await page.mouse.click(picture.x + picture.width / 2, picture.y + picture.height / 2)
+    await expect(preview).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(preview).toHaveCount(0)
 
     // The text file downloads with its own bytes.
     const downloading = page.waitForEvent('download')
