@@ -20,6 +20,7 @@ import { Route as PublicLoadingRouteImport } from './routes/_public/loading'
 import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as PublicLogoutRouteImport } from './routes/_public/logout'
 import { Route as PublicSignupRouteImport } from './routes/_public/signup'
+import { Route as STokenRouteImport } from './routes/s.$token'
 import { Route as AppAdminOrgRouteImport } from './routes/_app/_admin.org'
 import { Route as AppDeviceIndexRouteImport } from './routes/_app/device.index'
 import { Route as AppDeviceDeviceIdRouteImport } from './routes/_app/device.$deviceId'
@@ -101,6 +102,11 @@ const PublicSignupRoute = PublicSignupRouteImport.update({
   id: '/signup',
   path: '/signup',
   getParentRoute: () => PublicRouteRoute,
+} as any)
+const STokenRoute = STokenRouteImport.update({
+  id: '/s/$token',
+  path: '/s/$token',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AppAdminOrgRoute = AppAdminOrgRouteImport.update({
   id: '/org',
@@ -268,6 +274,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof PublicLoginRoute
   '/logout': typeof PublicLogoutRoute
   '/signup': typeof PublicSignupRoute
+  '/s/$token': typeof STokenRoute
   '/org': typeof AppAdminOrgRouteWithChildren
   '/device/$deviceId': typeof AppDeviceDeviceIdRoute
   '/device/': typeof AppDeviceIndexRoute
@@ -307,6 +314,7 @@ export interface FileRoutesByTo {
   '/login': typeof PublicLoginRoute
   '/logout': typeof PublicLogoutRoute
   '/signup': typeof PublicSignupRoute
+  '/s/$token': typeof STokenRoute
   '/device/$deviceId': typeof AppDeviceDeviceIdRoute
   '/device': typeof AppDeviceIndexRoute
   '/home': typeof AppHomeIndexRoute
@@ -348,6 +356,7 @@ export interface FileRoutesById {
   '/_public/login': typeof PublicLoginRoute
   '/_public/logout': typeof PublicLogoutRoute
   '/_public/signup': typeof PublicSignupRoute
+  '/s/$token': typeof STokenRoute
   '/_app/_admin/org': typeof AppAdminOrgRouteWithChildren
   '/_app/device/$deviceId': typeof AppDeviceDeviceIdRoute
   '/_app/device/': typeof AppDeviceIndexRoute
@@ -389,6 +398,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/signup'
+    | '/s/$token'
     | '/org'
     | '/device/$deviceId'
     | '/device/'
@@ -428,6 +438,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/logout'
     | '/signup'
+    | '/s/$token'
     | '/device/$deviceId'
     | '/device'
     | '/home'
@@ -468,6 +479,7 @@ export interface FileRouteTypes {
     | '/_public/login'
     | '/_public/logout'
     | '/_public/signup'
+    | '/s/$token'
     | '/_app/_admin/org'
     | '/_app/device/$deviceId'
     | '/_app/device/'
@@ -503,6 +515,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AppRouteRoute: typeof AppRouteRouteWithChildren
   PublicRouteRoute: typeof PublicRouteRouteWithChildren
+  STokenRoute: typeof STokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -583,6 +596,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/signup'
       preLoaderRoute: typeof PublicSignupRouteImport
       parentRoute: typeof PublicRouteRoute
+    }
+    '/s/$token': {
+      id: '/s/$token'
+      path: '/s/$token'
+      fullPath: '/s/$token'
+      preLoaderRoute: typeof STokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_app/_admin/org': {
       id: '/_app/_admin/org'
@@ -922,6 +942,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRouteRoute: AppRouteRouteWithChildren,
   PublicRouteRoute: PublicRouteRouteWithChildren,
+  STokenRoute: STokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

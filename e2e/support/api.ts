@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto'
 import { endpoints, type Call } from '../../server/contract/endpoints.ts'
 import type { InvoiceSummary } from '../../server/contract/invoice.ts'
 import type { CreateNetworkStoreRequest } from '../../server/contract/networkStore.ts'
+import type { CreateShareLinkRequest } from '../../server/contract/shareLink.ts'
 import { endpointPath, type EndpointAnswer, type EndpointInput } from '../../src/api/endpoint.ts'
 import { freshEmail, latestCode, mailCount } from './mail.ts'
 import { storageRequest } from './storageRequest.ts'
@@ -481,4 +482,25 @@ export async function addNetworkStore(
   body: CreateNetworkStoreRequest,
 ): Promise<number> {
   return (await api(endpoints.networkStoreAdd, { params: { org_id: orgId }, body }, sessionKey)).s3_bucket_id
+}
+
+/** Creates a share link on a container (a file or a folder of it); answers the link and its one-time token. */
+export async function createShareLink(
+  access: GrantAccess,
+  body: CreateShareLinkRequest,
+): Promise<{ shareLinkId: number; token: string; path: string }> {
+  const answer = await api(
+    endpoints.shareLinkCreate,
+    { params: grantParams(access), body },
+    access.sessionKey,
+  )
+  return { shareLinkId: answer.share_link.share_link_id, token: answer.share_token, path: answer.share_path }
+}
+
+export async function revokeShareLink(access: GrantAccess, shareLinkId: number): Promise<void> {
+  await api(
+    endpoints.shareLinkRevoke,
+    { params: { org_id: access.orgId, share_link_id: shareLinkId } },
+    access.sessionKey,
+  )
 }

@@ -13,7 +13,11 @@ export const API_PATH_PREFIXES = [
   '/metrics',
 ] as const
 
-/** The console's pages of share links, and their calls: kept out of search engines (X-Robots-Tag). */
+/**
+ * A share link's paths: the visitor's page (/s/<token>, an app route) and its calls (/s/1/…, the API's; a
+ * token is never '1'). Every answer under them, the page's shell and errors included, is kept out of search
+ * engines.
+ */
 export const SHARE_PATH_PREFIX = '/s/'
 
 // Path prefixes that belong to the API, to storage and to downloads (the device agent), never to the app

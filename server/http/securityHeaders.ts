@@ -1,6 +1,6 @@
 // Headers every answer carries, and the caching rule of the API's answers.
 import type { FastifyInstance } from 'fastify'
-import { isApiPath } from '../contract/paths.ts'
+import { isApiPath, SHARE_PATH_PREFIX } from '../contract/paths.ts'
 
 export interface SecurityHeaderOptions {
   /**
@@ -63,6 +63,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     // The session key is in URLs: never leak it to another site through the Referer header.
     reply.header('Referrer-Policy', 'no-referrer')
     reply.header('X-Content-Type-Options', 'nosniff')
+    // A share link's page and calls are for the people it was sent to: no search engine keeps them.
+    if (request.url.startsWith(SHARE_PATH_PREFIX)) reply.header('X-Robots-Tag', 'noindex')
     const type = reply.getHeader('content-type')
     reply.header('Content-Security-Policy', policy(typeof type === 'string' && type.startsWith('text/html')))
     // API answers hold session keys, signed URLs and the user's details: no cache, shared or private, keeps

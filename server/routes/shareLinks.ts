@@ -1,10 +1,9 @@
 // Share links: the organization's calls (create on a held container, list, revoke, settings) and the
-// visitor's public calls under /s/1/, whose answers (errors included) carry X-Robots-Tag: noindex, so that
-// no search engine keeps a link's page. The token is a path parameter the request log never writes
+// visitor's public calls under /s/1/, whose answers (errors included) carry X-Robots-Tag: noindex, as the
+// page's shell does (both set in http/securityHeaders.ts). The token is a path parameter the request log never writes
 // (logger.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { endpoints } from '../contract/endpointSchemas.ts'
-import { SHARE_PATH_PREFIX } from '../contract/paths.ts'
 import { clientAddress } from '../http/addresses.ts'
 import {
   checkPassphrase,
@@ -29,10 +28,6 @@ const visitorOf = (request: FastifyRequest): Visitor => ({
 })
 
 export async function shareLinkRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith(SHARE_PATH_PREFIX)) void reply.header('X-Robots-Tag', 'noindex')
-  })
-
   route(app, endpoints.shareLinkCreate, async ({ access, body }) => {
     return createShareLink(app.db, access, body)
   })

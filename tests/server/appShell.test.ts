@@ -110,6 +110,21 @@ describe('app shell', () => {
     expect(gone.headers.get('content-type')).not.toContain('text/html')
   })
 
+  it("answers a share link's page with the shell, kept out of search engines, and its calls never", async () => {
+    const page = await fetch(`${server.url}/s/${'a'.repeat(43)}`)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('<title>shell</title>')
+    expect(page.headers.get('x-robots-tag')).toBe('noindex')
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer')
+    expect((await fetch(`${server.url}/home`)).headers.get('x-robots-tag')).toBeNull()
+    const call = await fetch(`${server.url}/s/1/${'a'.repeat(43)}/no/such/call`)
+    expect(call.status).toBe(404)
+    expect(call.headers.get('content-type')).not.toContain('text/html')
+    expect(call.headers.get('x-robots-tag')).toBe('noindex')
+    expect(call.headers.get('cache-control')).toBe('no-store')
+  })
+
   it('does not answer other methods with the shell', async () => {
     const response = await fetch(`${server.url}/home`, { method: 'POST' })
     expect(response.status).toBe(404)

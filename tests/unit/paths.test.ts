@@ -2,10 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { isAppPath } from '../../server/contract/paths.ts'
 
 describe('isAppPath', () => {
-  it.each(['/', '/home', '/home/grant/a/b/', '/volume/3/audit', '/org/app', '/admin/user/7', '/webinar'])(
-    '%s is an app route',
-    (path) => expect(isAppPath(path)).toBe(true),
-  )
+  it.each([
+    '/',
+    '/home',
+    '/home/grant/a/b/',
+    '/volume/3/audit',
+    '/org/app',
+    '/admin/user/7',
+    '/webinar',
+    '/s/Ab3_x-9',
+  ])('%s is an app route', (path) => expect(isAppPath(path)).toBe(true))
 
   it.each([
     '/api/1/plan',
@@ -17,5 +23,6 @@ describe('isAppPath', () => {
     '/metrics',
     '/api',
     '/downloads/media-agent.mjs',
+    '/s/1/Ab3_x-9/media/4/download_url',
   ])('%s belongs to the API, storage or downloads', (path) => expect(isAppPath(path)).toBe(false))
 })

@@ -1,0 +1,202 @@
+// What a link shows once open: its label and the folder's place inside it, the subfolders, and the files
+// as cards with their thumbnails, a preview of pictures, clips and sound, and a Download button each
+// (none on a view-only link). A download is the file's signed URL, which the store answers as an
+// attachment; Download All asks for each file of the folder shown in turn.
+import { useRef, useState } from 'react'
+import type { SharedMedia } from '../../../server/contract/shareLink.ts'
+import { shareThumbnailSrc, type ShareVisit } from '../../api/shareVisit.ts'
+import { formatBytes } from '../../lib/format.ts'
+import { availableUntil, childPath, filesText, pathCrumbs, VIEW_ONLY_MESSAGE } from './shareVisitText.ts'
+import { SharePreview } from './SharePreview.tsx'
+
+/** Kinds the page can play or show in the browser. */
+const PREVIEWABLE = new Set<SharedMedia['media_kind']>(['image', 'video', 'audio'])
+
+/** Starts the browser's download of a signed URL (the store names the file in its answer). */
+function saveUrl(url: string, name: string): void {
+  const anchor = document.createElement('a')
+  anchor.href = url
+  anchor.download = name
+  anchor.rel = 'noopener'
+  document.body.append(anchor)
+  anchor.click()
+  anchor.remove()
+}
+
+export interface SharedFilesProps {
+  token: string
+  visit: ShareVisit
+  linkSession: string
+  fileUrl: (mediaId: number, inline: boolean) => Promise<string | undefined>
+  notice: string | undefined
+  openPath: (path: string) => void
+}
+
+export function SharedFiles({ token, visit, linkSession, fileUrl, notice, openPath }: SharedFilesProps) {
+  const [previewed, setPreviewed] = useState<SharedMedia>()
+  const [saving, setSaving] = useState(false)
+  const opener = useRef<HTMLElement | null>(null)
+  const canSave = !visit.view_only
+
+  const download = async (media: SharedMedia) => {
+    const url = await fileUrl(media.media_id, false)
+    if (url) saveUrl(url, media.name)
+  }
+  const downloadAll = async () => {
+    setSaving(true)
+    for (const media of visit.media_list) {
+      const url = await fileUrl(media.media_id, false)
+      if (!url) break
+      saveUrl(url, media.name)
+    }
+    setSaving(false)
+  }
+  const preview = (media: SharedMedia, from: HTMLElement) => {
+    opener.current = from
+    setPreviewed(media)
+  }
+
+  const crumbs = pathCrumbs(visit.path)
+  const fileCount = visit.media_list.length
+  return (
+    <section className="share-files" aria-labelledby="share-heading">
+      <div className="share-files-head">
+        <div>
+          <h1 id="share-heading">{visit.label}</h1>
+          <p className="share-muted">
+            {visit.target_kind === 'folder' ? `${filesText(fileCount)} · ` : ''}
+            {availableUntil(visit.expires_at)}
+          </p>
+        </div>
+        {canSave && fileCount > 1 ? (
+          <button type="button" className="button" disabled={saving} onClick={() => void downloadAll()}>
+            {saving ? 'Downloading…' : 'Download All'}
+          </button>
+        ) : null}
+      </div>
+      {visit.view_only ? <p className="share-note">{VIEW_ONLY_MESSAGE}</p> : null}
+      <p className="share-note share-notice" role="status">
+        {notice ?? ''}
+      </p>
+      {crumbs.length > 0 ? (
+        <nav className="share-crumbs" aria-label="Folder">
+          <ol>
+            <li>
+              <a
+                href={`/s/${token}`}
+                onClick={(event) => {
+                  event.preventDefault()
+                  openPath('')
+                }}
+              >
+                {visit.label}
+              </a>
+            </li>
+            {crumbs.map((crumb, index) => (
+              <li key={crumb.path}>
+                {index === crumbs.length - 1 ? (
+                  <span aria-current="page">{crumb.name}</span>
+                ) : (
+                  <a
+                    href={`/s/${token}?path=${encodeURIComponent(crumb.path)}`}
+                    onClick={(event) => {
+                      event.preventDefault()
+                      openPath(crumb.path)
+                    }}
+                  >
+                    {crumb.name}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ol>
+        </nav>
+      ) : null}
+      {visit.dir_list.length > 0 ? (
+        <ul className="share-folders" aria-label="Folders">
+          {visit.dir_list.map((dir) => {
+            const to = childPath(visit.path, dir.dir_name)
+            return (
+              <li key={dir.dir_name}>
+                <a
+                  className="share-folder"
+                  href={`/s/${token}?path=${encodeURIComponent(to)}`}
+                  onClick={(event) => {
+                    event.preventDefault()
+                    openPath(to)
+                  }}
+                >
+                  <span className="share-folder-icon" aria-hidden="true" />
+                  <span className="share-folder-name">{dir.dir_name}</span>
+                  <span className="share-muted">{filesText(dir.file_count)}</span>
+                </a>
+              </li>
+            )
+          })}
+        </ul>
+      ) : null}
+      {fileCount === 0 && visit.dir_list.length === 0 ? (
+        <p className="share-empty">This folder is empty.</p>
+      ) : null}
+      <ul className={`share-grid${visit.target_kind === 'file' ? ' single' : ''}`} aria-label="Files">
+        {visit.media_list.map((media) => {
+          const canPreview = PREVIEWABLE.has(media.media_kind)
+          return (
+            <li key={media.media_id} className="share-item">
+              <div className={`share-picture kind-${media.media_kind}`}>
+                {media.thumbnail_state === 'ready' ? (
+                  <img src={shareThumbnailSrc(token, linkSession, media.media_id)} alt="" loading="lazy" />
+                ) : (
+                  <span className="share-kind" aria-hidden="true">
+                    {media.name.includes('.') ? media.name.slice(media.name.lastIndexOf('.') + 1) : 'file'}
+                  </span>
+                )}
+                {media.media_kind === 'video' ? <span className="share-play" aria-hidden="true" /> : null}
+              </div>
+              <div className="share-item-info">
+                {canPreview ? (
+                  <button
+                    type="button"
+                    className="share-item-name"
+                    onClick={(event) => preview(media, event.currentTarget)}
+                  >
+                    {media.name}
+                  </button>
+                ) : (
+                  <span className="share-item-name">{media.name}</span>
+                )}
+                <span className="share-muted">{formatBytes(media.file_size)}</span>
+              </div>
+              {canSave ? (
+                <button
+                  type="button"
+                  className="button secondary share-item-download"
+                  aria-label={`Download ${media.name}`}
+                  onClick={() => void download(media)}
+                >
+                  Download
+                </button>
+              ) : null}
+            </li>
+          )
+        })}
+      </ul>
+      {previewed ? (
+        <SharePreview
+          media={previewed}
+          poster={
+            previewed.thumbnail_state === 'ready'
+              ? shareThumbnailSrc(token, linkSession, previewed.media_id, 'large')
+              : undefined
+          }
+          inlineUrl={() => fileUrl(previewed.media_id, true)}
+          onDownload={canSave ? () => void download(previewed) : undefined}
+          onClose={() => {
+            setPreviewed(undefined)
+            opener.current?.focus()
+          }}
+        />
+      ) : null}
+    </section>
+  )
+}
