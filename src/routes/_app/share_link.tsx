@@ -57,26 +57,42 @@ function RevokeButton({ orgId, link }: { orgId: number; link: ShareLink }) {
   )
 }
 
+// On a phone a row keeps its label, target and state (and Revoke): the rest stays for screen readers and
+// the desk, where a second line of seven values would clip each one to nothing.
 function columnsFor(orgId: number, isAdmin: boolean): ReadonlyArray<Column<ShareLink>> {
   return [
-    { key: 'label', header: 'Label', rowHeader: true, render: (link) => link.label, ellipsis: true },
+    {
+      key: 'label',
+      header: 'Label',
+      rowHeader: true,
+      render: (link) => link.label,
+      ellipsis: true,
+      minWidth: '8rem',
+    },
     ...(isAdmin
       ? [
           {
             key: 'creator',
             header: 'Created By',
+            phone: 'hidden' as const,
             ellipsis: true,
             render: (link: ShareLink) => link.user_name ?? link.email ?? '',
           },
         ]
       : []),
-    { key: 'target', header: 'Target', ellipsis: true, render: shareTargetText },
-    { key: 'expires', header: 'Expires', render: (link) => <DateTime value={link.expires_at} /> },
-    { key: 'downloads', header: 'Downloads', phone: 'labelled', render: shareDownloadsText },
+    { key: 'target', header: 'Target', ellipsis: true, minWidth: '8rem', render: shareTargetText },
+    // A moment to come: in full, where the simple display (made for moments past) would read as today's.
+    {
+      key: 'expires',
+      header: 'Expires',
+      phone: 'hidden',
+      render: (link) => <DateTime value={link.expires_at} long />,
+    },
+    { key: 'downloads', header: 'Downloads', phone: 'hidden', render: shareDownloadsText },
     {
       key: 'last_used',
       header: 'Last Used',
-      phone: 'labelled',
+      phone: 'hidden',
       render: (link) => <DateTime value={link.last_used} empty="Never" />,
     },
     { key: 'state', header: 'State', render: (link) => shareStateText(link.state) },
