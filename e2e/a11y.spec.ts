@@ -59,6 +59,7 @@ import { OrgDetailPage } from './pages/OrgDetailPage.ts'
 import { PaymentMethodsPage } from './pages/PaymentMethodsPage.ts'
 import { PlanPage } from './pages/PlanPage.ts'
 import { SharePage } from './pages/SharePage.ts'
+import { ShareDialog, ShareLinksPage } from './pages/ShareLinksPage.ts'
 import { SignupPage } from './pages/SignupPage.ts'
 import { UploadPage } from './pages/UploadPage.ts'
 import { UserDetailPage } from './pages/UserDetailPage.ts'
@@ -307,6 +308,42 @@ const screens: Screen[] = [
     ),
   },
   { name: 'apps', open: async (page) => (await new AppListPage(page).goto(), new AppListPage(page).table) },
+  {
+    name: "Share Links, an admin's with a link and the settings",
+    open: async (page, seed) => {
+      await api(
+        endpoints.shareLinkCreate,
+        {
+          params: { org_id: seed.orgId, media_grant_id: seed.grantId },
+          body: {
+            folder_path: '',
+            label: `Review of ${LONG_NAME}`,
+            passphrase: 'open sesame',
+            download_limit: 3,
+          },
+        },
+        seed.sessionKey,
+      )
+      const links = new ShareLinksPage(page)
+      await links.goto()
+      await expect(links.table.getByRole('row')).not.toHaveCount(1)
+      return links.settings
+    },
+  },
+  {
+    name: 'Share dialog, the link shown once',
+    open: async (page) => {
+      const list = new FileListPage(page)
+      await list.goto(VOLUME)
+      await list.select(LONG_NAME)
+      await list.selectionBar.getByRole('button', { name: 'Share' }).click()
+      const share = new ShareDialog(page)
+      await share.label.fill('Client review')
+      await share.passphrase.fill('open sesame')
+      await share.create.click()
+      return share.link
+    },
+  },
   {
     name: 'app detail',
     open: async (page, seed) => (

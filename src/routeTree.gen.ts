@@ -16,6 +16,7 @@ import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppAdminRouteImport } from './routes/_app/_admin'
 import { Route as AppAccountRouteImport } from './routes/_app/account'
 import { Route as AppShareRouteImport } from './routes/_app/share'
+import { Route as AppShare_linkRouteImport } from './routes/_app/share_link'
 import { Route as PublicLoadingRouteImport } from './routes/_public/loading'
 import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as PublicLogoutRouteImport } from './routes/_public/logout'
@@ -81,6 +82,11 @@ const AppAccountRoute = AppAccountRouteImport.update({
 const AppShareRoute = AppShareRouteImport.update({
   id: '/share',
   path: '/share',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppShare_linkRoute = AppShare_linkRouteImport.update({
+  id: '/share_link',
+  path: '/share_link',
   getParentRoute: () => AppRouteRoute,
 } as any)
 const PublicLoadingRoute = PublicLoadingRouteImport.update({
@@ -270,6 +276,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof AppSplatRoute
   '/account': typeof AppAccountRoute
   '/share': typeof AppShareRoute
+  '/share_link': typeof AppShare_linkRoute
   '/loading': typeof PublicLoadingRoute
   '/login': typeof PublicLoginRoute
   '/logout': typeof PublicLogoutRoute
@@ -310,6 +317,7 @@ export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
   '/account': typeof AppAccountRoute
   '/share': typeof AppShareRoute
+  '/share_link': typeof AppShare_linkRoute
   '/loading': typeof PublicLoadingRoute
   '/login': typeof PublicLoginRoute
   '/logout': typeof PublicLogoutRoute
@@ -352,6 +360,7 @@ export interface FileRoutesById {
   '/_app/_admin': typeof AppAdminRouteWithChildren
   '/_app/account': typeof AppAccountRoute
   '/_app/share': typeof AppShareRoute
+  '/_app/share_link': typeof AppShare_linkRoute
   '/_public/loading': typeof PublicLoadingRoute
   '/_public/login': typeof PublicLoginRoute
   '/_public/logout': typeof PublicLogoutRoute
@@ -394,6 +403,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/account'
     | '/share'
+    | '/share_link'
     | '/loading'
     | '/login'
     | '/logout'
@@ -434,6 +444,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/account'
     | '/share'
+    | '/share_link'
     | '/loading'
     | '/login'
     | '/logout'
@@ -475,6 +486,7 @@ export interface FileRouteTypes {
     | '/_app/_admin'
     | '/_app/account'
     | '/_app/share'
+    | '/_app/share_link'
     | '/_public/loading'
     | '/_public/login'
     | '/_public/logout'
@@ -567,6 +579,13 @@ declare module '@tanstack/react-router' {
       path: '/share'
       fullPath: '/share'
       preLoaderRoute: typeof AppShareRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/_app/share_link': {
+      id: '/_app/share_link'
+      path: '/share_link'
+      fullPath: '/share_link'
+      preLoaderRoute: typeof AppShare_linkRouteImport
       parentRoute: typeof AppRouteRoute
     }
     '/_public/loading': {
@@ -893,6 +912,7 @@ interface AppRouteRouteChildren {
   AppAdminRoute: typeof AppAdminRouteWithChildren
   AppAccountRoute: typeof AppAccountRoute
   AppShareRoute: typeof AppShareRoute
+  AppShare_linkRoute: typeof AppShare_linkRoute
   AppDeviceDeviceIdRoute: typeof AppDeviceDeviceIdRoute
   AppDeviceIndexRoute: typeof AppDeviceIndexRoute
   AppHomeIndexRoute: typeof AppHomeIndexRoute
@@ -907,6 +927,7 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAdminRoute: AppAdminRouteWithChildren,
   AppAccountRoute: AppAccountRoute,
   AppShareRoute: AppShareRoute,
+  AppShare_linkRoute: AppShare_linkRoute,
   AppDeviceDeviceIdRoute: AppDeviceDeviceIdRoute,
   AppDeviceIndexRoute: AppDeviceIndexRoute,
   AppHomeIndexRoute: AppHomeIndexRoute,

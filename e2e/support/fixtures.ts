@@ -3,6 +3,7 @@ import { AccountPage } from '../pages/AccountPage.ts'
 import { AppDetailPage } from '../pages/AppDetailPage.ts'
 import { AppFrame } from '../pages/AppFrame.ts'
 import { AppListPage } from '../pages/AppListPage.ts'
+import { ShareDialog, ShareLinksPage } from '../pages/ShareLinksPage.ts'
 import { GrantListPage } from '../pages/GrantListPage.ts'
 import { DeviceDetailPage } from '../pages/DeviceDetailPage.ts'
 import { DeviceListPage } from '../pages/DeviceListPage.ts'
@@ -52,6 +53,8 @@ interface Pages {
   deviceList: DeviceListPage
   deviceDetail: DeviceDetailPage
   appList: AppListPage
+  shareLinks: ShareLinksPage
+  shareDialog: ShareDialog
   appDetail: AppDetailPage
   paymentMethods: PaymentMethodsPage
   invoiceList: InvoiceListPage
@@ -98,6 +101,8 @@ export const test = base.extend<Pages>({
   deviceList: async ({ page }, use) => use(new DeviceListPage(page)),
   deviceDetail: async ({ page }, use) => use(new DeviceDetailPage(page)),
   appList: async ({ page }, use) => use(new AppListPage(page)),
+  shareLinks: async ({ page }, use) => use(new ShareLinksPage(page)),
+  shareDialog: async ({ page }, use) => use(new ShareDialog(page)),
   appDetail: async ({ page }, use) => use(new AppDetailPage(page)),
   paymentMethods: async ({ page }, use) => use(new PaymentMethodsPage(page)),
   invoiceList: async ({ page }, use) => use(new InvoiceListPage(page)),

@@ -15,6 +15,11 @@ export const SHARE_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$'
 export const DEFAULT_LINK_DAYS = 7
 /** The longest lifetime an organization may allow. */
 export const MAX_LINK_DAYS = 365
+/** A passphrase's length: the console checks it before the call, the server again. */
+export const PASSPHRASE_MIN_LENGTH = 8
+export const PASSPHRASE_MAX_LENGTH = 256
+/** A label's longest length. */
+export const LABEL_MAX_LENGTH = 128
 /** How long a link session lasts: a visitor opening the page again gets a new one. */
 export const LINK_SESSION_MINUTES = 60
 
@@ -29,11 +34,11 @@ export const CreateShareLinkRequest = Type.Object(
     media_id: Type.Optional(Id),
     folder_path: Type.Optional(Type.String({ maxLength: 4096 })),
     /** Shown to the visitor and in the audit trail ('Link: Client review'); 1-128 characters. */
-    label: NameText(128),
+    label: NameText(LABEL_MAX_LENGTH),
     /** Days until the link expires: default DEFAULT_LINK_DAYS, at most the organization's max_link_days. */
     expire_days: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LINK_DAYS })),
     /** Asked of the visitor before anything of the target is shown; 8-256 characters. */
-    passphrase: Type.Optional(Type.String({ maxLength: 256 })),
+    passphrase: Type.Optional(Type.String({ maxLength: PASSPHRASE_MAX_LENGTH })),
     /** Files the link may give out in all (each file once per link session); absent: no limit. */
     download_limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
     /** Thumbnails, previews and playback only: no download_url except an inline one (a player's source). */

@@ -18,6 +18,8 @@ import { MEDIA_PATH_PREFIX } from '../contract/limits.ts'
 import type { DownloadUrlResponse, Media, ThumbnailSize } from '../contract/media.ts'
 import {
   DEFAULT_LINK_DAYS,
+  LABEL_MAX_LENGTH,
+  PASSPHRASE_MIN_LENGTH,
   LINK_SESSION_MINUTES,
   type CreateShareLinkRequest,
   type CreateShareLinkResponse,
@@ -59,8 +61,6 @@ import { RATE_LIMITS, takeRate } from './rateLimit.ts'
 import { signThumbnail } from './thumbnails.ts'
 
 const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>
-
-export const PASSPHRASE_MIN_LENGTH = 8
 
 /** A link's token: 256 random bits, URL-safe; only its SHA-256 is kept. */
 function newShareToken(): string {
@@ -181,7 +181,7 @@ export async function createShareLink(
   const orgId = access.member.org_id
   const settings = await shareLinkSettings(db, orgId)
   if (!settings.share_links_enabled) throw new HttpError(403, 'share_links_off')
-  const label = checkName(request.label, { code: 'invalid_label', maxLength: 128 })
+  const label = checkName(request.label, { code: 'invalid_label', maxLength: LABEL_MAX_LENGTH })
   const expireDays = request.expire_days ?? Math.min(DEFAULT_LINK_DAYS, settings.max_link_days)
   if (expireDays > settings.max_link_days) throw new HttpError(400, 'max_link_days', settings.max_link_days)
   const passphrase = request.passphrase

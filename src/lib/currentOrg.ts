@@ -43,7 +43,7 @@ export function lacksSiteOrg(orgs: readonly OrgListItem[], domainPrefix: string 
 
 export interface SidebarEntry {
   label: string
-  to: '/home' | '/volume' | '/device' | '/admin/user' | '/org'
+  to: '/home' | '/volume' | '/device' | '/share_link' | '/admin/user' | '/org'
 }
 
 /**
@@ -61,6 +61,9 @@ export function sidebarEntries(org: OrgListItem | undefined): SidebarEntry[] {
   if (!org) return entries
   if (org.is_admin) entries.push({ label: 'Volumes', to: '/volume' })
   if (showsDevices(org)) entries.push({ label: 'Devices', to: '/device' })
+  // Everyone of an organization with a plan has files to share and their own links to see; whether links
+  // are on is the screen's to say (an admin turns them on there).
+  if (org.plan_id !== null) entries.push({ label: 'Share Links', to: '/share_link' })
   // The organization's area opens on its first tab, Detail (/org).
   if (org.is_admin) entries.push({ label: 'Users', to: '/admin/user' }, { label: 'Organization', to: '/org' })
   return entries

@@ -9,9 +9,13 @@ export interface FileCapabilities {
   cap_web_download: boolean
 }
 
-export type FileAction = 'createFolder' | 'upload' | 'delete' | 'undelete' | 'restore' | 'download' | 'open'
+export type FileAction =
+  'createFolder' | 'upload' | 'delete' | 'undelete' | 'restore' | 'download' | 'open' | 'share'
 
-/** Changing what a container holds is uploading to it; reading a file's content out is downloading. */
+/**
+ * Changing what a container holds is uploading to it; reading a file's content out is downloading, and so is
+ * handing it to others through a share link (the server refuses a link to a member without the right).
+ */
 const NEEDS: Record<FileAction, keyof FileCapabilities> = {
   createFolder: 'cap_web_upload',
   upload: 'cap_web_upload',
@@ -20,6 +24,7 @@ const NEEDS: Record<FileAction, keyof FileCapabilities> = {
   restore: 'cap_web_upload',
   download: 'cap_web_download',
   open: 'cap_web_download',
+  share: 'cap_web_download',
 }
 
 const REFUSALS: Record<keyof FileCapabilities, string> = {

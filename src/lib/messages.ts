@@ -48,6 +48,9 @@ export const NO_MULTI_DOWNLOAD_MESSAGE = 'Sorry, your browser does not support m
 export const COLLECT_FAILED_MESSAGE = 'Failed to collect files, please try again.'
 export const DOWNLOAD_START_FAILED_MESSAGE = 'Failed to start download, please try again.'
 
+export const SHARE_LINKS_OFF_MESSAGE = 'Share links are turned off for this organization.'
+export const NO_SHARE_LINKS_MESSAGE = 'No share links yet. Share a file or a folder from its container.'
+
 export const NO_AUDIT_EVENTS_MESSAGE = 'No audit events found.'
 
 // Devices and apps (specification 001, section 8: empty states).
@@ -104,6 +107,9 @@ export type Operation =
   | 'card_default'
   | 'card_delete'
   | 'plan_change'
+  | 'share_link_create'
+  | 'share_link_revoke'
+  | 'share_link_settings'
 
 const VOLUME_NAME_IN_USE = 'Volume name already in use.'
 const GRANT_NAME_IN_USE = 'Name already in use.'
@@ -263,6 +269,19 @@ export const CATALOGUE: Record<Operation, CatalogueEntry> = {
   card_delete: { default: 'Failed to delete payment method, please try again.' },
   // The Plan tab saves a plan as signup's save-plan step does (000 section 8).
   plan_change: { default: SAVE_PLAN_FAILED_MESSAGE },
+  // Share links (no specification gives their words: ours, in the same voice).
+  share_link_create: {
+    share_links_off: SHARE_LINKS_OFF_MESSAGE,
+    max_link_days: 'Links may last at most {limit} days, please choose fewer.',
+    max_active_links: 'Your plan allows {limit} active links. Revoke one to make another.',
+    invalid_label: 'Invalid label, please use a label without line breaks or control characters.',
+    invalid_passphrase: 'Invalid passphrase, please use 8 to 256 characters.',
+    '403': NO_DOWNLOAD_PERMISSION_MESSAGE,
+    '404': 'This file or folder is no longer there.',
+    default: CREATE_FAILED_MESSAGE,
+  },
+  share_link_revoke: { default: 'Revoke failed, please try again.' },
+  share_link_settings: { default: 'Failed to save settings, please try again.' },
 }
 
 /**

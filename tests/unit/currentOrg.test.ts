@@ -65,12 +65,15 @@ describe('lacksSiteOrg', () => {
 
 describe('sidebarEntries', () => {
   const labels = (item: OrgListItem | undefined) => sidebarEntries(item).map((entry) => entry.label)
+  // The entries of a member's organization with no plan: nothing to share, no Share Links.
+  const planless = (overrides: Partial<OrgListItem> = {}) => org(1, { plan_id: null, ...overrides })
   const starter = plan('starter_month')
-  it('gives admins Volumes, Devices, Users and Organization', () => {
+  it('gives admins Volumes, Devices, Share Links, Users and Organization', () => {
     expect(labels(org(1, { is_admin: true }))).toEqual([
       'Home',
       'Volumes',
       'Devices',
+      'Share Links',
       'Users',
       'Organization',
     ])
@@ -79,23 +82,37 @@ describe('sidebarEntries', () => {
       label: 'Organization',
       to: '/org',
     })
-    expect(labels(org(1))).toEqual(['Home'])
+    expect(labels(planless())).toEqual(['Home'])
+  })
+  it('gives every member of an organization with a plan Share Links, and none without one', () => {
+    expect(sidebarEntries(org(1))).toEqual([
+      { label: 'Home', to: '/home' },
+      { label: 'Share Links', to: '/share_link' },
+    ])
+    expect(labels(planless({ is_admin: true }))).not.toContain('Share Links')
   })
   it('shows a member Devices when the org may add devices or has some', () => {
-    expect(labels(org(1, { cap_add_device: true, plan: starter }))).toEqual(['Home', 'Devices'])
-    expect(labels(org(1, { device_count: 2 }))).toEqual(['Home', 'Devices'])
+    expect(labels(org(1, { cap_add_device: true, plan: starter }))).toEqual([
+      'Home',
+      'Devices',
+      'Share Links',
+    ])
+    expect(labels(planless({ device_count: 2 }))).toEqual(['Home', 'Devices'])
     // Unlimited (enterprise) counts as allowing devices.
     expect(
-      labels(org(1, { cap_add_device: true, plan: plan('enterprise', { max_device_count: null }) })),
+      labels(planless({ cap_add_device: true, plan: plan('enterprise', { max_device_count: null }) })),
     ).toEqual(['Home', 'Devices'])
   })
   it('hides Devices from a member who may not add any and has none', () => {
-    expect(labels(org(1, { plan: starter }))).toEqual(['Home'])
-    expect(labels(org(1, { cap_add_device: true, plan: plan('none', { max_device_count: 0 }) }))).toEqual([
+    expect(labels(planless({ plan: starter }))).toEqual(['Home'])
+    expect(labels(planless({ cap_add_device: true, plan: plan('none', { max_device_count: 0 }) }))).toEqual([
       'Home',
     ])
-    expect(labels(org(1, { cap_add_device: true, plan: null }))).toEqual(['Home'])
-    expect(labels(org(1, { cap_add_device: true, device_count: 1, plan: null }))).toEqual(['Home', 'Devices'])
+    expect(labels(planless({ cap_add_device: true, plan: null }))).toEqual(['Home'])
+    expect(labels(planless({ cap_add_device: true, device_count: 1, plan: null }))).toEqual([
+      'Home',
+      'Devices',
+    ])
   })
   it('gives no organization only Home', () => {
     expect(labels(undefined)).toEqual(['Home'])

@@ -4,7 +4,7 @@ import { refusalOf, type FileAction } from '../../src/lib/fileCapabilities.ts'
 const UPLOAD = 'Sorry, you do not have permission to upload.'
 const DOWNLOAD = 'Sorry, you do not have permission to download files.'
 const changes: FileAction[] = ['createFolder', 'upload', 'delete', 'undelete', 'restore']
-const reads: FileAction[] = ['download', 'open']
+const reads: FileAction[] = ['download', 'open', 'share']
 
 describe('refusalOf', () => {
   it('refuses every change to a member without upload rights, in the specification’s words', () => {

@@ -51,6 +51,9 @@ import { MediaGrid } from './MediaGrid.tsx'
 import { usePendingRefetch } from './usePendingRefetch.ts'
 import { useListingView, ViewToggle } from './ViewToggle.tsx'
 import { filesOf } from '../../../lib/viewerOrder.ts'
+import type { ShareTarget } from '../../../lib/shareLinks.ts'
+import { ShareDialog } from '../-shareLinks/ShareDialog.tsx'
+import { useShareOffer } from '../-shareLinks/useShareOffer.ts'
 
 /** The viewer loads when a file is first opened: the listing's first screen does not carry it. */
 const MediaViewer = lazy(() => import('./MediaViewer.tsx'))
@@ -70,6 +73,13 @@ const BULK_ACTIONS = [
   { kind: 'delete', label: 'Delete' },
   { kind: 'undelete', label: 'Undelete' },
 ] as const
+
+/** What a link to this entry of `directory` points at: a file by its id, a folder by its path. */
+function shareTargetOf(row: ListingRow, directory: string): ShareTarget {
+  return row.kind === 'file'
+    ? { kind: 'file', mediaId: row.media.media_id, name: row.name }
+    : { kind: 'folder', path: childPath(directory, row.name, true), name: row.name }
+}
 
 /** The element that takes focus for a cell: its control (checkbox, link), else the cell itself. */
 function cellTarget(grid: HTMLElement, at: GridPosition): HTMLElement | null {
@@ -118,6 +128,9 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
   // The file open in the viewer, if any.
   const [viewing, setViewing] = useState<number>()
   const closeViewer = useCallback(() => setViewing(undefined), [])
+  // The entry a Share dialog is open for, if any; Share shows only where links are offered to this member.
+  const [sharing, setSharing] = useState<ShareTarget>()
+  const shareOffer = useShareOffer(org)
   const filter = useLocalState('file_filter') ?? DEFAULT_FILE_FILTER
   const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<string>>(new Set())
   // Selecting began by a long-press (or More, Select): taps toggle rows until Cancel.
@@ -288,11 +301,16 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
   }
 
   const [single] = selected
+  // One entry, a folder or a file that is not deleted, is what a link can point at.
+  const shareable = selected.length === 1 && single !== undefined && !single.isDeleted ? single : undefined
   const selectionActions: SelectionAction[] = [
     ...(selected.length === 1 && single?.kind === 'file'
       ? [{ label: 'View', onPress: () => setViewing(single.media.media_id) }]
       : []),
     ...(actions.download ? [{ label: 'Download', onPress: download }] : []),
+    ...(shareOffer && shareable
+      ? [{ label: 'Share', onPress: () => setSharing(shareTargetOf(shareable, directory)) }]
+      : []),
     ...(actions.delete ? [{ label: 'Delete', onPress: () => bulk('delete'), danger: true }] : []),
     ...(actions.undelete ? [{ label: 'Undelete', onPress: () => bulk('undelete') }] : []),
   ]
@@ -373,6 +391,7 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
           onToggle={toggle}
           onLongPress={startSelecting}
           onView={(row) => setViewing(row.media.media_id)}
+          {...(shareOffer ? { onShare: (row: ListingRow) => setSharing(shareTargetOf(row, directory)) } : {})}
           status={
             unavailable ? (
               <ListingUnavailable offline={!listing.isError} onRetry={() => void listing.refetch()} />
@@ -468,6 +487,15 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
             onClose={closeViewer}
           />
         </Suspense>
+      ) : null}
+      {sharing && shareOffer ? (
+        <ShareDialog
+          orgId={org.org_id}
+          mediaGrantId={grant.media_grant_id}
+          target={sharing}
+          maxDays={shareOffer.max_link_days}
+          onClose={() => setSharing(undefined)}
+        />
       ) : null}
       {selecting ? (
         <SelectionBar

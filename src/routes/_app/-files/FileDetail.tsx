@@ -1,6 +1,6 @@
-// One file (specification 000, section 2): Open, Download, Delete or Undelete, and the tabs Properties,
-// Versions and, for admins, Audit Tracking. The address names the file by path; its id comes from the
-// listing of its directory.
+// One file (specification 000, section 2): Open, Download, Share (where links are offered to the member),
+// Delete or Undelete, and the tabs Properties, Versions and, for admins, Audit Tracking. The address names
+// the file by path; its id comes from the listing of its directory.
 import { useQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useId, useState, type ReactNode } from 'react'
@@ -37,6 +37,8 @@ import { downloadFile, openInWindow, type Target } from './transfer.ts'
 import { MediaStage } from './MediaStage.tsx'
 import { fileKindOf } from '../../../lib/fileKinds.ts'
 import { mediaInfoRows } from '../../../lib/mediaPlayback.ts'
+import { ShareDialog } from '../-shareLinks/ShareDialog.tsx'
+import { useShareOffer } from '../-shareLinks/useShareOffer.ts'
 
 type TabName = 'Properties' | 'Versions' | 'Audit Tracking'
 
@@ -207,6 +209,8 @@ export function FileDetail({ openGrant, path }: { openGrant: OpenGrant; path: st
   const setDeleted = useSetFilesDeleted(ref)
   const restoreVersion = useRestoreVersion(ref)
   const busy = setDeleted.isPending || restoreVersion.isPending
+  const shareOffer = useShareOffer(org)
+  const [sharing, setSharing] = useState(false)
 
   const failure = listing.error ?? detail.error
   if (failure) {
@@ -312,6 +316,11 @@ export function FileDetail({ openGrant, path }: { openGrant: OpenGrant; path: st
         >
           Download
         </button>
+        {shareOffer && !media.is_deleted ? (
+          <button type="button" className="button secondary" onClick={() => setSharing(true)}>
+            Share
+          </button>
+        ) : null}
         {/* Red only for the loss: undeleting gives a file back, so it is an ordinary secondary action. */}
         <button
           type="button"
@@ -332,6 +341,15 @@ export function FileDetail({ openGrant, path }: { openGrant: OpenGrant; path: st
             onDownload={() => transfer({ mediaId: media.media_id }, false)}
           />
         </div>
+      ) : null}
+      {sharing && shareOffer ? (
+        <ShareDialog
+          orgId={org.org_id}
+          mediaGrantId={grant.media_grant_id}
+          target={{ kind: 'file', mediaId: media.media_id, name }}
+          maxDays={shareOffer.max_link_days}
+          onClose={() => setSharing(false)}
+        />
       ) : null}
       <PanelTabs label="File details" tabs={tabs}>
         {(tab) =>

@@ -52,6 +52,8 @@ export interface MediaGridProps {
   onLongPress: (key: string) => void
   /** Opens the viewer on a file. */
   onView: (row: FileRow) => void
+  /** Opens Share on an entry; absent where links are not offered to the member. */
+  onShare?: (row: ListingRow) => void
   /** Shown instead of cards: loading, empty, unavailable. */
   status?: ReactNode
 }
@@ -220,6 +222,7 @@ export function MediaGrid({
   onToggle,
   onLongPress,
   onView,
+  onShare,
   status,
 }: MediaGridProps) {
   const router = useRouter()
@@ -252,16 +255,19 @@ export function MediaGrid({
   }
 
   function menuOf(row: ListingRow): MoreItem[] {
-    if (row.kind === 'folder')
-      return [
-        { label: 'Open', onPress: () => open(row) },
-        { label: selectedKeys.has(row.key) ? 'Deselect' : 'Select', onPress: () => onToggle(row.key) },
-      ]
+    const select = {
+      label: selectedKeys.has(row.key) ? 'Deselect' : 'Select',
+      onPress: () => onToggle(row.key),
+    }
+    // A deleted file is no link's target.
+    const share = onShare && !row.isDeleted ? [{ label: 'Share', onPress: () => onShare(row) }] : []
+    if (row.kind === 'folder') return [{ label: 'Open', onPress: () => open(row) }, ...share, select]
     return [
       { label: 'View', onPress: () => onView(row) },
       { label: 'File Details', onPress: () => navigateRemembering(router, hrefOf(row)) },
       { label: 'Download', onPress: () => download(row) },
-      { label: selectedKeys.has(row.key) ? 'Deselect' : 'Select', onPress: () => onToggle(row.key) },
+      ...share,
+      select,
     ]
   }
 
