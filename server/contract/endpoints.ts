@@ -7,6 +7,7 @@
 // ids (digits), named in the path; no entry declares them twice.
 import type { TSchema } from 'typebox'
 import type { endpointSchemas } from './endpointSchemas.ts'
+import { SHARE_TOKEN_PATTERN } from './limits.ts'
 
 /**
  * Who may make a call. Each scope's check is one hook (server/access/scopes.ts):
@@ -216,8 +217,8 @@ export const ID_PARAM_PATTERN = '^[1-9][0-9]{0,14}$'
 export const TEXT_PARAM_PATTERNS = {
   // Invoices are named by UUIDs (server/contract/invoice.ts).
   invoice_id: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
-  // A share link's token (server/contract/shareLink.ts, SHARE_TOKEN_PATTERN); the logs never hold it.
-  share_token: '^[A-Za-z0-9_-]{43}$',
+  // A share link's token; the logs never hold it.
+  share_token: SHARE_TOKEN_PATTERN,
 } as const satisfies Record<string, string>
 type TextParamName = keyof typeof TEXT_PARAM_PATTERNS
 

@@ -68,3 +68,21 @@ export const USAGE_RANGE_DAYS: Readonly<Record<UsageRange, number>> = {
   '90d': 90,
 }
 export const DEFAULT_USAGE_RANGE: UsageRange = '1w'
+
+// Share links (shareLink.ts): plain values, so that the console's bundle, which checks them before a call,
+// carries no TypeBox.
+
+/** A link's token: 32 random bytes, base64url without padding (43 characters). */
+export const SHARE_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$'
+
+/** Days a link lives when its creator names none, unless the organization allows fewer. */
+export const DEFAULT_LINK_DAYS = 7
+/** The longest lifetime an organization may allow. */
+export const MAX_LINK_DAYS = 365
+/** A passphrase's length: the console checks it before the call, the server again. */
+export const PASSPHRASE_MIN_LENGTH = 8
+export const PASSPHRASE_MAX_LENGTH = 256
+/** A label's longest length. */
+export const LABEL_MAX_LENGTH = 128
+/** How long a link session lasts: a visitor opening the page again gets a new one. */
+export const LINK_SESSION_MINUTES = 60

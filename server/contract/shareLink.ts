@@ -4,24 +4,10 @@
 // string, answered once at creation, kept by the server as its SHA-256 only) is the only key, and a link
 // session (answered by shareOpen, or by the passphrase check when the link has one) names the visit.
 import { Type, type Static } from 'typebox'
+import { MAX_LINK_DAYS, PASSPHRASE_MAX_LENGTH, LABEL_MAX_LENGTH } from './limits.ts'
 import { NameText, Nullable } from './wireValues.ts'
 
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
-
-/** A link's token: 32 random bytes, base64url without padding (43 characters). */
-export const SHARE_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$'
-
-/** Days a link lives when its creator names none, unless the organization allows fewer. */
-export const DEFAULT_LINK_DAYS = 7
-/** The longest lifetime an organization may allow. */
-export const MAX_LINK_DAYS = 365
-/** A passphrase's length: the console checks it before the call, the server again. */
-export const PASSPHRASE_MIN_LENGTH = 8
-export const PASSPHRASE_MAX_LENGTH = 256
-/** A label's longest length. */
-export const LABEL_MAX_LENGTH = 128
-/** How long a link session lasts: a visitor opening the page again gets a new one. */
-export const LINK_SESSION_MINUTES = 60
 
 // --- The organization's calls -------------------------------------------------------------------------------
 

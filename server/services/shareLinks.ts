@@ -14,21 +14,23 @@ import crypto from 'node:crypto'
 import { promisify } from 'node:util'
 import { sha256 } from '../auth/secrets.ts'
 import type { Sealer } from '../auth/sealing.ts'
-import { MEDIA_PATH_PREFIX } from '../contract/limits.ts'
 import type { DownloadUrlResponse, Media, ThumbnailSize } from '../contract/media.ts'
 import {
   DEFAULT_LINK_DAYS,
   LABEL_MAX_LENGTH,
-  PASSPHRASE_MIN_LENGTH,
   LINK_SESSION_MINUTES,
-  type CreateShareLinkRequest,
-  type CreateShareLinkResponse,
-  type ShareLink,
-  type ShareLinkSettings,
-  type ShareLinkState,
-  type ShareOpenResponse,
-  type SharePassphraseResponse,
-  type UpdateShareLinkSettingsRequest,
+  MEDIA_PATH_PREFIX,
+  PASSPHRASE_MIN_LENGTH,
+} from '../contract/limits.ts'
+import type {
+  CreateShareLinkRequest,
+  CreateShareLinkResponse,
+  ShareLink,
+  ShareLinkSettings,
+  ShareLinkState,
+  ShareOpenResponse,
+  SharePassphraseResponse,
+  UpdateShareLinkSettingsRequest,
 } from '../contract/shareLink.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { HttpError } from '../errors.ts'

@@ -6,10 +6,8 @@ import {
   LABEL_MAX_LENGTH,
   PASSPHRASE_MAX_LENGTH,
   PASSPHRASE_MIN_LENGTH,
-  type CreateShareLinkRequest,
-  type ShareLink,
-  type ShareLinkState,
-} from '../../server/contract/shareLink.ts'
+} from '../../server/contract/limits.ts'
+import type { CreateShareLinkRequest, ShareLink, ShareLinkState } from '../../server/contract/shareLink.ts'
 
 /** What a link points at: a file by its id, or a folder by its path relative to the container ('/a/b/'). */
 export type ShareTarget =

@@ -14,7 +14,7 @@ import {
   type ShareFormErrors,
   type ShareTarget,
 } from '../../../lib/shareLinks.ts'
-import { PASSPHRASE_MAX_LENGTH, LABEL_MAX_LENGTH } from '../../../../server/contract/shareLink.ts'
+import { PASSPHRASE_MAX_LENGTH, LABEL_MAX_LENGTH } from '../../../../server/contract/limits.ts'
 import { CopyField } from '../../../ui/CopyField.tsx'
 import { TextField } from '../../../ui/Field.tsx'
 import { FormError } from '../../../ui/FormError.tsx'

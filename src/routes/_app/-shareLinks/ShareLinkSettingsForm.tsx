@@ -2,7 +2,7 @@
 // the longest lifetime a new link may have. Save stays disabled until something changed; only the changed
 // fields are sent (src/lib/draft.ts).
 import { type FormEvent } from 'react'
-import { MAX_LINK_DAYS } from '../../../../server/contract/shareLink.ts'
+import { MAX_LINK_DAYS } from '../../../../server/contract/limits.ts'
 import { useUpdateShareLinkSettings, type ShareLinkSettings } from '../../../api/shareLinks.ts'
 import { useDraft } from '../../../lib/draft.ts'
 import { messageFor } from '../../../lib/messages.ts'
