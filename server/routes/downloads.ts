@@ -8,7 +8,8 @@ import { signThumbnail } from '../services/thumbnails.ts'
 import { route } from './define.ts'
 
 /** `inline=true` (or 1) opens the file in the browser; anything else saves it. */
-const isInline = (value: boolean | string | undefined) => value === true || value === 'true' || value === '1'
+export const isInline = (value: boolean | string | undefined) =>
+  value === true || value === 'true' || value === '1'
 
 export async function downloadRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.mediaDownloadUrl, async ({ access, request, query }) => {

@@ -18,9 +18,7 @@ import {
   type Visitor,
 } from '../services/shareLinks.ts'
 import { route } from './define.ts'
-
-/** `inline=true` (or 1) opens the file in the browser (a player's source); anything else saves it. */
-const isInline = (value: boolean | string | undefined) => value === true || value === 'true' || value === '1'
+import { isInline } from './downloads.ts'
 
 const visitorOf = (request: FastifyRequest): Visitor => ({
   address: request.ip,

@@ -14,7 +14,11 @@ import {
   type ShareFormErrors,
   type ShareTarget,
 } from '../../../lib/shareLinks.ts'
-import { PASSPHRASE_MAX_LENGTH, LABEL_MAX_LENGTH } from '../../../../server/contract/limits.ts'
+import {
+  LABEL_MAX_LENGTH,
+  PASSPHRASE_MAX_LENGTH,
+  PASSPHRASE_MIN_LENGTH,
+} from '../../../../server/contract/limits.ts'
 import { CopyField } from '../../../ui/CopyField.tsx'
 import { TextField } from '../../../ui/Field.tsx'
 import { FormError } from '../../../ui/FormError.tsx'
@@ -120,7 +124,7 @@ export function ShareDialog({ orgId, mediaGrantId, target, maxDays, onClose }: S
             type="password"
             autoComplete="new-password"
             maxLength={PASSPHRASE_MAX_LENGTH}
-            hint="Asked before anything is shown; 8 to 256 characters."
+            hint={`Asked before anything is shown; ${PASSPHRASE_MIN_LENGTH} to ${PASSPHRASE_MAX_LENGTH} characters.`}
             value={form.passphrase}
             error={errors.passphrase}
             onChange={(value) => edit('passphrase', value)}
