@@ -591,6 +591,12 @@ async function sweep(page: Page, content: Locator) {
   await page.emulateMedia({ colorScheme: 'dark' })
   await page.setViewportSize({ width: 1280, height: 900 })
   await expectScheme(page, 'dark')
+  // Controls fade their colours to the new scheme (--transition): axe must read the colours they settle on,
+  // not a light background caught mid-fade.
+  // (Only transitions: a skeleton's shimmer runs for as long as it shows.)
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+  )
   await expectNoAxeViolations(page, 'dark, 1280 px', COLOUR_RULES)
   expect.soft(await faintPlaceholders(page), 'placeholders under 4.5:1 (dark)').toEqual([])
   await page.setViewportSize({ width: 375, height: 800 })
