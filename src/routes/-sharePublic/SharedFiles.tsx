@@ -1,13 +1,15 @@
 // What a link shows once open: its label and the folder's place inside it, the subfolders, and the files
 // as cards with their thumbnails, a preview of pictures, clips and sound, and a Download button each
-// (none on a view-only link). A download is the file's signed URL, which the store answers as an
-// attachment; Download All asks for each file of the folder shown in turn.
+// (none on a view-only link). A file's Download is its signed URL, which the store answers as an
+// attachment; Download All puts the folder shown and its subfolders into the download queue
+// (ShareDownloadAll.tsx).
 import { useRef, useState } from 'react'
 import type { SharedMedia } from '../../../server/contract/shareLink.ts'
 import { shareThumbnailSrc, type ShareVisit } from '../../api/shareVisit.ts'
 import { formatBytes } from '../../lib/format.ts'
 import { availableUntil, childPath, filesText, pathCrumbs, VIEW_ONLY_MESSAGE } from './shareVisitText.ts'
 import { SharePreview } from './SharePreview.tsx'
+import { ShareDownloadAll } from './ShareDownloadAll.tsx'
 
 /** Kinds the page can play or show in the browser. */
 const PREVIEWABLE = new Set<SharedMedia['media_kind']>(['image', 'video', 'audio'])
@@ -34,22 +36,12 @@ export interface SharedFilesProps {
 
 export function SharedFiles({ token, visit, linkSession, fileUrl, notice, openPath }: SharedFilesProps) {
   const [previewed, setPreviewed] = useState<SharedMedia>()
-  const [saving, setSaving] = useState(false)
   const opener = useRef<HTMLElement | null>(null)
   const canSave = !visit.view_only
 
   const download = async (media: SharedMedia) => {
     const url = await fileUrl(media.media_id, false)
     if (url) saveUrl(url, media.name)
-  }
-  const downloadAll = async () => {
-    setSaving(true)
-    for (const media of visit.media_list) {
-      const url = await fileUrl(media.media_id, false)
-      if (!url) break
-      saveUrl(url, media.name)
-    }
-    setSaving(false)
   }
   const preview = (media: SharedMedia, from: HTMLElement) => {
     opener.current = from
@@ -68,10 +60,8 @@ export function SharedFiles({ token, visit, linkSession, fileUrl, notice, openPa
             {availableUntil(visit.expires_at)}
           </p>
         </div>
-        {canSave && fileCount > 1 ? (
-          <button type="button" className="button" disabled={saving} onClick={() => void downloadAll()}>
-            {saving ? 'Downloading…' : 'Download All'}
-          </button>
+        {canSave && (fileCount > 1 || visit.dir_list.some((dir) => dir.file_count > 0)) ? (
+          <ShareDownloadAll token={token} linkSession={linkSession} path={visit.path} />
         ) : null}
       </div>
       {visit.view_only ? <p className="share-note">{VIEW_ONLY_MESSAGE}</p> : null}
