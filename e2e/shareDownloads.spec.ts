@@ -3,7 +3,9 @@
 // into a directory of the page's Origin Private File System (which stands in for the native directory
 // picker, as in downloads.spec.ts), every byte read back; Download All again skips every file; a link
 // revoked while its files wait for their addresses fails them in the page's words, with nothing to retry;
-// and a browser without a directory picker is told so, in the console's words.
+// a reload while files wait resumes them from the visitor's own database; and a browser without a
+// directory picker is told so, in the console's words. Axe's rules on the page with its panel.
+import AxeBuilder from '@axe-core/playwright'
 import { randomBytes } from 'node:crypto'
 import type { Page, Route } from '@playwright/test'
 import {
@@ -49,6 +51,24 @@ async function readBack(page: Page, directory: string): Promise<Map<string, Buff
     return found
   }, directory)
   return new Map(files.map(([path, base64]) => [path, Buffer.from(base64, 'base64')]))
+}
+
+/** Axe's rules on the page with its panel open, at 1280 and 375 px. */
+async function sweep(page: Page, what: string) {
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 812],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze()
+    const found = results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+    )
+    expect.soft(found, `axe at ${what}, ${width} px`).toEqual([])
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
 }
 
 test.describe('share link downloads', () => {
@@ -99,6 +119,8 @@ test.describe('share link downloads', () => {
       expect(call).not.toContain('session_key')
     }
 
+    await sweep(page, 'the finished downloads')
+
     const written = await readBack(page, 'delivery')
     expect([...written.keys()].sort()).toEqual(Object.keys(FILES).sort())
     for (const [path, bytes] of Object.entries(FILES))
@@ -145,6 +167,37 @@ test.describe('share link downloads', () => {
       )
     await expect(panel.getByRole('button', { name: 'Retry' })).toHaveCount(0)
     expect((await readBack(page, 'revoked')).size).toBe(0)
+    await context.close()
+  })
+
+  test('a reload while files wait resumes the queue in the reloaded page, from its own database', async ({
+    browser,
+    baseURL,
+  }) => {
+    const link = await createShareLink(access, { folder_path: 'Delivery/', label: 'Reloaded delivery' })
+    const context = await browser.newContext({ baseURL })
+    const page = await context.newPage()
+    await pickFromOrigin(page, 'reloaded')
+    // No address is answered before the reload: every file is still to fetch when the page goes.
+    let answering = false
+    await page.route('**/download_url*', async (route: Route) => {
+      if (answering) await route.continue()
+      else await route.abort()
+    })
+    await page.goto(link.path)
+    await page.getByRole('button', { name: 'Download All' }).click()
+    const panel = page.getByRole('region', { name: 'Downloads' })
+    await expect(panel.getByRole('listitem').first()).toContainText('Waiting')
+    answering = true
+    await page.reload()
+    await expect(panel.getByRole('status')).toHaveText('Success', { timeout: 60_000 })
+    const written = await readBack(page, 'reloaded')
+    for (const [path, bytes] of Object.entries(FILES))
+      expect(written.get(path)?.equals(bytes), path).toBe(true)
+    // A visitor's queue is kept apart from the console's.
+    const stores = await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))
+    expect(stores).toContain('media-console-link-transfers')
+    expect(stores).not.toContain('media-console-transfers')
     await context.close()
   })
 
