@@ -9,12 +9,10 @@ import {
   UNKNOWN_LINK_MESSAGE,
   USED_UP_LINK_MESSAGE,
   VIEW_ONLY_MESSAGE,
+  VISIT_ENDED_MESSAGE,
 } from '../routes/-sharePublic/shareVisitText.ts'
 import { isLinkDownload, type DownloadItem } from './downloadModel.ts'
 import type { UrlFailure } from './downloadRunner.ts'
-
-/** A link session lasts an hour: a queue that outlives it cannot ask for more addresses in that visit. */
-export const VISIT_ENDED_MESSAGE = 'This visit of the link has ended. Open the link again to download.'
 
 export function downloadUrlsOf(item: DownloadItem): Promise<string[]> {
   return isLinkDownload(item)

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../src/api/transport.ts'
 import type { DownloadItem } from '../../src/transfers/downloadModel.ts'
 import { newDownloadItem } from '../../src/transfers/downloadModel.ts'
+import { VISIT_ENDED_MESSAGE } from '../../src/routes/-sharePublic/shareVisitText.ts'
 
 const calls = vi.hoisted(() => ({ console: [] as unknown[][], link: [] as unknown[][] }))
 
@@ -20,8 +21,7 @@ vi.mock('../../src/api/shareVisit.ts', () => ({
   },
 }))
 
-const { classifyUrlError, downloadUrlsOf, VISIT_ENDED_MESSAGE } =
-  await import('../../src/transfers/downloadAddress.ts')
+const { classifyUrlError, downloadUrlsOf } = await import('../../src/transfers/downloadAddress.ts')
 
 const file = { id: 'f', media_id: 7, path: 'a/f.bin', file_size: 10, file_hash: 'h' }
 

@@ -13,6 +13,9 @@ import {
   NO_MULTI_DOWNLOAD_NOTICE,
 } from '../../lib/messages.ts'
 import { collectSharedFiles, joinLinkDownloads, linkDownloadFiles } from './shareDownloads.ts'
+import { VISIT_ENDED_MESSAGE } from './shareVisitText.ts'
+
+class VisitEnded extends Error {}
 
 interface Props {
   token: string
@@ -39,9 +42,14 @@ export function ShareDownloadAll({ token, linkSession, path }: Props) {
     try {
       let files
       try {
-        files = await collectSharedFiles((folder) => openShare(token, linkSession, folder), path)
-      } catch {
-        return showAlert(COLLECT_FAILED_MESSAGE)
+        files = await collectSharedFiles(async (folder) => {
+          const listing = await openShare(token, linkSession, folder)
+          // The visit ended while the page stood open: the link answers a new one, or asks the passphrase.
+          if (listing.link_session !== linkSession) throw new VisitEnded()
+          return listing
+        }, path)
+      } catch (error) {
+        return showAlert(error instanceof VisitEnded ? VISIT_ENDED_MESSAGE : COLLECT_FAILED_MESSAGE)
       }
       try {
         const [manager, { linkDownloadId }] = await Promise.all([
