@@ -6,6 +6,7 @@ import type { MouseEvent, ReactNode } from 'react'
 import { fileKindOf, type FileKind } from '../../../lib/fileKinds.ts'
 import { formatBytes } from '../../../lib/format.ts'
 import type { ListingRow } from '../../../lib/listing.ts'
+import { withShift } from '../../../lib/rangeSelection.ts'
 import { AppLink } from '../../../ui/AppLink.tsx'
 import { useLongPress } from '../../../ui/useLongPress.ts'
 import { DateTime } from '../../../ui/DateTime.tsx'
@@ -63,7 +64,8 @@ export interface RowProps {
   selected: boolean
   /** Taps toggle the row rather than open it. */
   selecting: boolean
-  onToggle: () => void
+  /** extend: shift was held, so the run from the last entry clicked is toggled. */
+  onToggle: (extend: boolean) => void
   /** A finger held on the row: it is selected, and selecting begins. */
   onLongPress: () => void
   style: { top: number; height: number }
@@ -99,7 +101,7 @@ export function Row({
     if ((event.target as Element).closest('input[type="checkbox"]')) return
     event.preventDefault()
     event.stopPropagation()
-    onToggle()
+    onToggle(event.shiftKey)
   }
 
   return (
@@ -117,7 +119,7 @@ export function Row({
         <input
           type="checkbox"
           checked={selected}
-          onChange={onToggle}
+          onChange={(event) => onToggle(withShift(event))}
           aria-label={`Select ${row.name}`}
           tabIndex={tabStop(activeCol, 0)}
         />
