@@ -2,7 +2,8 @@
 // decoder takes only itself down), killed at a wall-clock limit, with one thread, reading only from the
 // loopback address the job gives it (-protocol_whitelist: no file:, no other scheme) and only container
 // formats that hold their media themselves (-format_whitelist: no playlists, concat lists or image
-// sequences that name other resources). Its output is capped, and so is its memory (TOOL_MEMORY_BYTES). The binaries come from the
+// sequences that name other resources). Its output is capped, and so is its memory (TOOL_MEMORY_BYTES); it
+// runs below the server's priority (TOOL_NICENESS). The binaries come from the
 // @ffmpeg-installer and @ffprobe-installer packages, inside their npm tarballs; npm may hold back their
 // postinstall chmod, so they are made executable here when they are not.
 import { spawn } from 'node:child_process'
@@ -50,13 +51,21 @@ export const INPUT_GUARDS = ['-protocol_whitelist', 'http,tcp', '-format_whiteli
 export const TOOL_MEMORY_BYTES = 1024 * 1024 * 1024
 
 /**
- * The command that runs `file` with its address space capped: the shell's `ulimit -v` (in KiB), then exec,
- * so the tool is the process killed on a time limit. Node's spawn sets no resource limits itself.
+ * The tools' scheduling priority (nice): a thumbnail can wait a moment, the API's answers and the parts
+ * being stored cannot, so on a busy machine the decoders take what CPU is left.
+ */
+export const TOOL_NICENESS = 10
+
+/**
+ * The command that runs `file` with its address space capped (the shell's `ulimit -v`, in KiB) and at
+ * TOOL_NICENESS, each exec'ing the next, so the tool is the process killed on a time limit and is niced
+ * before its first instruction. Node's spawn sets neither itself.
  */
 function capped(file: string, args: string[], memoryBytes: number): [string, string[]] {
   if (process.platform === 'win32') return [file, args]
   const kib = String(Math.floor(memoryBytes / 1024))
-  return ['/bin/sh', ['-c', 'ulimit -v "$1" && shift && exec "$@"', 'sh', kib, file, ...args]]
+  const script = `ulimit -v "$1" && shift && exec nice -n ${TOOL_NICENESS} "$@"`
+  return ['/bin/sh', ['-c', script, 'sh', kib, file, ...args]]
 }
 
 export interface RunOptions {
