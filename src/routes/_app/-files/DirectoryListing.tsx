@@ -135,7 +135,7 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
   const filter = useLocalState('file_filter') ?? DEFAULT_FILE_FILTER
   const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<string>>(new Set())
   // The entry clicked last: a shift-click selects from it.
-  const selectionAnchor = useRef<string>()
+  const selectionAnchor = useRef<string | undefined>(undefined)
   // Selecting began by a long-press (or More, Select): taps toggle rows until Cancel.
   const [selectingMode, setSelectingMode] = useState(false)
   const [nameFilter, setNameFilter] = useState('')
