@@ -143,6 +143,32 @@ test.describe('file listing: selection, capabilities, offline, filter', () => {
     })
   })
 
+  test('on a desk, a shift-click selects the run from the entry clicked last, in the list and the grid', async ({
+    page,
+    layout,
+    fileList,
+  }) => {
+    await layout.useSession(access.sessionKey)
+    await fileList.goto(GRANT, '/')
+    await expect(fileList.names).toHaveText(['many', 'Photos', 'clip.mov', 'notes.txt', 'song.mp3'])
+    const box = (name: string) => page.getByRole('checkbox', { name: `Select ${name}`, exact: true })
+    await box('Photos').check()
+    await box('notes.txt').click({ modifiers: ['Shift'] })
+    await expect(fileList.selectionCount).toHaveText('3 selected')
+    for (const name of ['Photos', 'clip.mov', 'notes.txt'])
+      await expect(fileList.row(name)).toHaveAttribute('aria-selected', 'true')
+    await expect(fileList.row('song.mp3')).toHaveAttribute('aria-selected', 'false')
+    // Shift on a selected entry clears the run back to the one clicked before it.
+    await box('clip.mov').click({ modifiers: ['Shift'] })
+    await expect(fileList.selectionCount).toHaveText('1 selected')
+    await expect(fileList.row('Photos')).toHaveAttribute('aria-selected', 'true')
+
+    await page.getByRole('radio', { name: 'Grid view' }).check()
+    await box('song.mp3').click({ modifiers: ['Shift'] })
+    await expect(fileList.selectionCount).toHaveText('4 selected')
+    await expect(page.getByRole('gridcell', { name: /many/ })).toHaveAttribute('aria-selected', 'false')
+  })
+
   test('a member without upload rights is told so before any call, in the listing and on a file', async ({
     page,
     layout,

@@ -2,7 +2,8 @@
 // decoder takes only itself down), killed at a wall-clock limit, with one thread, reading only from the
 // loopback address the job gives it (-protocol_whitelist: no file:, no other scheme) and only container
 // formats that hold their media themselves (-format_whitelist: no playlists, concat lists or image
-// sequences that name other resources). Its output is capped. The binaries come from the
+// sequences that name other resources). Its output is capped, and so is its memory (TOOL_MEMORY_BYTES); it
+// runs below the server's priority (TOOL_NICENESS). The binaries come from the
 // @ffmpeg-installer and @ffprobe-installer packages, inside their npm tarballs; npm may hold back their
 // postinstall chmod, so they are made executable here when they are not.
 import { spawn } from 'node:child_process'
@@ -42,15 +43,43 @@ export const FORMAT_WHITELIST = 'mov,matroska,webm,avi,wav,mpegts,mpeg,ogg,flac,
 /** Options every run takes before its input: loopback http only, the container formats above. */
 export const INPUT_GUARDS = ['-protocol_whitelist', 'http,tcp', '-format_whitelist', FORMAT_WHITELIST]
 
+/**
+ * The address space a tool may take. One frame of an 8K clip decodes in about 170 MB; a stream that
+ * declares absurd dimensions or makes the decoder allocate without end fails at this bound instead of
+ * taking the memory the server and its other jobs need.
+ */
+export const TOOL_MEMORY_BYTES = 1024 * 1024 * 1024
+
+/**
+ * The tools' scheduling priority (nice): a thumbnail can wait a moment, the API's answers and the parts
+ * being stored cannot, so on a busy machine the decoders take what CPU is left.
+ */
+export const TOOL_NICENESS = 10
+
+/**
+ * The command that runs `file` with its address space capped (the shell's `ulimit -v`, in KiB) and at
+ * TOOL_NICENESS, each exec'ing the next, so the tool is the process killed on a time limit and is niced
+ * before its first instruction. Node's spawn sets neither itself.
+ */
+function capped(file: string, args: string[], memoryBytes: number): [string, string[]] {
+  if (process.platform === 'win32') return [file, args]
+  const kib = String(Math.floor(memoryBytes / 1024))
+  const script = `ulimit -v "$1" && shift && exec nice -n ${TOOL_NICENESS} "$@"`
+  return ['/bin/sh', ['-c', script, 'sh', kib, file, ...args]]
+}
+
 export interface RunOptions {
   timeoutMs: number
   maxOutputBytes: number
+  /** TOOL_MEMORY_BYTES unless given. */
+  memoryBytes?: number
 }
 
 /** Runs a tool; answers its standard output, or throws DecodeError (exit status, time limit, output cap). */
 export function runTool(file: string, args: string[], options: RunOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    const [command, commandArgs] = capped(file, args, options.memoryBytes ?? TOOL_MEMORY_BYTES)
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] })
     const chunks: Buffer[] = []
     let bytes = 0
     let stderr = ''

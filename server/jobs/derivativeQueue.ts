@@ -21,6 +21,9 @@ import { bossDb, PgBoss } from './queue.ts'
 
 export const DERIVATIVE_QUEUE = 'media-derivatives'
 
+/** Stale pending rows sent again at a time. */
+const SWEEP_BATCH = 100
+
 type Payload = DerivativeJob
 
 export interface DerivativeQueueOptions {
@@ -50,6 +53,8 @@ export class DerivativeQueue implements DerivativeJobs {
   #pumping: Promise<void> | undefined
   #again = false
   #lastSweep = 0
+  /** The last sweep took a full batch: more stale rows wait (a backfill), fed in whenever the queue runs dry. */
+  #backlog = false
 
   constructor({ metrics, ...options }: DerivativeQueueOptions) {
     this.#metrics = metrics
@@ -152,14 +157,26 @@ export class DerivativeQueue implements DerivativeJobs {
       })
       this.#running.add(run)
     }
+    // Thousands of rows from the backfill go in a batch at a time as the queue runs dry, not one batch a
+    // minute, and never all at once into pg-boss.
+    if (jobs.length === 0 && this.#running.size === 0 && this.#backlog) {
+      this.#lastSweep = 0
+      this.#again = true
+    }
   }
 
-  /** Sends again the pending rows whose job was lost, at most once a minute. */
-  async #sweep(boss: PgBoss): Promise<void> {
-    if (Date.now() - this.#lastSweep < 60_000) return
+  /**
+   * Sends again the pending rows whose job was lost, and the backfill's rows (migration
+   * 20261128200000_derivative_backfill), at most once a minute unless forced; answers how many it sent.
+   */
+  async #sweep(boss: PgBoss, force = false): Promise<number> {
+    if (!force && Date.now() - this.#lastSweep < 60_000) return 0
     this.#lastSweep = Date.now()
     const { db, staleSeconds } = this.#options
-    for (const job of await takeStaleDerivatives(db, staleSeconds, 100)) await this.#send(boss, db, job)
+    const jobs = await takeStaleDerivatives(db, staleSeconds, SWEEP_BATCH)
+    for (const job of jobs) await this.#send(boss, db, job)
+    this.#backlog = jobs.length === SWEEP_BATCH
+    return jobs.length
   }
 
   async #run(boss: PgBoss, job: PgBoss.JobWithMetadata<Payload>): Promise<void> {
@@ -178,8 +195,8 @@ export class DerivativeQueue implements DerivativeJobs {
   }
 
   /**
-   * Runs every job that is ready until none is left, `concurrency` at a time (tests, and a process that
-   * does not poll); answers how many ran.
+   * Runs every job that is ready until none is left, and then the stale rows' (a lost job, the backfill),
+   * `concurrency` at a time (tests, and a process that does not poll); answers how many ran.
    */
   async drain(): Promise<number> {
     const boss = await this.ready()
@@ -189,7 +206,10 @@ export class DerivativeQueue implements DerivativeJobs {
         batchSize: this.#options.concurrency,
         includeMetadata: true,
       })
-      if (jobs.length === 0) return ran
+      if (jobs.length === 0) {
+        if ((await this.#sweep(boss, true)) === 0) return ran
+        continue
+      }
       ran += jobs.length
       await Promise.all(jobs.map((job) => this.#run(boss, job)))
     }

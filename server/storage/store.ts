@@ -78,6 +78,14 @@ export interface SignOptions {
   shard?: number
 }
 
+/**
+ * A shard that stays with a content hash: each file's thumbnails always come from the same host (the browser
+ * keeps the redirect and the picture cached), while a grid's files spread over all the hosts.
+ */
+export function shardOfHash(fileHash: string): number {
+  return Number.parseInt(fileHash.slice(0, 8), 16)
+}
+
 /** The entry of a list a shard picks (SignOptions): hosts[shard % hosts.length], the first without one. */
 export function byShard<T>(list: readonly T[], shard: number | undefined): T {
   const n = list.length

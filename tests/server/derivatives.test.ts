@@ -18,6 +18,7 @@ import type {
   MultipartResponse,
   UploadResponse,
 } from '../../server/contract/media.ts'
+import derivativeBackfill from '../../server/db/migrations/20261128200000_derivative_backfill.ts'
 import { applyRetention } from '../../server/services/retention.ts'
 import { LocalStore } from '../../server/storage/local.ts'
 import { derivativeKey } from '../../server/storage/store.ts'
@@ -404,6 +405,31 @@ describe.each(databaseKinds)('thumbnails on %s', (kind) => {
       has_thumbnail: false,
     })
     // Nothing is left to retry.
+    expect(await drain()).toBe(0)
+  })
+
+  it('makes the thumbnails of content stored before derivatives existed, once the backfill marks it', async () => {
+    const org = await adminOrg(suite, 'Upgraded')
+    const picture = await api.upload(org, 'old/picture.png', files.png)
+    const notes = await api.upload(org, 'old/notes.txt', Buffer.from('notes kept from before the upgrade'))
+    expect(await drain()).toBe(2)
+    // As a server from before derivatives left it: the picture's content stored with no row at all.
+    const { db } = suite.server.app
+    await db.query('DELETE FROM media_derivative WHERE org_id = $1 AND file_hash = $2', [
+      org.orgId,
+      picture.fileHash,
+    ])
+    expect(await api.thumbnail(org.key, org, picture.mediaId)).toMatchObject({ status: 404 })
+
+    await db.query(derivativeBackfill)
+    // Only the content without a row is marked: what was decided stays decided.
+    expect(await row(org.orgId, picture.fileHash)).toMatchObject({ state: 'pending' })
+    expect(await row(org.orgId, notes.fileHash)).toMatchObject({ state: 'none' })
+    // Its job was never sent: the queue's sweep of stale rows sends it.
+    expect(await drain()).toBe(1)
+    expect(await row(org.orgId, picture.fileHash)).toMatchObject({ state: 'ready' })
+    expect((await api.thumbnail(org.key, org, picture.mediaId)).status).toBe(302)
+    expect(await api.entry(org, 'old/picture.png')).toMatchObject({ has_thumbnail: true })
     expect(await drain()).toBe(0)
   })
 

@@ -7,13 +7,15 @@ import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DownloadUrlResponse, MultipartResponse, UploadResponse } from '../../server/contract/media.ts'
 import { databaseKinds } from './helpers/databases.ts'
-import { call } from './helpers/http.ts'
+import { call, callWithHeaders } from './helpers/http.ts'
 import { startMailbox } from './helpers/mailbox.ts'
 import { startS3Server, type TestS3Server } from './helpers/s3Server.ts'
 import { grantedOrg } from './helpers/media.ts'
 import { startServer } from './helpers/server.ts'
 import type { Suite } from './helpers/suite.ts'
 import { twoPartFile } from './helpers/multipartFile.ts'
+import sharp from 'sharp'
+import { shardOfHash } from '../../server/storage/store.ts'
 
 const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex')
 
@@ -175,6 +177,51 @@ describe.each(databaseKinds)('a local store on several hosts on %s', (kind) => {
     expect(JSON.parse(refused.body.toString())).toEqual({ error: 'invalid_signature' })
   })
 
+  it('signs each thumbnail for the host its content hash picks, so a grid loads from every host', async () => {
+    const org = await grantedOrg(suite, 'Thumbnails')
+    const pictures = await Promise.all(
+      [0, 1, 2, 3, 4, 5, 6, 7].map((n) =>
+        sharp({ create: { width: 40, height: 30, channels: 3, background: { r: n * 30, g: 90, b: 200 } } })
+          .png()
+          .toBuffer(),
+      ),
+    )
+    const mediaIds: Array<{ mediaId: number; fileHash: string }> = []
+    for (const [index, bytes] of pictures.entries()) {
+      const ref = { file_hash: sha256(bytes), file_size: bytes.length }
+      const media = await post<{ media_id: number }>(org.key, `${org.base}/media`, {
+        media_path: `grid/${index}.png`,
+        ...ref,
+      })
+      const upload = await post<UploadResponse>(org.key, `${org.base}/upload`, { file_list: [ref] })
+      const put = upload.body.upload_list[0]?.signed_opts?.url as string
+      expect((await follow(put, { method: 'PUT', body: bytes })).status).toBe(200)
+      expect((await post(org.key, `${org.base}/s3_object`, { s3_bucket_id: 0, ...ref })).status).toBe(200)
+      mediaIds.push({ mediaId: media.body.media_id, fileHash: ref.file_hash })
+    }
+    await suite.server.app.derivatives.drain()
+
+    const redirects = []
+    for (const { mediaId, fileHash } of mediaIds) {
+      const thumbnail = (size: string) =>
+        callWithHeaders(suite.url, 'GET', `${org.base}/media/${mediaId}/thumbnail?size=${size}`, {
+          key: org.key,
+        })
+      const first = await thumbnail('small')
+      const again = await thumbnail('large')
+      expect([first.status, again.status]).toEqual([302, 302])
+      const location = first.headers.location as string
+      // The host is the hash's, whatever else was asked before: both sizes of a file share it.
+      expect(hostOf(location)).toBe(hosts[shardOfHash(fileHash) % hosts.length])
+      expect(hostOf(again.headers.location as string)).toBe(hostOf(location))
+      redirects.push(location)
+    }
+    expect(new Set(redirects.map(hostOf)).size).toBeGreaterThan(1)
+    const picture = await follow(redirects[0] as string)
+    expect(picture.status).toBe(200)
+    expect(picture.headers['content-type']).toBe('image/webp')
+  })
+
   it("answers CORS for the console's origins only, preflights and requests alike", async () => {
     const org = await grantedOrg(suite, 'Cors')
     const bytes = Buffer.from('bytes read across origins')
@@ -231,7 +278,7 @@ describe.each(databaseKinds)('a local store on several hosts on %s', (kind) => {
       'Content-Range, Content-Length, Accept-Ranges, ETag',
     )
     const foreign = await sendAs(
-      hosts[0] as string,
+      hosts.find((host) => host !== hostOf(put)) as string,
       put,
       { method: 'PUT', body: bytes, headers: { origin: 'http://evil.example' } },
       suite.url,

@@ -23,6 +23,7 @@ import auditUserIndex from './20261128064000_audit_user_index.ts'
 import mediaDerivative from './20261128100000_media_derivative.ts'
 import networkStoreAliases from './20261128130000_network_store_aliases.ts'
 import shareLinks from './20261128170000_share_links.ts'
+import derivativeBackfill from './20261128200000_derivative_backfill.ts'
 
 export interface Migration {
   id: string
@@ -53,4 +54,5 @@ export const migrations: readonly Migration[] = [
   { id: '20261128100000_media_derivative', sql: mediaDerivative },
   { id: '20261128130000_network_store_aliases', sql: networkStoreAliases },
   { id: '20261128170000_share_links', sql: shareLinks },
+  { id: '20261128200000_derivative_backfill', sql: derivativeBackfill },
 ]

@@ -1,18 +1,21 @@
 // What a link shows once open: its label and the folder's place inside it, the subfolders, and the files
-// as cards with their thumbnails, a preview of pictures, clips and sound, and a Download button each
-// (none on a view-only link). A file's Download is its signed URL, which the store answers as an
-// attachment; Download All puts the folder shown and its subfolders into the download queue
-// (ShareDownloadAll.tsx).
-import { useRef, useState } from 'react'
+// as cards with their thumbnails, the console's viewer over the folder's pictures, clips and sound (fed
+// from the link: its inline addresses and thumbnails, nothing of the paths outside it), and a Download
+// button each (none on a view-only link, nor in its viewer). A file's Download is its signed URL, which
+// the store answers as an attachment; Download All puts the folder shown and its subfolders into the
+// download queue (ShareDownloadAll.tsx).
+import { queryOptions } from '@tanstack/react-query'
+import { useState } from 'react'
 import type { SharedMedia } from '../../../server/contract/shareLink.ts'
 import { shareThumbnailSrc, type ShareVisit } from '../../api/shareVisit.ts'
 import { formatBytes } from '../../lib/format.ts'
+import { SHARE_PREVIEWED as PREVIEWABLE, sharedViewerFiles } from '../../lib/viewerOrder.ts'
+import { Viewer } from '../../ui/viewer/Viewer.tsx'
 import { availableUntil, childPath, filesText, pathCrumbs, VIEW_ONLY_MESSAGE } from './shareVisitText.ts'
-import { SharePreview } from './SharePreview.tsx'
 import { ShareDownloadAll } from './ShareDownloadAll.tsx'
 
-/** Kinds the page can play or show in the browser. */
-const PREVIEWABLE = new Set<SharedMedia['media_kind']>(['image', 'video', 'audio'])
+/** How long a file's inline address is used again: the viewer going back to a file asks no new one. */
+const INLINE_FRESH_MS = 10 * 60_000
 
 /** Starts the browser's download of a signed URL (the store names the file in its answer). */
 function saveUrl(url: string, name: string): void {
@@ -35,18 +38,29 @@ export interface SharedFilesProps {
 }
 
 export function SharedFiles({ token, visit, linkSession, fileUrl, notice, openPath }: SharedFilesProps) {
-  const [previewed, setPreviewed] = useState<SharedMedia>()
-  const opener = useRef<HTMLElement | null>(null)
+  const [viewing, setViewing] = useState<number>()
   const canSave = !visit.view_only
 
   const download = async (media: SharedMedia) => {
     const url = await fileUrl(media.media_id, false)
     if (url) saveUrl(url, media.name)
   }
-  const preview = (media: SharedMedia, from: HTMLElement) => {
-    opener.current = from
-    setPreviewed(media)
-  }
+  // The viewer gives focus back to the file's name that opened it.
+  const preview = (media: SharedMedia) => setViewing(media.media_id)
+  const inlineQuery = (mediaId: number) =>
+    queryOptions({
+      queryKey: ['share_inline', token, linkSession, mediaId],
+      queryFn: async () => {
+        const url = await fileUrl(mediaId, true)
+        // Refused: the page says why (fileUrl's notice), the viewer shows the poster and properties.
+        if (url === undefined) throw new Error('The link gave no address for this file.')
+        return url
+      },
+      staleTime: INLINE_FRESH_MS,
+      gcTime: INLINE_FRESH_MS,
+      retry: false,
+      refetchOnWindowFocus: false,
+    })
 
   const crumbs = pathCrumbs(visit.path)
   const fileCount = visit.media_list.length
@@ -145,11 +159,7 @@ export function SharedFiles({ token, visit, linkSession, fileUrl, notice, openPa
               </div>
               <div className="share-item-info">
                 {canPreview ? (
-                  <button
-                    type="button"
-                    className="share-item-name"
-                    onClick={(event) => preview(media, event.currentTarget)}
-                  >
+                  <button type="button" className="share-item-name" onClick={() => preview(media)}>
                     {media.name}
                   </button>
                 ) : (
@@ -171,20 +181,23 @@ export function SharedFiles({ token, visit, linkSession, fileUrl, notice, openPa
           )
         })}
       </ul>
-      {previewed ? (
-        <SharePreview
-          media={previewed}
-          poster={
-            previewed.thumbnail_state === 'ready'
-              ? shareThumbnailSrc(token, linkSession, previewed.media_id, 'large')
+      {viewing !== undefined ? (
+        <Viewer
+          files={sharedViewerFiles(visit.media_list, (mediaId) =>
+            shareThumbnailSrc(token, linkSession, mediaId, 'large'),
+          )}
+          fileId={viewing}
+          inlineQuery={inlineQuery}
+          onDownload={
+            canSave
+              ? (file) => {
+                  const media = visit.media_list.find((each) => each.media_id === file.id)
+                  if (media) void download(media)
+                }
               : undefined
           }
-          inlineUrl={() => fileUrl(previewed.media_id, true)}
-          onDownload={canSave ? () => void download(previewed) : undefined}
-          onClose={() => {
-            setPreviewed(undefined)
-            opener.current?.focus()
-          }}
+          onMove={setViewing}
+          onClose={() => setViewing(undefined)}
         />
       ) : null}
     </section>

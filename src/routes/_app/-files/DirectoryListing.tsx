@@ -24,6 +24,7 @@ import { showAlert, showConfirm } from '../../../app/dialogs.tsx'
 import { navigateRemembering } from '../../../app/navigation.ts'
 import { areaHref, childPath } from '../../../lib/filePaths.ts'
 import { refusalOf, type FileAction } from '../../../lib/fileCapabilities.ts'
+import { toggleSelection } from '../../../lib/rangeSelection.ts'
 import { clampToGrid, moveInGrid, type GridPosition } from '../../../lib/gridKeys.ts'
 import {
   DEFAULT_FILE_FILTER,
@@ -133,6 +134,8 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
   const shareOffer = useShareOffer(org)
   const filter = useLocalState('file_filter') ?? DEFAULT_FILE_FILTER
   const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<string>>(new Set())
+  // The entry clicked last: a shift-click selects from it.
+  const selectionAnchor = useRef<string | undefined>(undefined)
   // Selecting began by a long-press (or More, Select): taps toggle rows until Cancel.
   const [selectingMode, setSelectingMode] = useState(false)
   const [nameFilter, setNameFilter] = useState('')
@@ -227,12 +230,12 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
     if (at && (at.row !== active.row || at.col !== active.col)) setActiveCell(at)
   }
 
-  function toggle(key: string) {
-    setSelectedKeys((keys) => {
-      const next = new Set(keys)
-      if (!next.delete(key)) next.add(key)
-      return next
-    })
+  /** A click on an entry's checkbox (or a tap while selecting); with shift, the run from the last one. */
+  function toggle(key: string, extend = false) {
+    const order = rows.map((row) => row.key)
+    const anchor = selectionAnchor.current
+    setSelectedKeys((keys) => toggleSelection(keys, order, key, anchor, extend))
+    selectionAnchor.current = key
   }
 
   function startSelecting(key?: string) {
@@ -464,7 +467,7 @@ export function DirectoryListing({ openGrant, directory }: { openGrant: OpenGran
                     href={hrefOf(row)}
                     selected={selectedKeys.has(row.key)}
                     selecting={tapsToggle}
-                    onToggle={() => toggle(row.key)}
+                    onToggle={(extend) => toggle(row.key, extend)}
                     onLongPress={() => startSelecting(row.key)}
                     style={style}
                     activeCol={active.row === index + 1 ? active.col : undefined}

@@ -6,6 +6,7 @@ import { useRouter } from '@tanstack/react-router'
 import { useId, useState, type ReactNode } from 'react'
 import {
   mediaQueries,
+  thumbnailUrl,
   useRestoreVersion,
   useSetFilesDeleted,
   type MediaDetail,
@@ -34,7 +35,8 @@ import type { OpenGrant } from './openGrant.ts'
 import { ListingUnavailable } from './ListingUnavailable.tsx'
 import { NoAccess } from './NoAccess.tsx'
 import { downloadFile, openInWindow, type Target } from './transfer.ts'
-import { MediaStage } from './MediaStage.tsx'
+import { MediaStage } from '../../../ui/viewer/MediaStage.tsx'
+import { hasThumbnail } from '../../../lib/thumbnails.ts'
 import { fileKindOf } from '../../../lib/fileKinds.ts'
 import { mediaInfoRows } from '../../../lib/mediaPlayback.ts'
 import { ShareDialog } from '../-shareLinks/ShareDialog.tsx'
@@ -334,9 +336,14 @@ export function FileDetail({ openGrant, path }: { openGrant: OpenGrant; path: st
       {PREVIEWED_KINDS.has(fileKindOf(name)) ? (
         <div className="file-preview" data-kind={fileKindOf(name)}>
           <MediaStage
-            grant={ref}
-            media={media}
-            name={name}
+            file={{
+              id: media.media_id,
+              name,
+              kind: fileKindOf(name),
+              size: media.file_size,
+              poster: hasThumbnail(media) ? thumbnailUrl(ref, media, 'large') : undefined,
+            }}
+            inlineQuery={(id) => mediaQueries.inlineUrl(ref, id)}
             info={media.media_info}
             onDownload={() => transfer({ mediaId: media.media_id }, false)}
           />

@@ -2,59 +2,16 @@
 // and date. On a phone the row is compact: the icon and the name on one line, the size and date on a
 // second, muted one (src/styles/files.css), and the checkbox only while selecting. A finger held on the
 // row selects it (src/ui/useLongPress.ts); while selecting, a tap toggles the row instead of opening it.
-import type { MouseEvent, ReactNode } from 'react'
-import { fileKindOf, type FileKind } from '../../../lib/fileKinds.ts'
+import type { MouseEvent } from 'react'
 import { formatBytes } from '../../../lib/format.ts'
 import type { ListingRow } from '../../../lib/listing.ts'
+import { withShift } from '../../../lib/rangeSelection.ts'
 import { AppLink } from '../../../ui/AppLink.tsx'
 import { useLongPress } from '../../../ui/useLongPress.ts'
 import { DateTime } from '../../../ui/DateTime.tsx'
+import { EntryIcon } from '../../../ui/EntryIcon.tsx'
 
-/** The glyph drawn on a file's page, by kind. */
-const GLYPHS: Record<FileKind, ReactNode> = {
-  image: (
-    <>
-      <circle cx="8" cy="9" r="1.4" />
-      <path d="M5.5 16.5l3.2-4 2.2 2.6 1.6-1.9 2.5 3.3z" />
-    </>
-  ),
-  video: <path d="M8 9.5v6.2l5.2-3.1z" />,
-  audio: (
-    <>
-      <path d="M11.5 8.5v6.3M11.5 8.5l3 1" />
-      <circle cx="10" cy="15" r="1.5" />
-    </>
-  ),
-  document: <path d="M6.5 10h7M6.5 12.5h7M6.5 15h4.5" />,
-  other: null,
-}
-
-/** Drawn, not a glyph of a font: no font on the device needs to carry it. */
-export function EntryIcon({ row }: { row: Pick<ListingRow, 'kind' | 'name'> }) {
-  if (row.kind === 'folder')
-    return (
-      <svg className="entry-icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-        <path
-          className="entry-page"
-          d="M1.5 4.5A1.5 1.5 0 0 1 3 3h4.6l1.8 1.8H17a1.5 1.5 0 0 1 1.5 1.5v9.2A1.5 1.5 0 0 1 17 17H3a1.5 1.5 0 0 1-1.5-1.5z"
-        />
-      </svg>
-    )
-  const kind = fileKindOf(row.name)
-  return (
-    <svg
-      className="entry-icon"
-      data-file-kind={kind}
-      viewBox="0 0 20 20"
-      width="20"
-      height="20"
-      aria-hidden="true"
-    >
-      <path className="entry-page" d="M4 1.5h8.5l4 4v13H4z" />
-      <g className="entry-glyph">{GLYPHS[kind]}</g>
-    </svg>
-  )
-}
+export { EntryIcon }
 
 export interface RowProps {
   row: ListingRow
@@ -63,7 +20,8 @@ export interface RowProps {
   selected: boolean
   /** Taps toggle the row rather than open it. */
   selecting: boolean
-  onToggle: () => void
+  /** extend: shift was held, so the run from the last entry clicked is toggled. */
+  onToggle: (extend: boolean) => void
   /** A finger held on the row: it is selected, and selecting begins. */
   onLongPress: () => void
   style: { top: number; height: number }
@@ -99,7 +57,7 @@ export function Row({
     if ((event.target as Element).closest('input[type="checkbox"]')) return
     event.preventDefault()
     event.stopPropagation()
-    onToggle()
+    onToggle(event.shiftKey)
   }
 
   return (
@@ -117,7 +75,7 @@ export function Row({
         <input
           type="checkbox"
           checked={selected}
-          onChange={onToggle}
+          onChange={(event) => onToggle(withShift(event))}
           aria-label={`Select ${row.name}`}
           tabIndex={tabStop(activeCol, 0)}
         />

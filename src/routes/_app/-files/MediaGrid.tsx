@@ -29,6 +29,7 @@ import { fileKindOf } from '../../../lib/fileKinds.ts'
 import { formatBytes } from '../../../lib/format.ts'
 import { moveInCards } from '../../../lib/gridKeys.ts'
 import type { ListingRow } from '../../../lib/listing.ts'
+import { withShift } from '../../../lib/rangeSelection.ts'
 import { hasThumbnail } from '../../../lib/thumbnails.ts'
 import type { FileRow } from '../../../lib/viewerOrder.ts'
 import { useLongPress } from '../../../ui/useLongPress.ts'
@@ -47,7 +48,7 @@ export interface MediaGridProps {
   /** Taps toggle cards rather than open them. */
   selecting: boolean
   busy: boolean
-  onToggle: (key: string) => void
+  onToggle: (key: string, extend?: boolean) => void
   /** A finger held on a card: it is selected, and selecting begins. */
   onLongPress: (key: string) => void
   /** Opens the viewer on a file. */
@@ -102,7 +103,8 @@ interface CardProps {
   active: boolean
   pictureHeight: number
   menu: readonly MoreItem[]
-  onToggle: () => void
+  /** extend: shift was held, so the run from the last entry clicked is toggled. */
+  onToggle: (extend: boolean) => void
   onLongPress: () => void
   onOpen: () => void
 }
@@ -132,7 +134,7 @@ function Card({
     if (target.closest('input[type="checkbox"], .more-menu')) return
     event.preventDefault()
     event.stopPropagation()
-    onToggle()
+    onToggle(event.shiftKey)
   }
 
   function onMainClick(event: MouseEvent<HTMLAnchorElement>) {
@@ -168,7 +170,7 @@ function Card({
         <input
           type="checkbox"
           checked={selected}
-          onChange={onToggle}
+          onChange={(event) => onToggle(withShift(event))}
           aria-label={`Select ${row.name}`}
           tabIndex={-1}
         />
@@ -284,7 +286,7 @@ export function MediaGrid({
     }
     if (event.key === ' ') {
       event.preventDefault()
-      onToggle(row.key)
+      onToggle(row.key, event.shiftKey)
       return
     }
     if (event.shiftKey) return
@@ -353,7 +355,7 @@ export function MediaGrid({
                   active={first + offset === active}
                   pictureHeight={pictureHeight}
                   menu={menuOf(row)}
-                  onToggle={() => onToggle(row.key)}
+                  onToggle={(extend) => onToggle(row.key, extend)}
                   onLongPress={() => onLongPress(row.key)}
                   onOpen={() => open(row)}
                 />

@@ -1,17 +1,15 @@
-// The viewer: a file of the directory on the whole screen, as a media library opens it from its grid. A
-// modal <dialog> (the page behind is inert, so focus stays in it; Escape closes it and focus goes back to
-// what opened it), with the file's name and place ("3 of 12"), previous and next (the buttons, and the left
-// and right arrow keys) through the directory's files in the listing's order, zoom for images, Download,
-// and a link to the file's screen. What it shows is src/routes/_app/-files/MediaStage.tsx.
+// The console's viewer of a directory: src/ui/viewer/Viewer.tsx fed from the container the listing shows,
+// its files in the listing's order with their large thumbnails, the signed inline address of each, the
+// shown file's properties (its detail), the organization's Download (refused in words where the role may
+// not), and a link to the file's screen.
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { mediaQueries } from '../../../api/media.ts'
+import { useCallback, useMemo } from 'react'
+import { mediaQueries, thumbnailUrl } from '../../../api/media.ts'
 import { showAlert } from '../../../app/dialogs.tsx'
 import { refusalOf } from '../../../lib/fileCapabilities.ts'
-import { fileKindOf } from '../../../lib/fileKinds.ts'
-import { positionOf, stepFile, type FileRow } from '../../../lib/viewerOrder.ts'
-import { AppLink } from '../../../ui/AppLink.tsx'
-import { MediaStage, type Zoom } from './MediaStage.tsx'
+import { hasThumbnail } from '../../../lib/thumbnails.ts'
+import { listingViewerFiles, type FileRow, type ViewerFile } from '../../../lib/viewerOrder.ts'
+import { Viewer } from '../../../ui/viewer/Viewer.tsx'
 import type { OpenGrant } from './openGrant.ts'
 import { downloadFile } from './transfer.ts'
 
@@ -25,180 +23,47 @@ export interface MediaViewerProps {
   onClose: () => void
 }
 
-function Icon({ d }: { d: string }) {
-  return (
-    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-      <path d={d} />
-    </svg>
-  )
-}
-
 export default function MediaViewer({
   openGrant,
-  files,
+  files: rows,
   mediaId,
   hrefOf,
   onMove,
   onClose,
 }: MediaViewerProps) {
   const { org, ref } = openGrant
-  const dialog = useRef<HTMLDialogElement>(null)
-  const closeButton = useRef<HTMLButtonElement>(null)
-  const [zoom, setZoom] = useState<Zoom>('fit')
-  const at = positionOf(files, mediaId)
-  const row = files[at]
-  const previous = stepFile(files, mediaId, -1)
-  const next = stepFile(files, mediaId, 1)
-  const detail = useQuery({ ...mediaQueries.detail(ref, mediaId), enabled: row !== undefined })
-
-  // Open as a modal on mount; on unmount, focus goes back to what opened the viewer.
-  useLayoutEffect(() => {
-    const element = dialog.current
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    if (element && !element.open) element.showModal()
-    closeButton.current?.focus()
-    return () => {
-      if (element?.open) element.close()
-      if (opener?.isConnected) opener.focus()
-    }
-  }, [])
-
-  // The file left the listing (deleted and filtered out): nothing to show.
-  useEffect(() => {
-    if (!row) onClose()
-  }, [row, onClose])
-
-  const move = useCallback(
-    (to: FileRow | undefined) => {
-      if (!to) return
-      setZoom('fit')
-      onMove(to.media.media_id)
-    },
-    [onMove],
+  const files = useMemo(
+    () =>
+      listingViewerFiles(rows, (row) =>
+        hasThumbnail(row.media) ? thumbnailUrl(ref, row.media, 'large') : undefined,
+      ),
+    [rows, ref],
   )
+  const shown = rows.some((row) => row.media.media_id === mediaId)
+  const detail = useQuery({ ...mediaQueries.detail(ref, mediaId), enabled: shown })
+  const inlineQuery = useCallback((id: number) => mediaQueries.inlineUrl(ref, id), [ref])
 
-  function onKeyDown(event: React.KeyboardEvent<HTMLDialogElement>) {
-    if (event.altKey || event.ctrlKey || event.metaKey) return
-    const target = event.target as Element
-    // A focused player or menu keeps its arrows (a player seeks with them).
-    if (target.closest('video, audio, input, select, textarea')) return
-    if (event.key === 'ArrowLeft') {
-      event.preventDefault()
-      move(previous)
-    } else if (event.key === 'ArrowRight') {
-      event.preventDefault()
-      move(next)
-    }
-  }
-
-  function download() {
-    if (!row) return
+  function download(file: ViewerFile) {
     const refusal = refusalOf(org, 'download')
     if (refusal) return showAlert(refusal)
-    void downloadFile(ref, { mediaId: row.media.media_id })
+    void downloadFile(ref, { mediaId: file.id })
   }
 
-  const isImage = row ? fileKindOf(row.name) === 'image' : false
-  const titleId = 'viewer-title'
+  function fileHref(file: ViewerFile) {
+    const row = rows.find((each) => each.media.media_id === file.id)
+    return row ? hrefOf(row) : ''
+  }
+
   return (
-    <dialog
-      ref={dialog}
-      className="viewer"
-      aria-labelledby={titleId}
-      aria-modal="true"
-      onCancel={(event) => {
-        event.preventDefault()
-        onClose()
-      }}
-      onKeyDown={onKeyDown}
-    >
-      {row ? (
-        <>
-          <header className="viewer-bar">
-            <div className="viewer-title">
-              <h2 id={titleId} title={row.name} className={row.isDeleted ? 'deleted' : undefined}>
-                {row.name}
-              </h2>
-              <p className="viewer-position" aria-live="polite">
-                {at + 1} of {files.length}
-              </p>
-            </div>
-            <div className="viewer-actions">
-              {isImage ? (
-                <button
-                  type="button"
-                  className="viewer-button"
-                  aria-label={zoom === 'fit' ? 'Actual size' : 'Fit to screen'}
-                  title={zoom === 'fit' ? 'Actual size' : 'Fit to screen'}
-                  onClick={() => setZoom(zoom === 'fit' ? 1 : 'fit')}
-                >
-                  {zoom === 'fit' ? (
-                    <Icon d="M8.5 3.5a5 5 0 1 0 0 10 5 5 0 0 0 0-10zM12.2 12.2l4.3 4.3M6.5 8.5h4M8.5 6.5v4" />
-                  ) : (
-                    <Icon d="M3 7.5V3h4.5M17 7.5V3h-4.5M3 12.5V17h4.5M17 12.5V17h-4.5" />
-                  )}
-                </button>
-              ) : null}
-              <button
-                type="button"
-                className="viewer-button"
-                aria-label="Download"
-                title="Download"
-                onClick={download}
-              >
-                <Icon d="M10 3v10M5.5 8.5L10 13l4.5-4.5M4 16.5h12" />
-              </button>
-              <AppLink href={hrefOf(row)} className="viewer-button viewer-details" onNavigate={onClose}>
-                <Icon d="M10 2.5a7.5 7.5 0 1 0 0 15 7.5 7.5 0 0 0 0-15zM10 9v5M10 6.2v.1" />
-                <span className="viewer-button-label">File Details</span>
-              </AppLink>
-              <button
-                ref={closeButton}
-                type="button"
-                className="viewer-button"
-                aria-label="Close"
-                title="Close"
-                onClick={onClose}
-              >
-                <Icon d="M5 5l10 10M15 5L5 15" />
-              </button>
-            </div>
-          </header>
-          <div className="viewer-body">
-            <MediaStage
-              grant={ref}
-              media={row.media}
-              name={row.name}
-              info={detail.data?.media_info}
-              zoom={zoom}
-              onZoom={setZoom}
-              onDownload={download}
-              className="viewer-stage"
-            />
-            <button
-              type="button"
-              className="viewer-button viewer-step viewer-previous"
-              aria-label="Previous file"
-              title="Previous file"
-              // Not disabled at the ends: a disabled button would drop focus out of the dialog.
-              aria-disabled={!previous}
-              onClick={() => move(previous)}
-            >
-              <Icon d="M12.5 4.5L7 10l5.5 5.5" />
-            </button>
-            <button
-              type="button"
-              className="viewer-button viewer-step viewer-next"
-              aria-label="Next file"
-              title="Next file"
-              aria-disabled={!next}
-              onClick={() => move(next)}
-            >
-              <Icon d="M7.5 4.5L13 10l-5.5 5.5" />
-            </button>
-          </div>
-        </>
-      ) : null}
-    </dialog>
+    <Viewer
+      files={files}
+      fileId={mediaId}
+      inlineQuery={inlineQuery}
+      info={detail.data?.media_info}
+      onDownload={download}
+      hrefOf={fileHref}
+      onMove={onMove}
+      onClose={onClose}
+    />
   )
 }

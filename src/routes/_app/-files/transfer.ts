@@ -3,6 +3,7 @@
 import { getDownloadUrl, getVersionDownloadUrl, type GrantRef } from '../../../api/media.ts'
 import { showAlert } from '../../../app/dialogs.tsx'
 import { downloadUrlMessage } from '../../../lib/messages.ts'
+import { saveUrl } from '../../../lib/saveAs.ts'
 
 export type Target = { mediaId: number } | { mediaVersionId: number }
 
@@ -30,14 +31,7 @@ export async function openInWindow(grant: GrantRef, target: Target): Promise<voi
 /** Saves the content as a file: the signed address answers as an attachment. */
 export async function downloadFile(grant: GrantRef, target: Target): Promise<void> {
   try {
-    const url = await urlOf(grant, target, false)
-    const link = document.createElement('a')
-    link.href = url
-    link.download = ''
-    link.rel = 'noopener'
-    document.body.append(link)
-    link.click()
-    link.remove()
+    saveUrl(await urlOf(grant, target, false))
   } catch (error) {
     showAlert(downloadUrlMessage(error))
   }

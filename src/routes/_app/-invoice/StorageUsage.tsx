@@ -8,6 +8,7 @@ import { formatBytes } from '../../../lib/format.ts'
 import { CalendarDay } from '../../../ui/DateTime.tsx'
 import { Table, type Column } from '../../../ui/Table.tsx'
 import { byteDaysText, gibDaysText, usageCsv, usageCsvFileName } from './invoiceText.ts'
+import { saveText } from '../../../lib/saveAs.ts'
 
 const STORE_COLUMNS: ReadonlyArray<Column<InvoiceStoreUsage>> = [
   { key: 'store', header: 'Store', rowHeader: true, render: (store) => store.s3_bucket_name },
@@ -57,20 +58,6 @@ export function keptByteDays(days: readonly InvoiceUsageDay[]): { live: number; 
     (sum, day) => ({ live: sum.live + day.live_bytes, retained: sum.retained + day.retained_bytes }),
     { live: 0, retained: 0 },
   )
-}
-
-/** Offers text as a file: a link to an object URL of it, clicked, then let go. */
-function downloadText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.hidden = true
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // The download has taken the URL once the click is handled; keeping it would hold the text in memory.
-  setTimeout(() => URL.revokeObjectURL(url), 0)
 }
 
 function ByteDays({ byteDays }: { byteDays: number }) {
@@ -137,7 +124,7 @@ export function StorageUsage({ invoiceId, usage }: { invoiceId: string; usage: I
           type="button"
           className="button secondary"
           disabled={usage.row_list.length === 0}
-          onClick={() => downloadText(usageCsvFileName(invoiceId), usageCsv(usage.row_list), CSV_TYPE)}
+          onClick={() => saveText(usageCsvFileName(invoiceId), usageCsv(usage.row_list), CSV_TYPE)}
         >
           Download CSV
         </button>{' '}

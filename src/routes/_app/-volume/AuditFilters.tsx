@@ -6,6 +6,7 @@ import { orgUserQueries } from '../../../api/orgUsers.ts'
 import { SelectField, TextField } from '../../../ui/Field.tsx'
 import { SearchField } from '../../../ui/ListToolbar.tsx'
 import { auditFilterOf, isFiltered, type AuditSearch } from './auditFilter.ts'
+import { saveUrl } from '../../../lib/saveAs.ts'
 
 /** Typing a path asks the server once the admin pauses. */
 const PATH_SEARCH_DELAY_MS = 300
@@ -16,17 +17,6 @@ export interface AuditFiltersProps {
   search: AuditSearch
   onChange: (change: Partial<AuditSearch>) => void
   onClear: () => void
-}
-
-/** Starts the browser's download of the CSV (an anchor with `download`: the file streams to disk). */
-function download(url: string) {
-  const anchor = document.createElement('a')
-  anchor.href = url
-  anchor.download = ''
-  anchor.rel = 'noopener'
-  document.body.append(anchor)
-  anchor.click()
-  anchor.remove()
 }
 
 export function AuditFilters({ orgId, volumeId, search, onChange, onClear }: AuditFiltersProps) {
@@ -75,7 +65,7 @@ export function AuditFilters({ orgId, volumeId, search, onChange, onClear }: Aud
         <button
           type="button"
           className="button secondary"
-          onClick={() => download(volumeAuditExportUrl(orgId, volumeId, auditFilterOf(search)))}
+          onClick={() => saveUrl(volumeAuditExportUrl(orgId, volumeId, auditFilterOf(search)))}
         >
           Export CSV
         </button>

@@ -2,36 +2,32 @@
 // derivative at once, then its original when the browser draws it; a video or a sound in the browser's
 // player, from the signed inline address (the stores answer Range requests, so seeking fetches only what
 // it plays), with the large derivative as the poster; and, for what the browser cannot play (ProRes, an odd
-// container) or show, the poster and the media properties with a Download button.
-import { useQuery } from '@tanstack/react-query'
+// container) or show, the poster and the media properties with a Download button where the source gives
+// one. Where the file comes from is the caller's: an organization's container (its signed URLs and
+// thumbnails) or a share link (the link's), passed as the inline address's query and the file's poster.
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { mediaQueries, thumbnailUrl, type GrantRef } from '../../../api/media.ts'
-import { fileKindOf } from '../../../lib/fileKinds.ts'
-import { formatBytes } from '../../../lib/format.ts'
-import {
-  mediaInfoRows,
-  playbackType,
-  showsOriginalImage,
-  type MediaInfo,
-} from '../../../lib/mediaPlayback.ts'
-import { hasThumbnail, type MediaPictures } from '../../../lib/thumbnails.ts'
-import { EntryIcon } from './ListingRow.tsx'
+import { formatBytes } from '../../lib/format.ts'
+import { mediaInfoRows, playbackType, showsOriginalImage, type MediaInfo } from '../../lib/mediaPlayback.ts'
+import type { ViewerFile } from '../../lib/viewerOrder.ts'
+import { EntryIcon } from '../EntryIcon.tsx'
 
-export type StageMedia = MediaPictures & { media_id: number; file_size: number; file_hash: string }
+/** The query of a file's inline address (a player's source, an original image), from its source. */
+export type InlineQuery = (fileId: number) => UseQueryOptions<string, Error, string, (string | number)[]>
 
 /** How an image is drawn: fitted to the stage, or at a scale of its own pixels (1 is 100%). */
 export type Zoom = 'fit' | number
 
 export interface MediaStageProps {
-  grant: GrantRef
-  media: StageMedia
-  name: string
+  file: ViewerFile
+  inlineQuery: InlineQuery
   /** The file's probed properties (the detail's media_info), when known. */
   info?: MediaInfo | null
   /** The image's zoom (the viewer's controls); the file screen always fits. */
   zoom?: Zoom
   onZoom?: (zoom: Zoom) => void
-  onDownload: () => void
+  /** Absent: the source gives no download (a view-only link). */
+  onDownload?: () => void
   /** The player's attributes for tests and the viewer's keys. */
   className?: string
 }
@@ -44,27 +40,25 @@ function canPlay(kind: 'video' | 'audio', type: string | undefined): boolean {
 
 function Unplayable({
   poster,
-  name,
+  file,
   info,
-  media,
   message,
   onDownload,
 }: {
   poster: ReactNode
-  name: string
+  file: ViewerFile
   info: MediaInfo | null | undefined
-  media: StageMedia
   message: string
-  onDownload: () => void
+  onDownload: (() => void) | undefined
 }) {
-  const rows: Array<[string, string]> = [...mediaInfoRows(info), ['Size', formatBytes(media.file_size)]]
+  const rows: Array<[string, string]> = [...mediaInfoRows(info), ['Size', formatBytes(file.size)]]
   if (info?.format) rows.push(['Format', info.format])
   return (
     <div className="stage-unplayable">
       <div className="stage-poster">{poster}</div>
       <div className="stage-facts">
         <p>{message}</p>
-        <dl className="stage-properties" aria-label={`Properties of ${name}`}>
+        <dl className="stage-properties" aria-label={`Properties of ${file.name}`}>
           {rows.map(([label, value]) => (
             <div key={label}>
               <dt>{label}</dt>
@@ -72,9 +66,11 @@ function Unplayable({
             </div>
           ))}
         </dl>
-        <button type="button" className="button" onClick={onDownload}>
-          Download
-        </button>
+        {onDownload ? (
+          <button type="button" className="button" onClick={onDownload}>
+            Download
+          </button>
+        ) : null}
       </div>
     </div>
   )
@@ -82,17 +78,13 @@ function Unplayable({
 
 /** The image: the large derivative first (fast), the original over it once loaded. */
 function ImageStage({
-  grant,
-  media,
-  name,
+  file,
   zoom = 'fit',
   onZoom,
   inlineUrl,
   onFailed,
 }: {
-  grant: GrantRef
-  media: StageMedia
-  name: string
+  file: ViewerFile
   zoom?: Zoom
   onZoom?: (zoom: Zoom) => void
   inlineUrl: string | undefined
@@ -100,7 +92,8 @@ function ImageStage({
 }) {
   const [originalShown, setOriginalShown] = useState(false)
   const [previewFailed, setPreviewFailed] = useState(false)
-  const preview = hasThumbnail(media) && !previewFailed ? thumbnailUrl(grant, media, 'large') : undefined
+  const { name } = file
+  const preview = previewFailed ? undefined : file.poster
   const original = showsOriginalImage(name) ? inlineUrl : undefined
   const scroller = useRef<HTMLDivElement>(null)
   const image = useRef<HTMLImageElement>(null)
@@ -173,38 +166,37 @@ function ImageStage({
 }
 
 export function MediaStage({
-  grant,
-  media,
-  name,
+  file,
+  inlineQuery,
   info,
   zoom,
   onZoom,
   onDownload,
   className,
 }: MediaStageProps) {
-  const kind = fileKindOf(name)
+  const { kind, name } = file
   const [failed, setFailed] = useState(false)
   // A new file starts afresh.
-  const [shownId, setShownId] = useState(media.media_id)
-  if (shownId !== media.media_id) {
-    setShownId(media.media_id)
+  const [shownId, setShownId] = useState(file.id)
+  if (shownId !== file.id) {
+    setShownId(file.id)
     setFailed(false)
   }
   const type = kind === 'video' || kind === 'audio' ? playbackType(name, info) : undefined
   const playable = (kind === 'video' || kind === 'audio') && canPlay(kind, type)
   const wantsOriginal = playable || (kind === 'image' && showsOriginalImage(name))
-  const inline = useQuery({ ...mediaQueries.inlineUrl(grant, media.media_id), enabled: wantsOriginal })
-  const poster = hasThumbnail(media) ? thumbnailUrl(grant, media, 'large') : undefined
+  const inline = useQuery({ ...inlineQuery(file.id), enabled: wantsOriginal })
+  // No address to play from (the source refused it): the poster and the properties, not a wait forever.
+  const unavailable = inline.isError && !(kind === 'image' && file.poster)
+  const poster = file.poster
   const posterNode = poster ? <img src={poster} alt={name} /> : <EntryIcon row={{ kind: 'file', name }} />
 
-  if (kind === 'image' && !failed)
+  if (kind === 'image' && !failed && !unavailable)
     return (
       <div className={`stage ${className ?? ''}`} data-kind="image">
         <ImageStage
-          key={media.media_id}
-          grant={grant}
-          media={media}
-          name={name}
+          key={file.id}
+          file={file}
           zoom={zoom}
           onZoom={onZoom}
           inlineUrl={inline.data}
@@ -212,7 +204,7 @@ export function MediaStage({
         />
       </div>
     )
-  if ((kind === 'video' || kind === 'audio') && playable && !failed) {
+  if ((kind === 'video' || kind === 'audio') && playable && !failed && !unavailable) {
     if (!inline.data)
       return (
         <div className={`stage ${className ?? ''}`} data-kind={kind}>
@@ -223,7 +215,7 @@ export function MediaStage({
       <div className={`stage ${className ?? ''}`} data-kind={kind}>
         {kind === 'video' ? (
           <video
-            key={media.media_id}
+            key={file.id}
             className="stage-player"
             src={inline.data}
             poster={poster}
@@ -237,7 +229,7 @@ export function MediaStage({
           <div className="stage-audio">
             <div className="stage-poster">{posterNode}</div>
             <audio
-              key={media.media_id}
+              key={file.id}
               className="stage-player"
               src={inline.data}
               controls
@@ -258,14 +250,7 @@ export function MediaStage({
         : 'No preview of this file.'
   return (
     <div className={`stage ${className ?? ''}`} data-kind={kind}>
-      <Unplayable
-        poster={posterNode}
-        name={name}
-        info={info}
-        media={media}
-        message={message}
-        onDownload={onDownload}
-      />
+      <Unplayable poster={posterNode} file={file} info={info} message={message} onDownload={onDownload} />
     </div>
   )
 }
