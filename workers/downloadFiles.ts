@@ -396,11 +396,29 @@ export async function copyPlaced(
   await copyBlob(file, writable, onProgress)
 }
 
-/** Removes the staging files of items that are no longer downloading (removed, cleared, finished). */
-export async function sweepStaging(root: FolderLike, keep: readonly string[]): Promise<void> {
+/**
+ * The items of a share link's download queue (src/transfers/linkDownloads.ts) have ids that start with
+ * this; the console's are bare UUIDs. Both queues stage in the one folder of the origin, and each sweeps
+ * only its own files: a sweep of one must not drop what the other will resume from.
+ */
+export const LINK_STAGING_PREFIX = 'link-'
+
+export type StagingScope = 'console' | 'link'
+
+export function inStagingScope(entry: string, scope: StagingScope): boolean {
+  return entry.startsWith(LINK_STAGING_PREFIX) === (scope === 'link')
+}
+
+/** Removes the staging files of the scope's items that are no longer downloading (removed, cleared, finished). */
+export async function sweepStaging(
+  root: FolderLike,
+  keep: readonly string[],
+  scope: StagingScope = 'console',
+): Promise<void> {
   const staging = await stagingFolder(root)
   const gone: string[] = []
-  for await (const entry of staging.keys()) if (!keep.includes(entry)) gone.push(entry)
+  for await (const entry of staging.keys())
+    if (inStagingScope(entry, scope) && !keep.includes(entry)) gone.push(entry)
   for (const entry of gone) {
     try {
       await staging.removeEntry(entry)

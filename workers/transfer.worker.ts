@@ -17,6 +17,7 @@ import {
   type StagedRangeReport,
   type DownloadTarget,
   type FolderLike,
+  type StagingScope,
 } from './downloadFiles.ts'
 import {
   hashParts,
@@ -140,9 +141,9 @@ const api = {
     await copyPlaced(targetOf(from), targetOf(to), onProgress)
   },
 
-  /** Drops the staged bytes of every download but those kept (the unfinished items of the queue). */
-  async sweepDownloads(keep: string[]): Promise<void> {
-    await sweepStaging(await privateRoot(), keep)
+  /** Drops the staged bytes of the scope's downloads but those kept (the unfinished items of its queue). */
+  async sweepDownloads(keep: string[], scope: StagingScope = 'console'): Promise<void> {
+    await sweepStaging(await privateRoot(), keep, scope)
   },
 }
 

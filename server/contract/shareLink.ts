@@ -139,6 +139,11 @@ export const SharedMedia = Type.Object({
   /** The file's name, relative to the folder listed. */
   name: Type.String(),
   file_size: Type.Integer(),
+  /**
+   * The content's SHA-256 (hex), as the console's listing gives it: the download queue checks the bytes
+   * it saved against it, and fetches files of one content once.
+   */
+  file_hash: Type.String(),
   mtime: Nullable(Type.String()),
   media_kind: Type.Union([
     Type.Literal('image'),

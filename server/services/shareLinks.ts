@@ -342,6 +342,7 @@ function sharedOf(media: Media, dir: string): ShareOpenResponse['media_list'][nu
     media_id: media.media_id,
     name: media.media_path.slice(dir.length),
     file_size: media.file_size,
+    file_hash: media.file_hash,
     mtime: media.mtime,
     media_kind: media.media_kind,
     thumbnail_state: media.thumbnail_state,

@@ -43,6 +43,19 @@ export async function shareFileUrl(
   return answer.url
 }
 
+/**
+ * The signed addresses of a shared file's content to save, one per storage host, for the download queue
+ * (src/transfers/downloadAddress.ts): the first one issued in a visit counts the file against the link's
+ * download limit, later ones (a retry, a resume) do not.
+ */
+export async function shareFileUrls(token: string, linkSession: string, mediaId: number): Promise<string[]> {
+  const answer = await callEndpoint(visitor, endpoints.shareDownloadUrl, {
+    params: { share_token: token, media_id: mediaId },
+    query: { link_session: linkSession },
+  })
+  return Array.isArray(answer.urls) && answer.urls.length > 0 ? answer.urls : [answer.url]
+}
+
 /** An image source of a shared file's thumbnail: the server redirects it to a short-lived signed picture. */
 export function shareThumbnailSrc(
   token: string,

@@ -11,7 +11,7 @@ import { useRouter, useRouterState, type HistoryState } from '@tanstack/react-ro
 import { useId, useLayoutEffect, useRef, useState, type MouseEvent, type RefObject } from 'react'
 import { mediaGrantQueries } from '../api/mediaGrants.ts'
 import { areaHref, parentDirectory } from '../lib/filePaths.ts'
-import type { DownloadQueue } from '../transfers/downloadModel.ts'
+import { isLinkDownload, type DownloadQueue } from '../transfers/downloadModel.ts'
 import { useLiveQueue, type QueueName } from '../transfers/liveQueues.ts'
 import {
   downloadProgress,
@@ -90,7 +90,9 @@ function uploadWhere(queue: UploadQueue): Where | undefined {
 
 function downloadWhere(queue: DownloadQueue): Where | undefined {
   const first = queue.items[0]
-  return first ? { orgId: first.org_id, grantId: first.media_grant_id, directory: '/' } : undefined
+  // The console's queue holds only its members' downloads; a link's (a queue of its own) has no screen here.
+  if (!first || isLinkDownload(first)) return undefined
+  return { orgId: first.org_id, grantId: first.media_grant_id, directory: '/' }
 }
 
 /** A link in the app that carries history state (the download screen shows its queue only with it). */

@@ -6,7 +6,8 @@
 // source, the others wait for it and are then copied (copying -> done); if the source fails they fall back
 // to their own download. A failure goes back to waiting for DOWNLOAD_RETRY_INTERVAL_MS, up to
 // DOWNLOAD_FILE_TRIES tries, keeping the bytes received so the next try resumes with a Range request.
-// 'url_not_found' is fatal: 'Not Uploaded', never retried. An address the store refused or that aged past
+// 'url_not_found' is fatal: 'Not Uploaded', never retried; so is 'url_refused', a share link's download whose
+// link or visit has ended, with the page's words for it. An address the store refused or that aged past
 // its lifetime ('url_expired') sends the item back to get_url within its try, keeping its bytes: the
 // runner asks for a fresh one and resumes.
 //
@@ -29,11 +30,29 @@ import { showsRetry, summarize, type TransferSummary } from './summary.ts'
 export type DownloadStatus =
   'waiting' | 'get_url' | 'start_download' | 'downloading' | 'copying' | 'done' | 'error'
 
-export interface NewDownloadFile {
-  id: string
-  /** The container the file is in: its download address is asked of it. */
+/** A member's download: its address is asked of the container the file is in, with the user's session. */
+export interface ContainerSource {
   org_id: number
   media_grant_id: number
+}
+
+/**
+ * A visitor's download through a share link, with no session: its address is asked of the link, with the
+ * link session of the visit (an ended visit or a link that stopped fails the item: url_refused).
+ */
+export interface LinkSource {
+  share_token: string
+  link_session: string
+}
+
+export type DownloadSource = ContainerSource | LinkSource
+
+export function isLinkDownload(source: DownloadSource): source is LinkSource {
+  return 'share_token' in source
+}
+
+interface DownloadFile {
+  id: string
   media_id: number
   /** Where the file goes, relative to the chosen directory. */
   path: string
@@ -41,7 +60,9 @@ export interface NewDownloadFile {
   file_hash: string
 }
 
-export interface DownloadItem extends NewDownloadFile {
+export type NewDownloadFile = DownloadFile & DownloadSource
+
+interface DownloadItemState {
   // The item fields of the specification.
   status: DownloadStatus
   percent: number
@@ -66,6 +87,8 @@ export interface DownloadItem extends NewDownloadFile {
   ranges_partial: Array<[index: number, bytes: number]>
 }
 
+export type DownloadItem = NewDownloadFile & DownloadItemState
+
 export interface DownloadQueue {
   items: DownloadItem[]
   /**
@@ -87,6 +110,11 @@ export type DownloadEvent =
   | { type: 'start'; id: string }
   | { type: 'url_received'; id: string }
   | { type: 'url_not_found'; id: string }
+  /**
+   * The address will not be given on any try (a share link that stopped, expired or was used up, or whose
+   * visit ended): the item fails at once with this message, and Retry leaves it.
+   */
+  | { type: 'url_refused'; id: string; error: string }
   /** The address is no good any more (the store refused it, or it aged): a fresh one is asked for. */
   | { type: 'url_expired'; id: string }
   | { type: 'already_present'; id: string }
@@ -200,6 +228,9 @@ function itemEvent(
     case 'url_not_found':
       if (item.status !== 'get_url') return item
       return { ...item, status: 'error', error: NOT_UPLOADED_MESSAGE, fatal: true, next_try_at: null }
+    case 'url_refused':
+      if (item.status !== 'get_url') return item
+      return { ...item, status: 'error', error: event.error, fatal: true, next_try_at: null }
     case 'already_present':
       if (item.status !== 'waiting' && !isActiveDownload(item)) return item
       return {

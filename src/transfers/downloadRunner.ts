@@ -16,6 +16,7 @@
 import { proxy, type Remote } from 'comlink'
 import type { DownloadResult, PartDigests } from '../../workers/transferCore.ts'
 import type { DownloadPlace, TransferApi } from '../../workers/transfer.worker.ts'
+import type { StagingScope } from '../../workers/downloadFiles.ts'
 import {
   downloadReducer,
   downloadsToStart,
@@ -56,8 +57,12 @@ interface SignedAddress {
   receivedAt: number
 }
 
-/** Why a download address was not given: 'not_found' is fatal (the content was never uploaded). */
-export type UrlFailure = 'not_found' | 'other'
+/**
+ * Why a download address was not given: 'not_found' is fatal (the content was never uploaded), and so is
+ * a refusal no later try would change (a share link that stopped or whose visit ended), in its words;
+ * anything else fails the try.
+ */
+export type UrlFailure = 'not_found' | 'other' | { refused: string }
 
 export interface DownloadRunnerOptions {
   store: QueueStore
@@ -75,6 +80,11 @@ export interface DownloadRunnerOptions {
   rangeBytes?: number
   /** Requests in flight per host, shared by every download of the tab. */
   hostSlots?: HostSlots
+  /**
+   * Whose staging files this queue sweeps: the console's, or a share link's (workers/downloadFiles.ts);
+   * each queue keeps its hands off the other's, both being in the origin's one staging folder.
+   */
+  stagingScope?: StagingScope
 }
 
 /**
@@ -89,6 +99,7 @@ export const downloadQueue: QueueDefinition<DownloadQueue, DownloadEvent> = {
     'retry',
     'access',
     'url_not_found',
+    'url_refused',
     'already_present',
     'downloaded',
     'copied',
@@ -213,7 +224,7 @@ export class DownloadRunner {
     const keep = this.state.items.filter((item) => item.status !== 'done').map((item) => item.id)
     const { pool } = this.options
     void pool
-      .run(SWEEP_TASK, (api) => api.sweepDownloads(keep))
+      .run(SWEEP_TASK, (api) => api.sweepDownloads(keep, this.options.stagingScope ?? 'console'))
       .catch(() => undefined)
       .finally(() => pool.forget(SWEEP_TASK))
   }
@@ -245,8 +256,13 @@ export class DownloadRunner {
     try {
       address = await this.askUrl(item)
     } catch (error) {
-      if (this.options.classifyUrlError(error) !== 'not_found') throw error
-      this.engine.dispatch({ type: 'url_not_found', id })
+      const failure = this.options.classifyUrlError(error)
+      if (failure === 'other') throw error
+      this.engine.dispatch(
+        failure === 'not_found'
+          ? { type: 'url_not_found', id }
+          : { type: 'url_refused', id, error: failure.refused },
+      )
       return
     }
     this.engine.dispatch({ type: 'url_received', id })

@@ -1,10 +1,9 @@
 // The download queue of this tab, for React: one QueueManager (queueManager.ts) joins the 'downloads'
 // queue; in the leading tab it runs the queue with a DownloadRunner (downloadRunner.ts).
 import { useSyncExternalStore } from 'react'
-import { getDownloadUrls } from '../api/media.ts'
-import { ApiError } from '../api/transport.ts'
 import { emptyDownloadQueue, type DownloadQueue } from './downloadModel.ts'
-import { DownloadRunner, type DownloadCommand, type UrlFailure } from './downloadRunner.ts'
+import { classifyUrlError, downloadUrlsOf } from './downloadAddress.ts'
+import { DownloadRunner, type DownloadCommand } from './downloadRunner.ts'
 import { browserTransfersOptions } from './leader.ts'
 import { announceQueue } from './liveQueues.ts'
 import { createTransferPool } from './pool.ts'
@@ -15,10 +14,6 @@ import { openQueueStore } from './queueStore.ts'
 export type { DownloadCommand }
 
 export type DownloadManager = QueueManager<DownloadQueue, DownloadCommand>
-
-function classifyUrlError(error: unknown): UrlFailure {
-  return error instanceof ApiError && error.status === 404 ? 'not_found' : 'other'
-}
 
 let manager: DownloadManager | undefined
 
@@ -32,8 +27,7 @@ export function downloadManager(): DownloadManager {
       new DownloadRunner({
         store: await openQueueStore(),
         pool: createTransferPool(),
-        getUrls: (item) =>
-          getDownloadUrls({ orgId: item.org_id, mediaGrantId: item.media_grant_id }, item.media_id),
+        getUrls: downloadUrlsOf,
         classifyUrlError,
         onChange,
         rangeBytes: testDownloadRangeBytes(),

@@ -4,8 +4,12 @@
 // and send their users' commands (add, remove, retry...) to the leader, which applies them.
 // The lock manager and the channel are passed in, so tests run several tabs in one process.
 
-/** Each queue has its own leader and channel, so uploads and downloads run independently. */
-export type TransferQueueName = 'uploads' | 'downloads'
+/**
+ * Each queue has its own leader and channel, so uploads and downloads run independently. A share link's
+ * visitor has a download queue of their own (linkDownloads.ts), apart from a signed-in user's in the same
+ * browser: neither leads, shows or clears the other's.
+ */
+export type TransferQueueName = 'uploads' | 'downloads' | 'link_downloads'
 
 export const leaderLockName = (queue: TransferQueueName) => `media-console-${queue}-leader`
 export const transfersChannelName = (queue: TransferQueueName) => `media-console-${queue}`

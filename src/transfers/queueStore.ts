@@ -8,6 +8,12 @@ import type { UploadItem, UploadQueue } from './uploadModel.ts'
 
 export const TRANSFERS_DB_NAME = 'media-console-transfers'
 export const TRANSFERS_DB_VERSION = 1
+/**
+ * A share link visitor's downloads (linkDownloads.ts) are kept in a database of their own, of the same
+ * shape: a new store in the console's would need a version change, which waits for every open console tab
+ * to let go of the database; and a signed-in user's queue and a visitor's never read each other's records.
+ */
+export const LINK_TRANSFERS_DB_NAME = 'media-console-link-transfers'
 
 export interface StoredUpload {
   id: string
@@ -71,8 +77,8 @@ function upgrade(db: IDBPDatabase<TransfersSchema>, oldVersion: number): void {
   }
 }
 
-export async function openQueueStore(): Promise<QueueStore> {
-  const db = await openDB<TransfersSchema>(TRANSFERS_DB_NAME, TRANSFERS_DB_VERSION, {
+export async function openQueueStore(name: string = TRANSFERS_DB_NAME): Promise<QueueStore> {
+  const db = await openDB<TransfersSchema>(name, TRANSFERS_DB_VERSION, {
     upgrade: (database, oldVersion) => upgrade(database, oldVersion),
   })
 

@@ -11,6 +11,7 @@ import {
   placeDownload,
   stagedWritable,
   sweepStaging,
+  LINK_STAGING_PREFIX,
   verifyStaged,
   type DownloadTarget,
   type FolderLike,
@@ -296,6 +297,16 @@ describe('sweepStaging', () => {
     await open.createSyncAccessHandle?.()
     await sweepStaging(asFolder(opfs.root), ['kept'])
     expect([...(await stagingOf(opfs)).keys()].sort()).toEqual(['kept', 'open'])
+  })
+
+  it("sweeps only its own queue's files: the console's and a share link visitor's stay apart", async () => {
+    const opfs = new FakeFs(true)
+    for (const [index, key] of ['a', 'b', `${LINK_STAGING_PREFIX}c`, `${LINK_STAGING_PREFIX}d`].entries())
+      await opfs.root.put(`${STAGING_DIRECTORY}/${key}`, content(10, index))
+    await sweepStaging(asFolder(opfs.root), ['a'], 'console')
+    expect([...(await stagingOf(opfs)).keys()].sort()).toEqual(['a', 'link-c', 'link-d'])
+    await sweepStaging(asFolder(opfs.root), ['link-d'], 'link')
+    expect([...(await stagingOf(opfs)).keys()].sort()).toEqual(['a', 'link-d'])
   })
 })
 

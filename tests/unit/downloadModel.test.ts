@@ -102,6 +102,37 @@ describe('the road of a download', () => {
     expect(run(queue, [{ type: 'retry' }])).toBe(queue)
   })
 
+  it('url_refused is fatal with its own words: a share link that stopped is not tried again', () => {
+    const linked: NewDownloadFile = {
+      id: 'f',
+      share_token: 'token',
+      link_session: 'visit',
+      media_id: 1,
+      path: 'dir/f.bin',
+      file_size: 1000,
+      file_hash: 'f-hash',
+    }
+    const queue = run(emptyDownloadQueue, [
+      { type: 'add', files: [linked] },
+      { type: 'start', id: 'f' },
+      { type: 'url_refused', id: 'f', error: 'This link has expired.' },
+    ])
+    expect(item(queue)).toMatchObject({
+      status: 'error',
+      fatal: true,
+      error: 'This link has expired.',
+      next_try_at: null,
+      share_token: 'token',
+      link_session: 'visit',
+    })
+    expect(downloadsToStart(queue, T0 + 3_600_000)).toEqual([])
+    expect(downloadSummary(queue)).toMatchObject({ text: 'Done - 1 Failed', show_retry: false })
+    expect(run(queue, [{ type: 'retry' }])).toBe(queue)
+    // Only an item asking for its address can be refused one.
+    const waiting = run(emptyDownloadQueue, [{ type: 'add', files: [linked] }])
+    expect(run(waiting, [{ type: 'url_refused', id: 'f', error: 'x' }])).toBe(waiting)
+  })
+
   it('answers that do not fit the state change nothing', () => {
     const queue = run(emptyDownloadQueue, [{ type: 'add', files: [file('f')] }])
     for (const event of [

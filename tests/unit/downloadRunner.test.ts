@@ -22,6 +22,7 @@ import {
 import { SAVE_INTERVAL_MS } from '../../src/transfers/queueEngine.ts'
 import type { QueueStore } from '../../src/transfers/queueStore.ts'
 import type { DownloadResult } from '../../workers/transferCore.ts'
+import type { StagingScope } from '../../workers/downloadFiles.ts'
 import {
   FakeDirectoryHandle,
   FakeWorkers,
@@ -96,6 +97,8 @@ function start(
     root?: FakeDirectoryHandle
     workers?: FakeWorkers
     rangeBytes?: number
+    classify?: (error: unknown) => UrlFailure
+    stagingScope?: StagingScope
   } = {},
 ) {
   const store = new RecordingStore(options.store ?? new MemoryQueueStore())
@@ -117,9 +120,10 @@ function start(
       const answer = await server.answer(item)
       return typeof answer === 'string' ? [answer] : answer
     },
-    classifyUrlError,
+    classifyUrlError: options.classify ?? classifyUrlError,
     onChange: () => undefined,
     ...(options.rangeBytes === undefined ? {} : { rangeBytes: options.rangeBytes }),
+    ...(options.stagingScope === undefined ? {} : { stagingScope: options.stagingScope }),
   })
   started.push({ runner, workers })
   const item = (id: string): DownloadItem => {
@@ -256,6 +260,37 @@ describe('the download runner', () => {
     expect(workers.downloads).toEqual([])
     expect(item('gone').status).toBe('error')
     expect(downloadSummary(runner.state)).toMatchObject({ text: 'Done - 1 Failed', show_retry: false })
+  })
+
+  it('fails a file at once when its share link refuses it for good, in the words given, never asking again', async () => {
+    const bytes = content(100, 2)
+    const { runner, workers, server, item, add, serve } = start({
+      classify: (error) =>
+        error instanceof ApiError && error.code === 'link_expired'
+          ? { refused: 'This link has expired.' }
+          : 'other',
+    })
+    serve(12, bytes)
+    server.answer = async () => {
+      throw new ApiError(410, { error: 'link_expired' })
+    }
+    await runner.restore()
+    await add({ ...fileOf('late', bytes, 12), share_token: 'token', link_session: 'visit' })
+    await until(() => item('late').status === 'error', 'the download to fail')
+
+    expect(item('late')).toMatchObject({ fatal: true, error: 'This link has expired.', tries: 1 })
+    await runner.apply({ type: 'retry' })
+    await advance(10 * DOWNLOAD_RETRY_INTERVAL_MS)
+    expect(server.urlCalls).toHaveLength(1)
+    expect(workers.downloads).toEqual([])
+    expect(downloadSummary(runner.state)).toMatchObject({ text: 'Done - 1 Failed', show_retry: false })
+  })
+
+  it("sweeps only its own queue's staging files", async () => {
+    const { runner, workers } = start({ stagingScope: 'link' })
+    await runner.restore()
+    await until(() => workers.sweepScopes.length === 1, 'the sweep when the queue is taken over')
+    expect(workers.sweepScopes).toEqual(['link'])
   })
 
   it('asks again 10 s after an address that could not be had for another reason', async () => {

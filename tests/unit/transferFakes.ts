@@ -14,6 +14,7 @@ import type { ChannelLike, LockManagerLike, TransfersMessage } from '../../src/t
 import { ItemTaskPool, TRANSFER_IDLE_TIMEOUT_MS, createSendPool } from '../../src/transfers/pool.ts'
 import type { QueueStore, RestoredDownloads, RestoredUploads } from '../../src/transfers/queueStore.ts'
 import { emptyUploadQueue, type UploadQueue } from '../../src/transfers/uploadModel.ts'
+import { inStagingScope, type StagingScope } from '../../workers/downloadFiles.ts'
 import { combineDigests } from '../../workers/sha256.ts'
 import type { TransferApi } from '../../workers/transfer.worker.ts'
 import {
@@ -364,6 +365,8 @@ export class FakeWorkers {
   readonly placed: string[] = []
   /** The keys each sweep of the staging files kept. */
   readonly sweeps: string[][] = []
+  /** Whose staging files each sweep was for. */
+  readonly sweepScopes: StagingScope[] = []
   /** The origin's private file system, where downloads are staged: a reloaded page's workers share it. */
   staging = new FakeDirectoryHandle('staging')
   readonly served = new Map<string, Uint8Array>()
@@ -585,10 +588,11 @@ export class FakeWorkers {
         this.copies.push({ worker: worker.id, from: source, to: target })
         onProgress?.(target.bytes.length)
       },
-      sweepDownloads: async (keep) => {
+      sweepDownloads: async (keep, scope = 'console') => {
         this.sweeps.push([...keep])
+        this.sweepScopes.push(scope)
         for (const key of [...this.staging.entries.keys()])
-          if (!keep.includes(key)) this.staging.entries.delete(key)
+          if (inStagingScope(key, scope) && !keep.includes(key)) this.staging.entries.delete(key)
       },
     }
     return {

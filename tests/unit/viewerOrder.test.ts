@@ -30,7 +30,15 @@ const shared = (
   name: string,
   media_kind: SharedMedia['media_kind'],
   thumbnail_state: SharedMedia['thumbnail_state'] = 'ready',
-): SharedMedia => ({ media_id, name, media_kind, thumbnail_state, file_size: 10 * media_id, mtime: null })
+): SharedMedia => ({
+  media_id,
+  name,
+  media_kind,
+  thumbnail_state,
+  file_size: 10 * media_id,
+  file_hash: `h${media_id}`,
+  mtime: null,
+})
 
 describe('the viewer order', () => {
   const files = listingViewerFiles(filesOf(rows), (row) =>

@@ -8,6 +8,7 @@ import { forgetLinkSession, keepLinkSession } from '../../lib/linkSessions.ts'
 import { FormError } from '../../ui/FormError.tsx'
 import { TextField } from '../../ui/Field.tsx'
 import { SharedFiles } from './SharedFiles.tsx'
+import { ShareDownloadsPanel } from './ShareDownloadsPanel.tsx'
 import {
   ASK_SENDER_MESSAGE,
   DOWNLOAD_FAILED_MESSAGE,
@@ -110,6 +111,7 @@ function ShareFrame({ orgName, children }: { orgName?: string; children: ReactNo
         {children}
       </main>
       <footer className="share-visit-footer">Shared securely with Media Console</footer>
+      <ShareDownloadsPanel />
     </div>
   )
 }

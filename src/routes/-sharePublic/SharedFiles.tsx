@@ -1,8 +1,9 @@
 // What a link shows once open: its label and the folder's place inside it, the subfolders, and the files
 // as cards with their thumbnails, the console's viewer over the folder's pictures, clips and sound (fed
 // from the link: its inline addresses and thumbnails, nothing of the paths outside it), and a Download
-// button each (none on a view-only link, nor in its viewer). A download is the file's signed URL, which the store answers as an
-// attachment; Download All asks for each file of the folder shown in turn.
+// button each (none on a view-only link, nor in its viewer). A file's Download is its signed URL, which
+// the store answers as an attachment; Download All puts the folder shown and its subfolders into the
+// download queue (ShareDownloadAll.tsx).
 import { queryOptions } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { SharedMedia } from '../../../server/contract/shareLink.ts'
@@ -11,6 +12,7 @@ import { formatBytes } from '../../lib/format.ts'
 import { SHARE_PREVIEWED as PREVIEWABLE, sharedViewerFiles } from '../../lib/viewerOrder.ts'
 import { Viewer } from '../../ui/viewer/Viewer.tsx'
 import { availableUntil, childPath, filesText, pathCrumbs, VIEW_ONLY_MESSAGE } from './shareVisitText.ts'
+import { ShareDownloadAll } from './ShareDownloadAll.tsx'
 
 /** How long a file's inline address is used again: the viewer going back to a file asks no new one. */
 const INLINE_FRESH_MS = 10 * 60_000
@@ -37,21 +39,11 @@ export interface SharedFilesProps {
 
 export function SharedFiles({ token, visit, linkSession, fileUrl, notice, openPath }: SharedFilesProps) {
   const [viewing, setViewing] = useState<number>()
-  const [saving, setSaving] = useState(false)
   const canSave = !visit.view_only
 
   const download = async (media: SharedMedia) => {
     const url = await fileUrl(media.media_id, false)
     if (url) saveUrl(url, media.name)
-  }
-  const downloadAll = async () => {
-    setSaving(true)
-    for (const media of visit.media_list) {
-      const url = await fileUrl(media.media_id, false)
-      if (!url) break
-      saveUrl(url, media.name)
-    }
-    setSaving(false)
   }
   // The viewer gives focus back to the file's name that opened it.
   const preview = (media: SharedMedia) => setViewing(media.media_id)
@@ -82,10 +74,8 @@ export function SharedFiles({ token, visit, linkSession, fileUrl, notice, openPa
             {availableUntil(visit.expires_at)}
           </p>
         </div>
-        {canSave && fileCount > 1 ? (
-          <button type="button" className="button" disabled={saving} onClick={() => void downloadAll()}>
-            {saving ? 'Downloading…' : 'Download All'}
-          </button>
+        {canSave && (fileCount > 1 || visit.dir_list.some((dir) => dir.file_count > 0)) ? (
+          <ShareDownloadAll token={token} linkSession={linkSession} path={visit.path} />
         ) : null}
       </div>
       {visit.view_only ? <p className="share-note">{VIEW_ONLY_MESSAGE}</p> : null}

@@ -1,0 +1,196 @@
+// The visitor's downloads on a share link's page, in the console's transfer panel (bottom-right on a desk,
+// a bottom sheet on a phone): the summary in the specification's words (Status, Succeeded, Skipped,
+// Failed), the overall bar with speed and time left, each file with its bar, status and error, Retry while
+// a failure may pass on another try, and Cancel while it runs (Close once done), which empties the queue.
+// There is no download screen outside the console, so the panel holds all of it. It joins the queue once
+// the page is idle, so downloads left by a reload resume; it never takes focus.
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type RefObject,
+} from 'react'
+import { FileProgressBar, OverallProgress, useTransferRate } from '../../app/TransferMeter.tsx'
+import { whenIdle } from '../../lib/idle.ts'
+import { downloadStatusText, downloadSummary, type DownloadQueue } from '../../transfers/downloadModel.ts'
+import { askHandleAccess } from '../../transfers/handleAccess.ts'
+import type { LinkDownloadManager } from '../../transfers/linkDownloads.ts'
+import { downloadProgress } from '../../transfers/transferProgress.ts'
+import { joinLinkDownloads, useJoinedLinkDownloads } from './shareDownloads.ts'
+
+/** The queue is joined once the page is idle, or this long after it at the latest (as the console's). */
+const JOIN_IDLE_TIMEOUT_MS = 2_000
+/** Where the panel becomes a bottom sheet, collapsed at first (src/styles/transfers.css uses the same). */
+const PHONE = '(max-width: 600px)'
+
+export function ShareDownloadsPanel() {
+  const manager = useJoinedLinkDownloads()
+  useEffect(
+    () =>
+      whenIdle(() => {
+        joinLinkDownloads().catch((error: unknown) =>
+          console.warn('the download queue could not be joined', error),
+        )
+      }, JOIN_IDLE_TIMEOUT_MS),
+    [],
+  )
+  return manager ? <Panel manager={manager} /> : null
+}
+
+/** After a reload the browser may want the visitor's permission again to write into the chosen directory. */
+function AllowAccess({ names, manager }: { names: string[]; manager: LinkDownloadManager }) {
+  async function allow() {
+    const { LINK_TRANSFERS_DB_NAME, openQueueStore } = await import('../../transfers/queueStore.ts')
+    const store = await openQueueStore(LINK_TRANSFERS_DB_NAME)
+    const { handles } = await store.loadDownloads()
+    store.close()
+    const asked = new Set<string>()
+    for (const dir of handles.values()) {
+      if (asked.has(dir.name) || !names.includes(dir.name)) continue
+      asked.add(dir.name)
+      await askHandleAccess(dir, 'readwrite')
+    }
+    manager.send({ type: 'access_granted' })
+  }
+  return (
+    <div className="notice share-transfer-access" role="alert">
+      <p>
+        The browser needs your permission again to save into {names.map((name) => `'${name}'`).join(', ')}.
+      </p>
+      <button type="button" className="button" onClick={() => void allow()}>
+        Allow Access
+      </button>
+    </div>
+  )
+}
+
+/** Keeps the page's end clear of the fixed panel: a spacer as tall as what the panel covers. */
+function useCoveredHeight(panel: RefObject<HTMLElement | null>, shown: boolean): number {
+  const [covered, setCovered] = useState(0)
+  useLayoutEffect(() => {
+    const element = panel.current
+    if (!shown || !element) return
+    const measure = () =>
+      setCovered(Math.max(0, Math.ceil(window.innerHeight - element.getBoundingClientRect().top)))
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(element)
+    window.addEventListener('resize', measure)
+    return () => {
+      observer.disconnect()
+      window.removeEventListener('resize', measure)
+    }
+  }, [panel, shown])
+  return shown ? covered : 0
+}
+
+function Panel({ manager }: { manager: LinkDownloadManager }) {
+  const { queue } = useSyncExternalStore(manager.subscribe, manager.getSnapshot)
+  const summary = downloadSummary(queue)
+  const progress = downloadProgress(queue)
+  const speed = useTransferRate('link_downloads', progress.bytes_done, summary.running > 0)
+  const [expanded, setExpanded] = useState(
+    () => !(typeof window.matchMedia === 'function' && window.matchMedia(PHONE).matches),
+  )
+  const panel = useRef<HTMLElement>(null)
+  const shown = queue.items.length > 0
+  const covered = useCoveredHeight(panel, shown)
+  const titleId = useId()
+  const bodyId = useId()
+  if (!shown) return null
+  return (
+    <>
+      <div className="transfer-panel-spacer" aria-hidden="true" style={{ height: covered }} />
+      <section
+        ref={panel}
+        className={`transfer-panel share-transfer-panel${expanded ? '' : ' collapsed'}`}
+        aria-labelledby={titleId}
+      >
+        <div className="transfer-panel-head">
+          <h2 id={titleId}>Downloads</h2>
+          <span className="transfer-panel-headline">
+            {progress.percent}% · <span role="status">{summary.text}</span>
+          </span>
+          <button
+            type="button"
+            className="icon-button transfer-toggle"
+            aria-expanded={expanded}
+            aria-controls={bodyId}
+            aria-label="Download details"
+            onClick={() => setExpanded(!expanded)}
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path d="M6 15l6-6 6 6" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </button>
+        </div>
+        <div className="transfer-panel-body" id={bodyId} hidden={!expanded}>
+          <QueueBody queue={queue} manager={manager} progress={progress} speed={speed} />
+        </div>
+      </section>
+    </>
+  )
+}
+
+interface BodyProps {
+  queue: DownloadQueue
+  manager: LinkDownloadManager
+  progress: ReturnType<typeof downloadProgress>
+  speed: ReturnType<typeof useTransferRate>
+}
+
+function QueueBody({ queue, manager, progress, speed }: BodyProps) {
+  const summary = progress.summary
+  const files = new Map(progress.files.map((file) => [file.id, file]))
+  return (
+    <>
+      <dl className="transfer-summary share-transfer-summary" aria-label="Summary">
+        <div>
+          <dt>Succeeded</dt>
+          <dd>{summary.succeeded}</dd>
+        </div>
+        <div>
+          <dt>Skipped</dt>
+          <dd>{summary.skipped}</dd>
+        </div>
+        <div>
+          <dt>Failed</dt>
+          <dd>{summary.failed}</dd>
+        </div>
+      </dl>
+      <OverallProgress label="Downloads" progress={progress} speed={speed} compact />
+      {queue.needs_access.length > 0 ? <AllowAccess names={queue.needs_access} manager={manager} /> : null}
+      <ul className="share-transfer-files" aria-label="Downloads files">
+        {queue.items.map((item) => {
+          const file = files.get(item.id)
+          return (
+            <li key={item.id} className="share-transfer-file" data-state={file?.state}>
+              <span className="share-transfer-name" title={item.path}>
+                {item.path}
+              </span>
+              {file ? (
+                <FileProgressBar file={file}>{downloadStatusText(item)}</FileProgressBar>
+              ) : (
+                <span>{downloadStatusText(item)}</span>
+              )}
+              {item.error ? <span className="transfer-error share-transfer-error">{item.error}</span> : null}
+            </li>
+          )
+        })}
+      </ul>
+      <div className="share-transfer-actions">
+        {summary.show_retry ? (
+          <button type="button" className="button" onClick={() => manager.send({ type: 'retry' })}>
+            Retry
+          </button>
+        ) : null}
+        <button type="button" className="button secondary" onClick={() => manager.send({ type: 'close' })}>
+          {summary.running > 0 ? 'Cancel' : 'Close'}
+        </button>
+      </div>
+    </>
+  )
+}
