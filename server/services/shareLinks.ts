@@ -453,7 +453,11 @@ async function recordView(
   })
 }
 
-/** Passphrase tries are limited per link and per address, as sign-in attempts are (services/rateLimit.ts). */
+/**
+ * Passphrase tries are limited per address and per link, as sign-in attempts are (services/rateLimit.ts).
+ * The address is counted first: an address already at its limit is refused before its try is counted
+ * against the link, so it cannot use up the tries of the people the link was sent to.
+ */
 export async function checkPassphrase(
   db: Database,
   sealer: Sealer,
@@ -462,10 +466,10 @@ export async function checkPassphrase(
   passphrase: string,
 ): Promise<SharePassphraseResponse> {
   const link = await usableLink(db, token)
-  if (!(await takeRate(db, RATE_LIMITS.passphrasePerLink, String(link.share_link_id)))) {
+  if (visitor.limitSubject && !(await takeRate(db, RATE_LIMITS.passphrasePerAddress, visitor.limitSubject))) {
     throw new HttpError(429, 'too_many_tries')
   }
-  if (visitor.limitSubject && !(await takeRate(db, RATE_LIMITS.passphrasePerAddress, visitor.limitSubject))) {
+  if (!(await takeRate(db, RATE_LIMITS.passphrasePerLink, String(link.share_link_id)))) {
     throw new HttpError(429, 'too_many_tries')
   }
   if (link.passphrase_hash !== null && !(await passphraseMatches(passphrase, link.passphrase_hash))) {

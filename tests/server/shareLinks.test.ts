@@ -1,10 +1,14 @@
 // Share links over real HTTP, on both databases: who may create one, what a visitor sees and is refused, the
-// passphrase and its limit, the download limit (a file counts once per visit), every way a link stops, the
-// audit trail, and that the token is kept and logged only as its hash.
+// passphrase and its limits (per link, per address), the download limit (a file counts once per visit),
+// thumbnails through a link, every way a link stops, the audit trail, and that the token is kept and logged
+// only as its hash.
 import crypto from 'node:crypto'
+import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '../../server/contract/endpoints.ts'
 import type { CreateShareLinkRequest } from '../../server/contract/shareLink.ts'
+import { LocalStore } from '../../server/storage/local.ts'
+import { derivativeKey } from '../../server/storage/store.ts'
 import {
   addPerson,
   adminOrg,
@@ -80,6 +84,38 @@ describe.each(databaseKinds)('share links on %s', (kind) => {
       endpointUrl(endpoints.shareDownloadUrl, { params: { share_token: token, media_id: mediaId }, query }),
       address ? { forwardedFor: address } : {},
     )
+  const thumbnail = (token: string, mediaId: number, query: { link_session?: string; size?: string } = {}) =>
+    callWithHeaders<Record<string, unknown>>(
+      suite.url,
+      'GET',
+      endpointUrl(endpoints.shareThumbnail, { params: { share_token: token, media_id: mediaId }, query }),
+    )
+  /** A file's thumbnails as the derivative job leaves them: both WebPs in the local store, the row ready. */
+  const readyThumbnails = async (orgId: number, file: StoredFile) => {
+    const store = suite.server.app.store
+    if (!(store instanceof LocalStore)) throw new Error('the test server uses the local store')
+    const picture = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: '#336699' },
+    })
+      .webp()
+      .toBuffer()
+    for (const size of ['small', 'large'] as const) {
+      await store.put(derivativeKey({ orgId, fileHash: file.fileHash }, size), picture)
+    }
+    await suite.server.app.db.query(
+      `INSERT INTO media_derivative (org_id, file_hash, store_id, state) VALUES ($1, $2, 0, 'ready')
+       ON CONFLICT (org_id, file_hash) DO UPDATE SET state = 'ready'`,
+      [orgId, file.fileHash],
+    )
+  }
+  /** Follows a thumbnail's redirect to the local store's signed URL (on the test server's loopback port). */
+  const picture = async (location: string | undefined) => {
+    expect(location).toBeDefined()
+    const signed = new URL(location as string)
+    const answer = await fetch(`${suite.url}${signed.pathname}${signed.search}`)
+    expect(answer.status).toBe(200)
+    return (await sharp(Buffer.from(await answer.arrayBuffer())).metadata()).format
+  }
   const tryPassphrase = (token: string, passphrase: string, address: string) =>
     callWithHeaders<Record<string, unknown>>(
       suite.url,
@@ -314,6 +350,51 @@ describe.each(databaseKinds)('share links on %s', (kind) => {
     )
   })
 
+  it('limits passphrase tries per address, across links, as sign-in attempts are', async () => {
+    const links = await Promise.all(
+      [1, 2, 3, 4].map(async (n) => (await newLink({ passphrase: `open sesame ${n}` })).share_token),
+    )
+    const [first, second, third, fourth] = links as [string, string, string, string]
+    // Thirty tries in five minutes from one address, at any links: ten at each of three links (each link's
+    // own limit just reached), then the address is refused at a fourth link it never tried.
+    const guesser = '192.0.2.60'
+    for (const token of [first, second, third]) {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        expect((await tryPassphrase(token, `guess ${attempt}!!`, guesser)).status).toBe(403)
+      }
+    }
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect(await tryPassphrase(fourth, 'open sesame 4', guesser)).toMatchObject(
+        refusal(429, 'too_many_tries'),
+      )
+    }
+    // The refused tries were not counted against the fourth link: another address has all its ten.
+    for (let attempt = 0; attempt < 9; attempt++) {
+      expect((await tryPassphrase(fourth, `guess ${attempt}!!`, '192.0.2.61')).status).toBe(403)
+    }
+    expect((await tryPassphrase(fourth, 'open sesame 4', '192.0.2.62')).status).toBe(200)
+  })
+
+  it('counts an IPv6 address by its /64 for the passphrase limit', async () => {
+    const links = await Promise.all(
+      [1, 2, 3].map(async (n) => (await newLink({ passphrase: `open sesame ${n}` })).share_token),
+    )
+    // Thirty tries from addresses of one /64 (one host or customer line), ten at each link.
+    let host = 0
+    for (const token of links) {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const address = `2001:db8:60:1::${(++host).toString(16)}`
+        expect((await tryPassphrase(token, `guess ${attempt}!!`, address)).status).toBe(403)
+      }
+    }
+    const fresh = (await newLink({ passphrase: 'open sesame 5' })).share_token
+    expect(await tryPassphrase(fresh, 'open sesame 5', '2001:db8:60:1:ffff::1')).toMatchObject(
+      refusal(429, 'too_many_tries'),
+    )
+    // The next /64 is another line.
+    expect((await tryPassphrase(fresh, 'open sesame 5', '2001:db8:60:2::1')).status).toBe(200)
+  })
+
   it('counts a file once per visit against the download limit', async () => {
     const made = await newLink({ download_limit: 2 })
     const token = made.share_token
@@ -346,6 +427,111 @@ describe.each(databaseKinds)('share links on %s', (kind) => {
       inline: '1',
     })
     expect(played.status).toBe(200)
+  })
+
+  describe('thumbnails', () => {
+    it('redirects to a signed picture of a file of the link, a preview being a view, and counts no download', async () => {
+      await readyThumbnails(org.orgId, files.still)
+      const made = await newLink({ label: 'Thumbnails', download_limit: 1 })
+      const token = made.share_token
+      const linkSession = await session(token)
+      const small = await thumbnail(token, files.still.mediaId, { link_session: linkSession })
+      expect(small.status, JSON.stringify(small.body)).toBe(302)
+      expect(small.headers['cache-control']).toMatch(/^private, max-age=\d+$/)
+      expect(small.headers['x-robots-tag']).toBe('noindex')
+      expect(await picture(small.headers.location)).toBe('webp')
+      const large = await thumbnail(token, files.still.mediaId, { link_session: linkSession, size: 'large' })
+      expect(large.status).toBe(302)
+      expect(await picture(large.headers.location)).toBe('webp')
+      // A thumbnail is not the file: no download is counted, and a used-up link still shows its pictures.
+      expect((await open(token)).body.downloads_left).toBe(1)
+      const [rows] = await suite.server.app.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM share_link_download WHERE share_link_id = $1',
+        [made.share_link.share_link_id],
+      )
+      expect(rows?.n).toBe(0)
+      expect((await downloadUrl(token, files.still.mediaId, { link_session: linkSession })).status).toBe(200)
+      expect(await stateOf(made.share_link.share_link_id)).toBe('used_up')
+      expect((await thumbnail(token, files.still.mediaId, { link_session: linkSession })).status).toBe(302)
+      // The preview (large) is a view in the file's trail; the small ones, a grid's, are not.
+      const tracking = await callEndpoint(suite.url, endpoints.mediaAudit, {
+        params: { org_id: org.orgId, media_id: files.still.mediaId },
+        key: org.key,
+      })
+      const views = tracking.body.audit_list.filter((event) => event.dest_path === 'Link: Thumbnails')
+      // The preview and the download.
+      expect(views).toHaveLength(2)
+      // A file of the link without thumbnails says so.
+      expect(await thumbnail(token, files.cut.mediaId, { link_session: linkSession })).toMatchObject(
+        refusal(404, 'no_thumbnail'),
+      )
+      // Without the visit's session, nothing.
+      expect(await thumbnail(token, files.still.mediaId)).toMatchObject(refusal(401, 'passphrase_required'))
+    })
+
+    it('shows thumbnails on a view-only link', async () => {
+      await readyThumbnails(org.orgId, files.still)
+      const made = await newLink({ view_only: true })
+      const linkSession = await session(made.share_token)
+      const small = await thumbnail(made.share_token, files.still.mediaId, { link_session: linkSession })
+      expect(small.status).toBe(302)
+      expect(await picture(small.headers.location)).toBe('webp')
+    })
+
+    it("answers a file outside the link and another organization's file alike, not found", async () => {
+      await readyThumbnails(org.orgId, files.still)
+      await readyThumbnails(org.orgId, files.secret)
+      const elsewhere = await adminOrg(suite, 'Thumbsother')
+      const theirs = await storeFile(suite, elsewhere, elsewhere.grantId, 'Review/their.jpg', 'their still')
+      await readyThumbnails(elsewhere.orgId, theirs)
+      const folder = await newLink()
+      const folderSession = await session(folder.share_token)
+      const notFound = refusal(404, 'not_found')
+      // In the same container, outside the folder.
+      expect(
+        await thumbnail(folder.share_token, files.secret.mediaId, { link_session: folderSession }),
+      ).toMatchObject(notFound)
+      // Another organization's file, its thumbnails ready.
+      expect(
+        await thumbnail(folder.share_token, theirs.mediaId, { link_session: folderSession }),
+      ).toMatchObject(notFound)
+      // A file link gives only its file, even one in the same folder.
+      const one = await newLink({ folder_path: undefined, media_id: files.cut.mediaId, label: 'One cut' })
+      const oneSession = await session(one.share_token)
+      expect(
+        await thumbnail(one.share_token, files.still.mediaId, { link_session: oneSession, size: 'large' }),
+      ).toMatchObject(notFound)
+      expect(await thumbnail(one.share_token, theirs.mediaId, { link_session: oneSession })).toMatchObject(
+        notFound,
+      )
+    })
+
+    it('answers a revoked link as an unknown one, and an expired one as its page does', async () => {
+      await readyThumbnails(org.orgId, files.still)
+      const unknown = await thumbnail(crypto.randomBytes(32).toString('base64url'), files.still.mediaId)
+      expect(unknown).toMatchObject(refusal(404, 'unknown_link'))
+
+      const revoked = await newLink()
+      const revokedSession = await session(revoked.share_token)
+      const revoking = await callEndpoint(suite.url, endpoints.shareLinkRevoke, {
+        params: { org_id: org.orgId, share_link_id: revoked.share_link.share_link_id },
+        key: sharer.key,
+      })
+      expect(revoking.status).toBe(200)
+      const gone = await thumbnail(revoked.share_token, files.still.mediaId, { link_session: revokedSession })
+      expect({ status: gone.status, body: gone.body }).toEqual({ status: unknown.status, body: unknown.body })
+      expect(gone.headers['content-length']).toBe(unknown.headers['content-length'])
+
+      const expired = await newLink()
+      const expiredSession = await session(expired.share_token)
+      await suite.server.app.db.query(
+        "UPDATE share_link SET expires_at = now() - interval '1 second' WHERE share_link_id = $1",
+        [expired.share_link.share_link_id],
+      )
+      expect(
+        await thumbnail(expired.share_token, files.still.mediaId, { link_session: expiredSession }),
+      ).toMatchObject(refusal(410, 'link_expired'))
+    })
   })
 
   it('expires', async () => {
