@@ -478,21 +478,43 @@ export async function checkPassphrase(
   return newVisit(sealer, link)
 }
 
+/** A call about one file of a link, as a visitor makes it. */
+export interface LinkFileRequest {
+  visitor: Visitor
+  token: string
+  mediaId: number
+  /** The visit's session, as the query carried it. */
+  linkSession: string | undefined
+}
+
+/**
+ * A file through a link, the one way every call about a file takes: the link as a visitor may use it, the
+ * visit (a passphrase given, when the link has one), then the file inside the link's target. Downloading
+ * (not playing, previewing or a thumbnail) is refused besides by a used-up or a view-only link.
+ */
+async function fileThroughLink(
+  db: Queryable,
+  sealer: Sealer,
+  request: LinkFileRequest,
+  downloading: boolean,
+): Promise<{ link: ShareLinkRow; visit: Visit; media: MediaRow }> {
+  const link = await usableLink(db, request.token, downloading)
+  const visit = requireVisit(sealer, link, request.linkSession)
+  if (link.view_only && downloading) throw new HttpError(403, 'view_only')
+  const media = await mediaOfLink(db, link, request.mediaId)
+  return { link, visit, media }
+}
+
 export async function linkDownloadUrl(
   db: Database,
   stores: StoreSet,
   sealer: Sealer,
-  visitor: Visitor,
-  token: string,
-  mediaId: number,
-  query: { link_session?: string; inline: boolean },
+  request: LinkFileRequest,
+  inline: boolean,
 ): Promise<DownloadUrlResponse> {
-  const link = await usableLink(db, token, !query.inline)
-  const visit = requireVisit(sealer, link, query.link_session)
-  if (link.view_only && !query.inline) throw new HttpError(403, 'view_only')
-  const media = await mediaOfLink(db, link, mediaId)
+  const { link, visit, media } = await fileThroughLink(db, sealer, request, !inline)
   return db.transaction(async (tx) => {
-    if (!query.inline) {
+    if (!inline) {
       const counted = await countLinkDownload(
         tx,
         { orgId: link.org_id, linkId: link.share_link_id },
@@ -507,9 +529,9 @@ export async function linkDownloadUrl(
       stores,
       accessOf(link),
       currentContent(media),
-      query.inline,
+      inline,
       destinationOf(link),
-      visitor.address,
+      request.visitor.address,
     )
   })
 }
@@ -519,15 +541,11 @@ export async function linkThumbnail(
   db: Database,
   stores: StoreSet,
   sealer: Sealer,
-  visitor: Visitor,
-  token: string,
-  mediaId: number,
-  query: { link_session?: string; size: ThumbnailSize },
+  request: LinkFileRequest,
+  size: ThumbnailSize,
 ): Promise<{ url: string; maxAgeSeconds: number }> {
-  const link = await usableLink(db, token)
-  requireVisit(sealer, link, query.link_session)
-  const media = await mediaOfLink(db, link, mediaId)
-  const thumbnail = await signThumbnail(db, stores, accessOf(link), media, query.size)
-  if (query.size === 'large') await recordView(db, link, media, visitor)
+  const { link, media } = await fileThroughLink(db, sealer, request, false)
+  const thumbnail = await signThumbnail(db, stores, accessOf(link), media, size)
+  if (size === 'large') await recordView(db, link, media, request.visitor)
   return thumbnail
 }

@@ -427,6 +427,16 @@ describe.each(databaseKinds)('share links on %s', (kind) => {
       inline: '1',
     })
     expect(played.status).toBe(200)
+    // The link's own refusals come before the file is looked for; playing a file outside it finds nothing.
+    expect(
+      await downloadUrl(made.share_token, files.secret.mediaId, { link_session: linkSession }),
+    ).toMatchObject(refusal(403, 'view_only'))
+    expect(
+      await downloadUrl(made.share_token, files.secret.mediaId, { link_session: linkSession, inline: '1' }),
+    ).toMatchObject(refusal(404, 'not_found'))
+    expect(await downloadUrl(made.share_token, files.secret.mediaId, { inline: '1' })).toMatchObject(
+      refusal(401, 'passphrase_required'),
+    )
   })
 
   describe('thumbnails', () => {
