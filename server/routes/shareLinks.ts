@@ -57,7 +57,7 @@ export async function shareLinkRoutes(app: FastifyInstance): Promise<void> {
   })
 
   route(app, endpoints.shareLinkSettingsUpdate, async ({ access, body }) => {
-    return { settings: await updateSettings(app.db, access.org_id, body) }
+    return { settings: await updateSettings(app.db, access, body) }
   })
 
   route(app, endpoints.shareOpen, async ({ request, params, query }) => {

@@ -607,6 +607,125 @@ describe.each(databaseKinds)('share links on %s', (kind) => {
     ).toEqual(refusal(404, 'not_found'))
   })
 
+  it("records making and revoking a link, and the link settings, in the organization's trail, never the token", async () => {
+    const made = await newLink({ label: 'Trail review', passphrase: 'trail passphrase', download_limit: 3 })
+    const byAdmin = await newLink(
+      { folder_path: undefined, media_id: files.cut.mediaId, label: 'Trail cut', view_only: true },
+      org,
+    )
+    const revoke = (linkId: number, person: { key: string }) =>
+      callEndpoint(suite.url, endpoints.shareLinkRevoke, {
+        params: { org_id: org.orgId, share_link_id: linkId },
+        key: person.key,
+      })
+    expect((await revoke(made.share_link.share_link_id, org)).status).toBe(200)
+    // Revoking a revoked link changes nothing and records nothing.
+    expect((await revoke(made.share_link.share_link_id, org)).status).toBe(200)
+    expect((await revoke(byAdmin.share_link.share_link_id, org)).status).toBe(200)
+    const settings = (body: { share_links_enabled?: boolean; max_link_days?: number }) =>
+      callEndpoint(suite.url, endpoints.shareLinkSettingsUpdate, {
+        params: { org_id: org.orgId },
+        body,
+        key: org.key,
+      })
+    expect((await settings({ max_link_days: 14 })).status).toBe(200)
+    // Unchanged settings record nothing.
+    expect((await settings({ max_link_days: 14, share_links_enabled: true })).status).toBe(200)
+    expect((await settings({ max_link_days: 30 })).status).toBe(200)
+    // A link refused (its folder does not exist) is neither kept nor recorded.
+    expect(await create(sharer, { label: 'Trail nowhere', folder_path: 'Nowhere' })).toEqual(
+      refusal(404, 'not_found'),
+    )
+
+    const trail = await callEndpoint(suite.url, endpoints.adminEventList, {
+      params: { org_id: org.orgId },
+      query: { limit: '6' },
+      key: org.key,
+    })
+    expect(trail.status).toBe(200)
+    const events = trail.body.admin_event_list.map((event) => ({
+      action: event.action,
+      user_id: event.user_id,
+      volume_id: event.volume_id,
+      media_grant_id: event.media_grant_id,
+      subject_user_id: event.subject_user_id,
+      summary: event.summary,
+    }))
+    const [adminId] = (
+      await suite.server.app.db.query<{ user_id: number }>(
+        'SELECT user_id FROM app_user WHERE lower(email) = lower($1)',
+        [org.email],
+      )
+    ).map((row) => row.user_id)
+    const onContainer = { volume_id: org.volumeId, media_grant_id: org.grantId }
+    const noTarget = { volume_id: null, media_grant_id: null, subject_user_id: null }
+    // Newest first.
+    expect(events).toEqual([
+      {
+        action: 'share_link_settings',
+        user_id: adminId,
+        ...noTarget,
+        summary: 'Share links: max_link_days 14 → 30',
+      },
+      {
+        action: 'share_link_settings',
+        user_id: adminId,
+        ...noTarget,
+        summary: 'Share links: max_link_days 30 → 14',
+      },
+      {
+        action: 'share_link_revoke',
+        user_id: adminId,
+        ...onContainer,
+        subject_user_id: adminId,
+        summary: expect.stringContaining('Revoked link Trail cut to Review/cut1.mov of container'),
+      },
+      {
+        action: 'share_link_revoke',
+        user_id: adminId,
+        ...onContainer,
+        subject_user_id: sharer.userId,
+        summary: expect.stringMatching(/^Revoked link Trail review to Review\/ of container .+, made by /),
+      },
+      {
+        action: 'share_link_create',
+        user_id: adminId,
+        ...onContainer,
+        subject_user_id: null,
+        summary: expect.stringMatching(
+          /^Made link Trail cut to Review\/cut1\.mov of container .+ \(7 day\(s\), view only\)$/,
+        ),
+      },
+      {
+        action: 'share_link_create',
+        user_id: sharer.userId,
+        ...onContainer,
+        subject_user_id: null,
+        summary: expect.stringMatching(
+          /^Made link Trail review to Review\/ of container .+ \(7 day\(s\), a passphrase, 3 download\(s\)\)$/,
+        ),
+      },
+    ])
+    expect(events[3]?.summary).toContain(sharer.email.toLowerCase())
+    const text = JSON.stringify(trail.body)
+    for (const secret of [made.share_token, byAdmin.share_token, 'trail passphrase']) {
+      expect(text).not.toContain(secret)
+    }
+    const [rows] = await suite.server.app.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM share_link WHERE label = 'Trail nowhere'",
+    )
+    expect(rows?.n).toBe(0)
+    // Another organization's admin reads none of it.
+    const other = await adminOrg(suite, 'Othertrail')
+    const theirs = await callEndpoint(suite.url, endpoints.adminEventList, {
+      params: { org_id: other.orgId },
+      query: {},
+      key: other.key,
+    })
+    const actions: string[] = theirs.body.admin_event_list.map((event) => event.action)
+    expect(actions.filter((action) => action.startsWith('share_link'))).toEqual([])
+  })
+
   describe('stop at once', () => {
     const unknownLink = refusal(404, 'unknown_link')
 
