@@ -259,6 +259,64 @@ describe.each(databaseKinds)('share links on %s', (kind) => {
     expect(logs).not.toContain(linkSession)
   })
 
+  it('logs every call of a link, answered or refused, by its route and request id, the token as a mark', async () => {
+    const made = await newLink({ passphrase: 'logged passphrase' })
+    const token = made.share_token
+    const linkSession = (await tryPassphrase(token, 'logged passphrase', '198.51.100.40')).body
+      .link_session as string
+    const calls: { path: string; method?: string; body?: unknown; route?: string }[] = [
+      // The console's page of the link: the app shell, which is no route.
+      { path: `/s/${token}` },
+      { path: `/s/1/${token}?link_session=${linkSession}`, route: '/s/1/:share_token' },
+      { path: `/s/1/${token}/passphrase`, method: 'POST', body: { passphrase: 'wrong one!' } },
+      { path: `/s/1/${token}/media/${files.cut.mediaId}/download_url?link_session=${linkSession}` },
+      { path: `/s/1/${token}/media/${files.cut.mediaId}/download_url?link_session=${linkSession}x` },
+      { path: `/s/1/${token}/media/${files.cut.mediaId}/thumbnail?link_session=${linkSession}` },
+      // Malformed: one character too many, and a call that does not exist.
+      { path: `/s/1/${token}x` },
+      { path: `/s/1/${token}/nothing` },
+    ]
+    const answered: { id: string; status: number; route: string | undefined }[] = []
+    for (const [index, call] of calls.entries()) {
+      const id = `share-log-${index}-${crypto.randomBytes(4).toString('hex')}`
+      const answer = await fetch(`${suite.url}${call.path}`, {
+        method: call.method ?? 'GET',
+        redirect: 'manual',
+        headers: {
+          'x-request-id': id,
+          'x-forwarded-for': '198.51.100.41',
+          ...(call.body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(call.body ? { body: JSON.stringify(call.body) } : {}),
+      })
+      await answer.arrayBuffer()
+      expect(answer.headers.get('x-request-id')).toBe(id)
+      answered.push({ id, status: answer.status, route: call.route })
+    }
+    // Answered, refused (401, 403, 404, 400) and not found alike.
+    expect(new Set(answered.map((call) => call.status)).size).toBeGreaterThanOrEqual(4)
+    const lines = suite.server.logs.map(
+      (line) =>
+        JSON.parse(line) as {
+          reqId?: string
+          msg?: string
+          status?: number
+          request?: { route: string; params: Record<string, string> }
+        },
+    )
+    for (const call of answered) {
+      const line = lines.find((entry) => entry.reqId === call.id && entry.request !== undefined)
+      expect(line, call.id).toBeDefined()
+      expect(line?.status).toBe(call.status)
+      // A route's token parameter, or the token's segment of a path no route answers (the page, a typo).
+      const params = line?.request?.params ?? {}
+      expect(params.share_token ?? params['*']).toMatch(/^(s\/(1\/)?)?\[secret\]/)
+      if (call.route) expect(line?.request?.route).toBe(call.route)
+    }
+    const text = suite.server.logs.join('')
+    for (const secret of [token, linkSession, 'logged passphrase']) expect(text).not.toContain(secret)
+  })
+
   it('shows the folder as it is now, and nothing outside it', async () => {
     const made = await newLink()
     const opened = await open(made.share_token)
