@@ -19,6 +19,17 @@ export interface LoggedRequest {
 /** Path parameters that are secrets (a share link's token): logged as a mark, never as their value. */
 const SECRET_PARAMS: ReadonlySet<string> = new Set(['share_token'])
 
+/**
+ * The not-found handler's '*' is the whole path, which names a share link's token on the link's page
+ * (/s/<token>, the app's) and on a call under /s/1/<token>/ that does not exist: the token's segment is
+ * logged as a mark.
+ */
+const SHARE_TOKEN_IN_PATH = /^(s\/(?:1\/)?)[^/]+/
+
+function withoutShareToken(path: string): string {
+  return path.replace(SHARE_TOKEN_IN_PATH, '$1[secret]')
+}
+
 export function describeRequest(request: FastifyRequest): LoggedRequest {
   const params: Record<string, string> = {}
   for (const [name, value] of Object.entries((request.params as Record<string, unknown> | undefined) ?? {})) {
@@ -26,7 +37,7 @@ export function describeRequest(request: FastifyRequest): LoggedRequest {
       params[name] = '[secret]'
       continue
     }
-    const text = String(value)
+    const text = name === '*' ? withoutShareToken(String(value)) : String(value)
     params[name] = text.length > MAX_LOGGED_PARAM ? `${text.slice(0, MAX_LOGGED_PARAM)}…` : text
   }
   return { method: request.method, route: request.routeOptions.url ?? 'unknown', params }

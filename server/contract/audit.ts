@@ -75,6 +75,9 @@ export const ADMIN_ACTIONS = [
   's3_bucket_status',
   's3_bucket_order',
   'plan_change',
+  'share_link_create',
+  'share_link_revoke',
+  'share_link_settings',
 ] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
 

@@ -4,6 +4,7 @@
 // (logger.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { endpoints } from '../contract/endpointSchemas.ts'
+import type { LinkSessionQuery } from '../contract/shareLink.ts'
 import { clientAddress } from '../http/addresses.ts'
 import {
   checkPassphrase,
@@ -15,6 +16,7 @@ import {
   shareLinkList,
   shareLinkSettings,
   updateSettings,
+  type LinkFileRequest,
   type Visitor,
 } from '../services/shareLinks.ts'
 import { route } from './define.ts'
@@ -23,6 +25,18 @@ import { isInline } from './downloads.ts'
 const visitorOf = (request: FastifyRequest): Visitor => ({
   address: request.ip,
   limitSubject: clientAddress(request),
+})
+
+/** The file a call of /s/1/:share_token/media/:media_id/… names, with the visit its query carries. */
+const linkFileOf = (
+  request: FastifyRequest,
+  params: { share_token: string; media_id: number },
+  query: LinkSessionQuery,
+): LinkFileRequest => ({
+  visitor: visitorOf(request),
+  token: params.share_token,
+  mediaId: params.media_id,
+  linkSession: query.link_session,
 })
 
 export async function shareLinkRoutes(app: FastifyInstance): Promise<void> {
@@ -43,7 +57,7 @@ export async function shareLinkRoutes(app: FastifyInstance): Promise<void> {
   })
 
   route(app, endpoints.shareLinkSettingsUpdate, async ({ access, body }) => {
-    return { settings: await updateSettings(app.db, access.org_id, body) }
+    return { settings: await updateSettings(app.db, access, body) }
   })
 
   route(app, endpoints.shareOpen, async ({ request, params, query }) => {
@@ -59,13 +73,8 @@ export async function shareLinkRoutes(app: FastifyInstance): Promise<void> {
       app.db,
       app.stores,
       app.sealer,
-      visitorOf(request),
-      params.share_token,
-      params.media_id,
-      {
-        ...(query.link_session === undefined ? {} : { link_session: query.link_session }),
-        inline: isInline(query.inline),
-      },
+      linkFileOf(request, params, query),
+      isInline(query.inline),
     )
   })
 
@@ -74,13 +83,8 @@ export async function shareLinkRoutes(app: FastifyInstance): Promise<void> {
       app.db,
       app.stores,
       app.sealer,
-      visitorOf(request),
-      params.share_token,
-      params.media_id,
-      {
-        ...(query.link_session === undefined ? {} : { link_session: query.link_session }),
-        size: query.size ?? 'small',
-      },
+      linkFileOf(request, params, query),
+      query.size ?? 'small',
     )
     return reply
       .code(302)

@@ -54,6 +54,7 @@ import {
   updateShareLinkSettings,
   type ShareLinkRow,
 } from '../repositories/shareLinks.ts'
+import { recordAdminEvent } from './audit.ts'
 import type { GrantAccess } from './callers.ts'
 import { currentContent, signDownload } from './downloads.ts'
 import { checkName } from './fieldRules.ts'
@@ -159,17 +160,42 @@ export async function shareLinkSettings(db: Queryable, orgId: number): Promise<S
   return { ...row, max_active_links: null }
 }
 
+/** An admin's change of the organization's link settings, in its trail; changing nothing records nothing. */
 export async function updateSettings(
-  db: Queryable,
-  orgId: number,
+  db: Database,
+  admin: Membership,
   update: UpdateShareLinkSettingsRequest,
 ): Promise<ShareLinkSettings> {
-  await updateShareLinkSettings(db, orgId, {
-    ...(update.share_links_enabled === undefined ? {} : { enabled: update.share_links_enabled }),
-    ...(update.max_link_days === undefined ? {} : { maxLinkDays: update.max_link_days }),
+  await db.transaction(async (tx) => {
+    const before = await findShareLinkSettings(tx, admin.org_id)
+    if (!before) throw new HttpError(404, 'not_found')
+    const words: string[] = []
+    const enabled = update.share_links_enabled
+    if (enabled !== undefined && enabled !== before.share_links_enabled) {
+      words.push(enabled ? 'turned on' : 'turned off')
+    }
+    const days = update.max_link_days
+    if (days !== undefined && days !== before.max_link_days) {
+      words.push(`max_link_days ${before.max_link_days} → ${days}`)
+    }
+    if (words.length === 0) return
+    await updateShareLinkSettings(tx, admin.org_id, {
+      ...(enabled === undefined ? {} : { enabled }),
+      ...(days === undefined ? {} : { maxLinkDays: days }),
+    })
+    await recordAdminEvent(tx, {
+      orgId: admin.org_id,
+      action: 'share_link_settings',
+      userId: admin.user_id,
+      summary: `Share links: ${words.join(', ')}`,
+    })
   })
-  return shareLinkSettings(db, orgId)
+  return shareLinkSettings(db, admin.org_id)
 }
+
+/** How a link reads in the organization's trail: its label and target, never its token. */
+const linkWords = (link: ShareLinkRow) =>
+  `link ${link.label} to ${targetPathOf(link) || '/'} of container ${link.grant_name}`
 
 /**
  * A link to a file or a folder of the container (the scope has checked that the member holds it, enabled,
@@ -206,26 +232,42 @@ export async function createShareLink(
     folderPath = resolveDir(access.root, request.folder_path ?? '')
   }
   const token = newShareToken()
-  const linkId = await insertShareLink(db, {
-    orgId,
-    userId: access.member.user_id,
-    grantId: access.grant.media_grant_id,
-    mediaId,
-    folderPath,
-    tokenHash: sha256(token),
-    label,
-    expireDays,
-    passphraseHash: passphrase === undefined ? null : await hashPassphrase(passphrase),
-    downloadLimit: request.download_limit ?? null,
-    viewOnly: request.view_only ?? false,
+  const passphraseHash = passphrase === undefined ? null : await hashPassphrase(passphrase)
+  const link = await db.transaction(async (tx) => {
+    const linkId = await insertShareLink(tx, {
+      orgId,
+      userId: access.member.user_id,
+      grantId: access.grant.media_grant_id,
+      mediaId,
+      folderPath,
+      tokenHash: sha256(token),
+      label,
+      expireDays,
+      passphraseHash,
+      downloadLimit: request.download_limit ?? null,
+      viewOnly: request.view_only ?? false,
+    })
+    const made = await findShareLink(tx, orgId, linkId)
+    if (!made) throw new HttpError(500, 'internal_error')
+    // A folder that does not exist is no target (the link would answer unknown_link from its first use):
+    // the refusal rolls the link back.
+    if (!targetExists(made)) throw new HttpError(404, 'not_found')
+    const terms = [
+      `${expireDays} day(s)`,
+      ...(made.passphrase_hash === null ? [] : ['a passphrase']),
+      ...(made.download_limit === null ? [] : [`${made.download_limit} download(s)`]),
+      ...(made.view_only ? ['view only'] : []),
+    ]
+    await recordAdminEvent(tx, {
+      orgId,
+      action: 'share_link_create',
+      userId: access.member.user_id,
+      volumeId: made.volume_id,
+      grantId: made.media_grant_id,
+      summary: `Made ${linkWords(made)} (${terms.join(', ')})`,
+    })
+    return made
   })
-  const link = await findShareLink(db, orgId, linkId)
-  if (!link) throw new HttpError(500, 'internal_error')
-  // A folder that does not exist is no target: the link would answer unknown_link from its first use.
-  if (!targetExists(link)) {
-    await revokeShareLink(db, orgId, linkId)
-    throw new HttpError(404, 'not_found')
-  }
   return { share_link: wireOf(link), share_token: token, share_path: `/s/${token}` }
 }
 
@@ -240,13 +282,29 @@ export async function shareLinkList(
   return state === undefined ? links : links.filter((link) => link.state === state)
 }
 
-/** A link's creator or an admin revokes it; anyone else finds no such link. */
-export async function revokeLink(db: Queryable, member: Membership, linkId: number): Promise<ShareLink> {
-  const link = await findShareLink(db, member.org_id, linkId)
-  if (!link || (!member.is_admin && link.user_id !== member.user_id)) throw new HttpError(404, 'not_found')
-  await revokeShareLink(db, member.org_id, linkId)
-  const revoked = await findShareLink(db, member.org_id, linkId)
-  return wireOf(revoked as ShareLinkRow)
+/**
+ * A link's creator or an admin revokes it, in the organization's trail (revoking a revoked link records
+ * nothing); anyone else finds no such link.
+ */
+export async function revokeLink(db: Database, member: Membership, linkId: number): Promise<ShareLink> {
+  return db.transaction(async (tx) => {
+    const link = await findShareLink(tx, member.org_id, linkId)
+    if (!link || (!member.is_admin && link.user_id !== member.user_id)) throw new HttpError(404, 'not_found')
+    if (link.revoked_at === null) {
+      await revokeShareLink(tx, member.org_id, linkId)
+      await recordAdminEvent(tx, {
+        orgId: member.org_id,
+        action: 'share_link_revoke',
+        userId: member.user_id,
+        volumeId: link.volume_id,
+        grantId: link.media_grant_id,
+        subjectUserId: link.user_id,
+        summary: `Revoked ${linkWords(link)}${link.email === null ? '' : `, made by ${link.email}`}`,
+      })
+    }
+    const revoked = await findShareLink(tx, member.org_id, linkId)
+    return wireOf(revoked as ShareLinkRow)
+  })
 }
 
 // --- The visitor's calls --------------------------------------------------------------------------------------
@@ -454,7 +512,11 @@ async function recordView(
   })
 }
 
-/** Passphrase tries are limited per link and per address, as sign-in attempts are (services/rateLimit.ts). */
+/**
+ * Passphrase tries are limited per address and per link, as sign-in attempts are (services/rateLimit.ts).
+ * The address is counted first: an address already at its limit is refused before its try is counted
+ * against the link, so it cannot use up the tries of the people the link was sent to.
+ */
 export async function checkPassphrase(
   db: Database,
   sealer: Sealer,
@@ -463,10 +525,10 @@ export async function checkPassphrase(
   passphrase: string,
 ): Promise<SharePassphraseResponse> {
   const link = await usableLink(db, token)
-  if (!(await takeRate(db, RATE_LIMITS.passphrasePerLink, String(link.share_link_id)))) {
+  if (visitor.limitSubject && !(await takeRate(db, RATE_LIMITS.passphrasePerAddress, visitor.limitSubject))) {
     throw new HttpError(429, 'too_many_tries')
   }
-  if (visitor.limitSubject && !(await takeRate(db, RATE_LIMITS.passphrasePerAddress, visitor.limitSubject))) {
+  if (!(await takeRate(db, RATE_LIMITS.passphrasePerLink, String(link.share_link_id)))) {
     throw new HttpError(429, 'too_many_tries')
   }
   if (link.passphrase_hash !== null && !(await passphraseMatches(passphrase, link.passphrase_hash))) {
@@ -475,21 +537,43 @@ export async function checkPassphrase(
   return newVisit(sealer, link)
 }
 
+/** A call about one file of a link, as a visitor makes it. */
+export interface LinkFileRequest {
+  visitor: Visitor
+  token: string
+  mediaId: number
+  /** The visit's session, as the query carried it. */
+  linkSession: string | undefined
+}
+
+/**
+ * A file through a link, the one way every call about a file takes: the link as a visitor may use it, the
+ * visit (a passphrase given, when the link has one), then the file inside the link's target. Downloading
+ * (not playing, previewing or a thumbnail) is refused besides by a used-up or a view-only link.
+ */
+async function fileThroughLink(
+  db: Queryable,
+  sealer: Sealer,
+  request: LinkFileRequest,
+  downloading: boolean,
+): Promise<{ link: ShareLinkRow; visit: Visit; media: MediaRow }> {
+  const link = await usableLink(db, request.token, downloading)
+  const visit = requireVisit(sealer, link, request.linkSession)
+  if (link.view_only && downloading) throw new HttpError(403, 'view_only')
+  const media = await mediaOfLink(db, link, request.mediaId)
+  return { link, visit, media }
+}
+
 export async function linkDownloadUrl(
   db: Database,
   stores: StoreSet,
   sealer: Sealer,
-  visitor: Visitor,
-  token: string,
-  mediaId: number,
-  query: { link_session?: string; inline: boolean },
+  request: LinkFileRequest,
+  inline: boolean,
 ): Promise<DownloadUrlResponse> {
-  const link = await usableLink(db, token, !query.inline)
-  const visit = requireVisit(sealer, link, query.link_session)
-  if (link.view_only && !query.inline) throw new HttpError(403, 'view_only')
-  const media = await mediaOfLink(db, link, mediaId)
+  const { link, visit, media } = await fileThroughLink(db, sealer, request, !inline)
   return db.transaction(async (tx) => {
-    if (!query.inline) {
+    if (!inline) {
       const counted = await countLinkDownload(
         tx,
         { orgId: link.org_id, linkId: link.share_link_id },
@@ -504,9 +588,9 @@ export async function linkDownloadUrl(
       stores,
       accessOf(link),
       currentContent(media),
-      query.inline,
+      inline,
       destinationOf(link),
-      visitor.address,
+      request.visitor.address,
     )
   })
 }
@@ -516,15 +600,11 @@ export async function linkThumbnail(
   db: Database,
   stores: StoreSet,
   sealer: Sealer,
-  visitor: Visitor,
-  token: string,
-  mediaId: number,
-  query: { link_session?: string; size: ThumbnailSize },
+  request: LinkFileRequest,
+  size: ThumbnailSize,
 ): Promise<{ url: string; maxAgeSeconds: number }> {
-  const link = await usableLink(db, token)
-  requireVisit(sealer, link, query.link_session)
-  const media = await mediaOfLink(db, link, mediaId)
-  const thumbnail = await signThumbnail(db, stores, accessOf(link), media, query.size)
-  if (query.size === 'large') await recordView(db, link, media, visitor)
+  const { link, media } = await fileThroughLink(db, sealer, request, false)
+  const thumbnail = await signThumbnail(db, stores, accessOf(link), media, size)
+  if (size === 'large') await recordView(db, link, media, request.visitor)
   return thumbnail
 }

@@ -1,10 +1,14 @@
 // Share links over real HTTP, on both databases: who may create one, what a visitor sees and is refused, the
-// passphrase and its limit, the download limit (a file counts once per visit), every way a link stops, the
-// audit trail, and that the token is kept and logged only as its hash.
+// passphrase and its limits (per link, per address), the download limit (a file counts once per visit),
+// thumbnails through a link, every way a link stops, the audit trail, and that the token is kept and logged
+// only as its hash.
 import crypto from 'node:crypto'
+import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '../../server/contract/endpoints.ts'
 import type { CreateShareLinkRequest } from '../../server/contract/shareLink.ts'
+import { LocalStore } from '../../server/storage/local.ts'
+import { derivativeKey } from '../../server/storage/store.ts'
 import {
   addPerson,
   adminOrg,
@@ -80,6 +84,38 @@ describe.each(databaseKinds)('share links on %s', (kind) => {
       endpointUrl(endpoints.shareDownloadUrl, { params: { share_token: token, media_id: mediaId }, query }),
       address ? { forwardedFor: address } : {},
     )
+  const thumbnail = (token: string, mediaId: number, query: { link_session?: string; size?: string } = {}) =>
+    callWithHeaders<Record<string, unknown>>(
+      suite.url,
+      'GET',
+      endpointUrl(endpoints.shareThumbnail, { params: { share_token: token, media_id: mediaId }, query }),
+    )
+  /** A file's thumbnails as the derivative job leaves them: both WebPs in the local store, the row ready. */
+  const readyThumbnails = async (orgId: number, file: StoredFile) => {
+    const store = suite.server.app.store
+    if (!(store instanceof LocalStore)) throw new Error('the test server uses the local store')
+    const picture = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: '#336699' },
+    })
+      .webp()
+      .toBuffer()
+    for (const size of ['small', 'large'] as const) {
+      await store.put(derivativeKey({ orgId, fileHash: file.fileHash }, size), picture)
+    }
+    await suite.server.app.db.query(
+      `INSERT INTO media_derivative (org_id, file_hash, store_id, state) VALUES ($1, $2, 0, 'ready')
+       ON CONFLICT (org_id, file_hash) DO UPDATE SET state = 'ready'`,
+      [orgId, file.fileHash],
+    )
+  }
+  /** Follows a thumbnail's redirect to the local store's signed URL (on the test server's loopback port). */
+  const picture = async (location: string | undefined) => {
+    expect(location).toBeDefined()
+    const signed = new URL(location as string)
+    const answer = await fetch(`${suite.url}${signed.pathname}${signed.search}`)
+    expect(answer.status).toBe(200)
+    return (await sharp(Buffer.from(await answer.arrayBuffer())).metadata()).format
+  }
   const tryPassphrase = (token: string, passphrase: string, address: string) =>
     callWithHeaders<Record<string, unknown>>(
       suite.url,
@@ -223,6 +259,64 @@ describe.each(databaseKinds)('share links on %s', (kind) => {
     expect(logs).not.toContain(linkSession)
   })
 
+  it('logs every call of a link, answered or refused, by its route and request id, the token as a mark', async () => {
+    const made = await newLink({ passphrase: 'logged passphrase' })
+    const token = made.share_token
+    const linkSession = (await tryPassphrase(token, 'logged passphrase', '198.51.100.40')).body
+      .link_session as string
+    const calls: { path: string; method?: string; body?: unknown; route?: string }[] = [
+      // The console's page of the link: the app shell, which is no route.
+      { path: `/s/${token}` },
+      { path: `/s/1/${token}?link_session=${linkSession}`, route: '/s/1/:share_token' },
+      { path: `/s/1/${token}/passphrase`, method: 'POST', body: { passphrase: 'wrong one!' } },
+      { path: `/s/1/${token}/media/${files.cut.mediaId}/download_url?link_session=${linkSession}` },
+      { path: `/s/1/${token}/media/${files.cut.mediaId}/download_url?link_session=${linkSession}x` },
+      { path: `/s/1/${token}/media/${files.cut.mediaId}/thumbnail?link_session=${linkSession}` },
+      // Malformed: one character too many, and a call that does not exist.
+      { path: `/s/1/${token}x` },
+      { path: `/s/1/${token}/nothing` },
+    ]
+    const answered: { id: string; status: number; route: string | undefined }[] = []
+    for (const [index, call] of calls.entries()) {
+      const id = `share-log-${index}-${crypto.randomBytes(4).toString('hex')}`
+      const answer = await fetch(`${suite.url}${call.path}`, {
+        method: call.method ?? 'GET',
+        redirect: 'manual',
+        headers: {
+          'x-request-id': id,
+          'x-forwarded-for': '198.51.100.41',
+          ...(call.body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(call.body ? { body: JSON.stringify(call.body) } : {}),
+      })
+      await answer.arrayBuffer()
+      expect(answer.headers.get('x-request-id')).toBe(id)
+      answered.push({ id, status: answer.status, route: call.route })
+    }
+    // Answered, refused (401, 403, 404, 400) and not found alike.
+    expect(new Set(answered.map((call) => call.status)).size).toBeGreaterThanOrEqual(4)
+    const lines = suite.server.logs.map(
+      (line) =>
+        JSON.parse(line) as {
+          reqId?: string
+          msg?: string
+          status?: number
+          request?: { route: string; params: Record<string, string> }
+        },
+    )
+    for (const call of answered) {
+      const line = lines.find((entry) => entry.reqId === call.id && entry.request !== undefined)
+      expect(line, call.id).toBeDefined()
+      expect(line?.status).toBe(call.status)
+      // A route's token parameter, or the token's segment of a path no route answers (the page, a typo).
+      const params = line?.request?.params ?? {}
+      expect(params.share_token ?? params['*']).toMatch(/^(s\/(1\/)?)?\[secret\]/)
+      if (call.route) expect(line?.request?.route).toBe(call.route)
+    }
+    const text = suite.server.logs.join('')
+    for (const secret of [token, linkSession, 'logged passphrase']) expect(text).not.toContain(secret)
+  })
+
   it('shows the folder as it is now, and nothing outside it', async () => {
     const made = await newLink()
     const opened = await open(made.share_token)
@@ -314,6 +408,51 @@ describe.each(databaseKinds)('share links on %s', (kind) => {
     )
   })
 
+  it('limits passphrase tries per address, across links, as sign-in attempts are', async () => {
+    const links = await Promise.all(
+      [1, 2, 3, 4].map(async (n) => (await newLink({ passphrase: `open sesame ${n}` })).share_token),
+    )
+    const [first, second, third, fourth] = links as [string, string, string, string]
+    // Thirty tries in five minutes from one address, at any links: ten at each of three links (each link's
+    // own limit just reached), then the address is refused at a fourth link it never tried.
+    const guesser = '192.0.2.60'
+    for (const token of [first, second, third]) {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        expect((await tryPassphrase(token, `guess ${attempt}!!`, guesser)).status).toBe(403)
+      }
+    }
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect(await tryPassphrase(fourth, 'open sesame 4', guesser)).toMatchObject(
+        refusal(429, 'too_many_tries'),
+      )
+    }
+    // The refused tries were not counted against the fourth link: another address has all its ten.
+    for (let attempt = 0; attempt < 9; attempt++) {
+      expect((await tryPassphrase(fourth, `guess ${attempt}!!`, '192.0.2.61')).status).toBe(403)
+    }
+    expect((await tryPassphrase(fourth, 'open sesame 4', '192.0.2.62')).status).toBe(200)
+  })
+
+  it('counts an IPv6 address by its /64 for the passphrase limit', async () => {
+    const links = await Promise.all(
+      [1, 2, 3].map(async (n) => (await newLink({ passphrase: `open sesame ${n}` })).share_token),
+    )
+    // Thirty tries from addresses of one /64 (one host or customer line), ten at each link.
+    let host = 0
+    for (const token of links) {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const address = `2001:db8:60:1::${(++host).toString(16)}`
+        expect((await tryPassphrase(token, `guess ${attempt}!!`, address)).status).toBe(403)
+      }
+    }
+    const fresh = (await newLink({ passphrase: 'open sesame 5' })).share_token
+    expect(await tryPassphrase(fresh, 'open sesame 5', '2001:db8:60:1:ffff::1')).toMatchObject(
+      refusal(429, 'too_many_tries'),
+    )
+    // The next /64 is another line.
+    expect((await tryPassphrase(fresh, 'open sesame 5', '2001:db8:60:2::1')).status).toBe(200)
+  })
+
   it('counts a file once per visit against the download limit', async () => {
     const made = await newLink({ download_limit: 2 })
     const token = made.share_token
@@ -346,6 +485,121 @@ describe.each(databaseKinds)('share links on %s', (kind) => {
       inline: '1',
     })
     expect(played.status).toBe(200)
+    // The link's own refusals come before the file is looked for; playing a file outside it finds nothing.
+    expect(
+      await downloadUrl(made.share_token, files.secret.mediaId, { link_session: linkSession }),
+    ).toMatchObject(refusal(403, 'view_only'))
+    expect(
+      await downloadUrl(made.share_token, files.secret.mediaId, { link_session: linkSession, inline: '1' }),
+    ).toMatchObject(refusal(404, 'not_found'))
+    expect(await downloadUrl(made.share_token, files.secret.mediaId, { inline: '1' })).toMatchObject(
+      refusal(401, 'passphrase_required'),
+    )
+  })
+
+  describe('thumbnails', () => {
+    it('redirects to a signed picture of a file of the link, a preview being a view, and counts no download', async () => {
+      await readyThumbnails(org.orgId, files.still)
+      const made = await newLink({ label: 'Thumbnails', download_limit: 1 })
+      const token = made.share_token
+      const linkSession = await session(token)
+      const small = await thumbnail(token, files.still.mediaId, { link_session: linkSession })
+      expect(small.status, JSON.stringify(small.body)).toBe(302)
+      expect(small.headers['cache-control']).toMatch(/^private, max-age=\d+$/)
+      expect(small.headers['x-robots-tag']).toBe('noindex')
+      expect(await picture(small.headers.location)).toBe('webp')
+      const large = await thumbnail(token, files.still.mediaId, { link_session: linkSession, size: 'large' })
+      expect(large.status).toBe(302)
+      expect(await picture(large.headers.location)).toBe('webp')
+      // A thumbnail is not the file: no download is counted, and a used-up link still shows its pictures.
+      expect((await open(token)).body.downloads_left).toBe(1)
+      const [rows] = await suite.server.app.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM share_link_download WHERE share_link_id = $1',
+        [made.share_link.share_link_id],
+      )
+      expect(rows?.n).toBe(0)
+      expect((await downloadUrl(token, files.still.mediaId, { link_session: linkSession })).status).toBe(200)
+      expect(await stateOf(made.share_link.share_link_id)).toBe('used_up')
+      expect((await thumbnail(token, files.still.mediaId, { link_session: linkSession })).status).toBe(302)
+      // The preview (large) is a view in the file's trail; the small ones, a grid's, are not.
+      const tracking = await callEndpoint(suite.url, endpoints.mediaAudit, {
+        params: { org_id: org.orgId, media_id: files.still.mediaId },
+        key: org.key,
+      })
+      const views = tracking.body.audit_list.filter((event) => event.dest_path === 'Link: Thumbnails')
+      // The preview and the download.
+      expect(views).toHaveLength(2)
+      // A file of the link without thumbnails says so.
+      expect(await thumbnail(token, files.cut.mediaId, { link_session: linkSession })).toMatchObject(
+        refusal(404, 'no_thumbnail'),
+      )
+      // Without the visit's session, nothing.
+      expect(await thumbnail(token, files.still.mediaId)).toMatchObject(refusal(401, 'passphrase_required'))
+    })
+
+    it('shows thumbnails on a view-only link', async () => {
+      await readyThumbnails(org.orgId, files.still)
+      const made = await newLink({ view_only: true })
+      const linkSession = await session(made.share_token)
+      const small = await thumbnail(made.share_token, files.still.mediaId, { link_session: linkSession })
+      expect(small.status).toBe(302)
+      expect(await picture(small.headers.location)).toBe('webp')
+    })
+
+    it("answers a file outside the link and another organization's file alike, not found", async () => {
+      await readyThumbnails(org.orgId, files.still)
+      await readyThumbnails(org.orgId, files.secret)
+      const elsewhere = await adminOrg(suite, 'Thumbsother')
+      const theirs = await storeFile(suite, elsewhere, elsewhere.grantId, 'Review/their.jpg', 'their still')
+      await readyThumbnails(elsewhere.orgId, theirs)
+      const folder = await newLink()
+      const folderSession = await session(folder.share_token)
+      const notFound = refusal(404, 'not_found')
+      // In the same container, outside the folder.
+      expect(
+        await thumbnail(folder.share_token, files.secret.mediaId, { link_session: folderSession }),
+      ).toMatchObject(notFound)
+      // Another organization's file, its thumbnails ready.
+      expect(
+        await thumbnail(folder.share_token, theirs.mediaId, { link_session: folderSession }),
+      ).toMatchObject(notFound)
+      // A file link gives only its file, even one in the same folder.
+      const one = await newLink({ folder_path: undefined, media_id: files.cut.mediaId, label: 'One cut' })
+      const oneSession = await session(one.share_token)
+      expect(
+        await thumbnail(one.share_token, files.still.mediaId, { link_session: oneSession, size: 'large' }),
+      ).toMatchObject(notFound)
+      expect(await thumbnail(one.share_token, theirs.mediaId, { link_session: oneSession })).toMatchObject(
+        notFound,
+      )
+    })
+
+    it('answers a revoked link as an unknown one, and an expired one as its page does', async () => {
+      await readyThumbnails(org.orgId, files.still)
+      const unknown = await thumbnail(crypto.randomBytes(32).toString('base64url'), files.still.mediaId)
+      expect(unknown).toMatchObject(refusal(404, 'unknown_link'))
+
+      const revoked = await newLink()
+      const revokedSession = await session(revoked.share_token)
+      const revoking = await callEndpoint(suite.url, endpoints.shareLinkRevoke, {
+        params: { org_id: org.orgId, share_link_id: revoked.share_link.share_link_id },
+        key: sharer.key,
+      })
+      expect(revoking.status).toBe(200)
+      const gone = await thumbnail(revoked.share_token, files.still.mediaId, { link_session: revokedSession })
+      expect({ status: gone.status, body: gone.body }).toEqual({ status: unknown.status, body: unknown.body })
+      expect(gone.headers['content-length']).toBe(unknown.headers['content-length'])
+
+      const expired = await newLink()
+      const expiredSession = await session(expired.share_token)
+      await suite.server.app.db.query(
+        "UPDATE share_link SET expires_at = now() - interval '1 second' WHERE share_link_id = $1",
+        [expired.share_link.share_link_id],
+      )
+      expect(
+        await thumbnail(expired.share_token, files.still.mediaId, { link_session: expiredSession }),
+      ).toMatchObject(refusal(410, 'link_expired'))
+    })
   })
 
   it('expires', async () => {
@@ -409,6 +663,125 @@ describe.each(databaseKinds)('share links on %s', (kind) => {
         key: other.key,
       }),
     ).toEqual(refusal(404, 'not_found'))
+  })
+
+  it("records making and revoking a link, and the link settings, in the organization's trail, never the token", async () => {
+    const made = await newLink({ label: 'Trail review', passphrase: 'trail passphrase', download_limit: 3 })
+    const byAdmin = await newLink(
+      { folder_path: undefined, media_id: files.cut.mediaId, label: 'Trail cut', view_only: true },
+      org,
+    )
+    const revoke = (linkId: number, person: { key: string }) =>
+      callEndpoint(suite.url, endpoints.shareLinkRevoke, {
+        params: { org_id: org.orgId, share_link_id: linkId },
+        key: person.key,
+      })
+    expect((await revoke(made.share_link.share_link_id, org)).status).toBe(200)
+    // Revoking a revoked link changes nothing and records nothing.
+    expect((await revoke(made.share_link.share_link_id, org)).status).toBe(200)
+    expect((await revoke(byAdmin.share_link.share_link_id, org)).status).toBe(200)
+    const settings = (body: { share_links_enabled?: boolean; max_link_days?: number }) =>
+      callEndpoint(suite.url, endpoints.shareLinkSettingsUpdate, {
+        params: { org_id: org.orgId },
+        body,
+        key: org.key,
+      })
+    expect((await settings({ max_link_days: 14 })).status).toBe(200)
+    // Unchanged settings record nothing.
+    expect((await settings({ max_link_days: 14, share_links_enabled: true })).status).toBe(200)
+    expect((await settings({ max_link_days: 30 })).status).toBe(200)
+    // A link refused (its folder does not exist) is neither kept nor recorded.
+    expect(await create(sharer, { label: 'Trail nowhere', folder_path: 'Nowhere' })).toEqual(
+      refusal(404, 'not_found'),
+    )
+
+    const trail = await callEndpoint(suite.url, endpoints.adminEventList, {
+      params: { org_id: org.orgId },
+      query: { limit: '6' },
+      key: org.key,
+    })
+    expect(trail.status).toBe(200)
+    const events = trail.body.admin_event_list.map((event) => ({
+      action: event.action,
+      user_id: event.user_id,
+      volume_id: event.volume_id,
+      media_grant_id: event.media_grant_id,
+      subject_user_id: event.subject_user_id,
+      summary: event.summary,
+    }))
+    const [adminId] = (
+      await suite.server.app.db.query<{ user_id: number }>(
+        'SELECT user_id FROM app_user WHERE lower(email) = lower($1)',
+        [org.email],
+      )
+    ).map((row) => row.user_id)
+    const onContainer = { volume_id: org.volumeId, media_grant_id: org.grantId }
+    const noTarget = { volume_id: null, media_grant_id: null, subject_user_id: null }
+    // Newest first.
+    expect(events).toEqual([
+      {
+        action: 'share_link_settings',
+        user_id: adminId,
+        ...noTarget,
+        summary: 'Share links: max_link_days 14 → 30',
+      },
+      {
+        action: 'share_link_settings',
+        user_id: adminId,
+        ...noTarget,
+        summary: 'Share links: max_link_days 30 → 14',
+      },
+      {
+        action: 'share_link_revoke',
+        user_id: adminId,
+        ...onContainer,
+        subject_user_id: adminId,
+        summary: expect.stringContaining('Revoked link Trail cut to Review/cut1.mov of container'),
+      },
+      {
+        action: 'share_link_revoke',
+        user_id: adminId,
+        ...onContainer,
+        subject_user_id: sharer.userId,
+        summary: expect.stringMatching(/^Revoked link Trail review to Review\/ of container .+, made by /),
+      },
+      {
+        action: 'share_link_create',
+        user_id: adminId,
+        ...onContainer,
+        subject_user_id: null,
+        summary: expect.stringMatching(
+          /^Made link Trail cut to Review\/cut1\.mov of container .+ \(7 day\(s\), view only\)$/,
+        ),
+      },
+      {
+        action: 'share_link_create',
+        user_id: sharer.userId,
+        ...onContainer,
+        subject_user_id: null,
+        summary: expect.stringMatching(
+          /^Made link Trail review to Review\/ of container .+ \(7 day\(s\), a passphrase, 3 download\(s\)\)$/,
+        ),
+      },
+    ])
+    expect(events[3]?.summary).toContain(sharer.email.toLowerCase())
+    const text = JSON.stringify(trail.body)
+    for (const secret of [made.share_token, byAdmin.share_token, 'trail passphrase']) {
+      expect(text).not.toContain(secret)
+    }
+    const [rows] = await suite.server.app.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM share_link WHERE label = 'Trail nowhere'",
+    )
+    expect(rows?.n).toBe(0)
+    // Another organization's admin reads none of it.
+    const other = await adminOrg(suite, 'Othertrail')
+    const theirs = await callEndpoint(suite.url, endpoints.adminEventList, {
+      params: { org_id: other.orgId },
+      query: {},
+      key: other.key,
+    })
+    const actions: string[] = theirs.body.admin_event_list.map((event) => event.action)
+    expect(actions.filter((action) => action.startsWith('share_link'))).toEqual([])
   })
 
   describe('stop at once', () => {
