@@ -91,7 +91,7 @@ function columnsFor(orgId: number, isAdmin: boolean): ReadonlyArray<Column<Share
       rowHeader: true,
       className: 'share-link-label',
       render: (link) => link.label,
-      width: isAdmin ? '22%' : '30%',
+      width: isAdmin ? '20%' : '30%',
     },
     ...(isAdmin
       ? [
@@ -111,7 +111,7 @@ function columnsFor(orgId: number, isAdmin: boolean): ReadonlyArray<Column<Share
       header: 'Target',
       // A path wraps, as the audit's and Files at Risk's do: its end names what was shared.
       className: 'share-link-target cell-path',
-      width: isAdmin ? '24%' : '30%',
+      width: isAdmin ? '26%' : '30%',
       render: (link) => <PathText path={shareTargetText(link)} />,
       title: shareTargetText,
     },
