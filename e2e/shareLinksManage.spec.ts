@@ -1,6 +1,8 @@
 // Share links from the console: a member shares a folder with a passphrase from the file list, reads the
 // link once and copies it, finds it under Share Links; the admin sees it there with its creator, revokes it,
-// and its state reads Revoked. The link's own page (/s/…) is tested with the visitor's side.
+// and its state reads Revoked. With links turned off, a member is offered neither Share (selection bar, a
+// card's menu, the file's screen) nor Share Links, and an admin keeps the screen, where links are turned
+// back on. The link's own page (/s/…) is tested with the visitor's side.
 import {
   addGrantUser,
   addOrgUser,
@@ -17,6 +19,7 @@ import { endpoints } from '../server/contract/endpoints.ts'
 import { freshEmail } from './support/mail.ts'
 import { expect, test } from './support/fixtures.ts'
 import { ShareLinksPage } from './pages/ShareLinksPage.ts'
+import { SHARE_LINKS_OFF_MESSAGE } from '../src/lib/messages.ts'
 
 const GRANT = 'Client Deliveries'
 const LABEL = 'Client review'
@@ -136,5 +139,87 @@ test.describe('share links: create from the listing, list, revoke', () => {
     // The member's list says so too.
     await page.reload()
     await expect(memberRow).toContainText('Revoked')
+  })
+})
+
+test.describe('share links turned off', () => {
+  let access: GrantAccess
+  let memberKey: string
+
+  test.beforeAll(async () => {
+    const email = freshEmail('share-off-admin')
+    const sessionKey = await signUpUser(email)
+    const orgId = await createReadyOrg(sessionKey, `Share Off Org ${email}`, GRANT)
+    const grant = (await listGrants(sessionKey, orgId)).find((each) => each.grant_name === GRANT)
+    if (!grant) throw new Error('the new volume came without its container')
+    access = { sessionKey, orgId, grantId: grant.media_grant_id }
+    await createFolder(access, '/Selects/')
+    await putFile(access, '/Selects/take1.mov', 'a take')
+    const memberEmail = freshEmail('share-off-member')
+    memberKey = await signUpUser(memberEmail)
+    await addOrgUser(sessionKey, orgId, { email: memberEmail, cap_web_upload: false, cap_web_download: true })
+    await addGrantUser(
+      sessionKey,
+      orgId,
+      grant.media_grant_id,
+      await orgUserIdOf(sessionKey, orgId, memberEmail),
+    )
+  })
+
+  test('a member is offered no Share and no Share Links; an admin keeps the screen to turn them on', async ({
+    page,
+    browser,
+    layout,
+    fileList,
+  }) => {
+    await layout.useSession(memberKey)
+    // On: the member has the entry and Share, so their absence below is the setting's doing.
+    await fileList.goto(GRANT, '/Selects/')
+    await expect(layout.navLink('Share Links')).toBeVisible()
+    await fileList.select('take1.mov')
+    await expect(fileList.selectionBar.getByRole('button', { name: 'Share' })).toBeVisible()
+
+    await api(
+      endpoints.shareLinkSettingsUpdate,
+      { params: { org_id: access.orgId }, body: { share_links_enabled: false } },
+      access.sessionKey,
+    )
+    await page.reload()
+    await expect(fileList.row('take1.mov')).toBeVisible()
+    await expect(layout.navLink('Home')).toBeVisible()
+    await expect(layout.navLink('Share Links')).toHaveCount(0)
+    // The selection bar,
+    await fileList.select('take1.mov')
+    await expect(fileList.selectionBar.getByRole('button', { name: 'Download' })).toBeVisible()
+    await expect(fileList.selectionBar.getByRole('button', { name: 'Share' })).toHaveCount(0)
+    await fileList.selectionBar.getByRole('button', { name: 'Cancel' }).click()
+    // a card's menu in the grid,
+    await page.getByRole('radio', { name: 'Grid view' }).check()
+    const files = page.getByRole('grid', { name: 'Files' })
+    await files.getByRole('button', { name: 'More for take1.mov' }).click()
+    await expect(files.getByRole('button', { name: 'Download', exact: true })).toBeVisible()
+    await expect(files.getByRole('button', { name: 'Share', exact: true })).toHaveCount(0)
+    await page.keyboard.press('Escape')
+    // and the file's own screen offer no Share.
+    await page.goto(`/home/${encodeURIComponent(GRANT)}/Selects/take1.mov`)
+    await expect(page.getByRole('button', { name: 'Download', exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Share', exact: true })).toHaveCount(0)
+
+    // The admin keeps Share Links: it is where links are turned back on.
+    const admin = await browser.newContext()
+    const adminPage = await admin.newPage()
+    await adminPage.addInitScript((key) => {
+      localStorage.setItem('local-state-session_key', JSON.stringify(key))
+    }, access.sessionKey)
+    await adminPage.goto('/home')
+    await adminPage
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Share Links' })
+      .click()
+    const adminLinks = new ShareLinksPage(adminPage)
+    await expect(adminLinks.heading).toBeVisible()
+    await expect(adminPage.getByText(SHARE_LINKS_OFF_MESSAGE)).toBeVisible()
+    await expect(adminLinks.enabledOff).toBeChecked()
+    await admin.close()
   })
 })

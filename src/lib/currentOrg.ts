@@ -56,14 +56,20 @@ export function showsDevices(org: OrgListItem): boolean {
 }
 
 /** The sidebar's entries for an organization (000 section 2, 001 section 6). */
-export function sidebarEntries(org: OrgListItem | undefined): SidebarEntry[] {
+export function sidebarEntries(
+  org: OrgListItem | undefined,
+  /** The organization has turned share links off (known from its settings; false while unknown). */
+  shareLinksOff = false,
+): SidebarEntry[] {
   const entries: SidebarEntry[] = [{ label: 'Home', to: '/home' }]
   if (!org) return entries
   if (org.is_admin) entries.push({ label: 'Volumes', to: '/volume' })
   if (showsDevices(org)) entries.push({ label: 'Devices', to: '/device' })
-  // Everyone of an organization with a plan has files to share and their own links to see; whether links
-  // are on is the screen's to say (an admin turns them on there).
-  if (org.plan_id !== null) entries.push({ label: 'Share Links', to: '/share_link' })
+  // Everyone of an organization with a plan has files to share and their own links to see. With links off
+  // a member has nothing to do there (every link is stopped, none can be made), so the entry goes; an admin
+  // keeps it, since the screen is where links are turned back on.
+  if (org.plan_id !== null && (org.is_admin || !shareLinksOff))
+    entries.push({ label: 'Share Links', to: '/share_link' })
   // The organization's area opens on its first tab, Detail (/org).
   if (org.is_admin) entries.push({ label: 'Users', to: '/admin/user' }, { label: 'Organization', to: '/org' })
   return entries

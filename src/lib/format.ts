@@ -101,6 +101,29 @@ export function formatSimpleTime(input: DateInput, now: Date = new Date()): stri
   return lightFormat(date, 'M/d/yy')
 }
 
+/**
+ * A moment to come (a link's expiry) in a list: the simple display looking ahead, by calendar days. The
+ * time of day when it is today, Tomorrow, the weekday within the week, and the short date beyond; a moment
+ * already past reads as the simple display. formatSimpleTime counts back from now, so it would show next
+ * week's moment as a time of day; the long format (the title) gives the exact time.
+ */
+export function formatComingTime(input: DateInput, now: Date = new Date()): string {
+  const date = parseDate(input)
+  if (!date) return ''
+  const days = differenceInCalendarDays(date, now)
+  if (date.getTime() <= now.getTime()) return formatSimpleTime(date, now)
+  if (days === 0) return lightFormat(date, 'h:mm a')
+  if (days === 1) return 'Tomorrow'
+  if (days < 7) return WEEKDAY.format(date)
+  return lightFormat(date, 'M/d/yy')
+}
+
+/** A moment to the minute, without the long form's seconds ('12/5/26 7:58 PM'): a new link's expiry, said once. */
+export function formatMinuteTime(input: DateInput): string {
+  const date = parseDate(input)
+  return date ? lightFormat(date, 'M/d/yy h:mm a') : ''
+}
+
 /** The long form: MM/dd/yy with the time. */
 export function formatLongTime(input: DateInput): string {
   const date = parseDate(input)

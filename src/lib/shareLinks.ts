@@ -7,6 +7,7 @@ import {
   PASSPHRASE_MAX_LENGTH,
   PASSPHRASE_MIN_LENGTH,
 } from '../../server/contract/limits.ts'
+import { formatMinuteTime } from './format.ts'
 import type { CreateShareLinkRequest, ShareLink, ShareLinkState } from '../../server/contract/shareLink.ts'
 
 /** What a link points at: a file by its id, or a folder by its path relative to the container ('/a/b/'). */
@@ -93,6 +94,25 @@ export function shareTargetText(link: Pick<ShareLink, 'grant_name' | 'target_pat
 export function shareDownloadsText(link: Pick<ShareLink, 'download_count' | 'download_limit'>): string {
   const count = link.download_count.toLocaleString('en-US')
   return link.download_limit === null ? count : `${count} of ${link.download_limit.toLocaleString('en-US')}`
+}
+
+/**
+ * What a new link allows, said under it once made ('Expires 12/5/26 7:58 PM · Passphrase · Up to 5
+ * downloads · View only'): the dialog closes on what was made, not on the form that made it.
+ */
+export function shareSummaryText(
+  link: Pick<ShareLink, 'expires_at' | 'has_passphrase' | 'download_limit' | 'view_only'>,
+): string {
+  const limit = link.download_limit
+  return [
+    // In full, to the minute: the one place a new link's end is read before it is sent.
+    `Expires ${formatMinuteTime(link.expires_at)}`,
+    link.has_passphrase ? 'Passphrase' : 'No passphrase',
+    limit === null ? '' : `Up to ${limit.toLocaleString('en-US')} ${limit === 1 ? 'download' : 'downloads'}`,
+    link.view_only ? 'View only' : '',
+  ]
+    .filter(Boolean)
+    .join(' · ')
 }
 
 const STATE_TEXT: Record<ShareLinkState, string> = {

@@ -10,9 +10,14 @@ export interface CopyFieldProps {
   hint?: string
   /** More buttons beside Copy (e.g. Hide). */
   actions?: ReactNode
+  /**
+   * Shows the whole value, wrapped over lines (a link someone will read back or check), rather than one
+   * line that scrolls: a phone's field shows a link's host and little of its token.
+   */
+  wrap?: boolean
 }
 
-export function CopyField({ label, value, hint, actions }: CopyFieldProps) {
+export function CopyField({ label, value, hint, actions, wrap = false }: CopyFieldProps) {
   const [copied, setCopied] = useState<string>()
   async function copy() {
     try {
@@ -25,16 +30,29 @@ export function CopyField({ label, value, hint, actions }: CopyFieldProps) {
   return (
     <div className="copy-field">
       <Field label={label} hint={hint}>
-        {(control) => (
-          <input
-            {...control}
-            readOnly
-            value={value}
-            spellCheck={false}
-            autoComplete="off"
-            onFocus={(event) => event.currentTarget.select()}
-          />
-        )}
+        {(control) =>
+          wrap ? (
+            <textarea
+              {...control}
+              className="copy-field-wrapped"
+              readOnly
+              rows={2}
+              value={value}
+              spellCheck={false}
+              autoComplete="off"
+              onFocus={(event) => event.currentTarget.select()}
+            />
+          ) : (
+            <input
+              {...control}
+              readOnly
+              value={value}
+              spellCheck={false}
+              autoComplete="off"
+              onFocus={(event) => event.currentTarget.select()}
+            />
+          )
+        }
       </Field>
       <div className="form-actions">
         <button type="button" className="button secondary" onClick={() => void copy()}>

@@ -91,6 +91,12 @@ describe('sidebarEntries', () => {
     ])
     expect(labels(planless({ is_admin: true }))).not.toContain('Share Links')
   })
+  it('hides Share Links from a member when links are off, not from an admin, who turns them on there', () => {
+    expect(sidebarEntries(org(1), true)).toEqual([{ label: 'Home', to: '/home' }])
+    expect(sidebarEntries(org(1, { is_admin: true }), true).map((entry) => entry.label)).toContain(
+      'Share Links',
+    )
+  })
   it('shows a member Devices when the org may add devices or has some', () => {
     expect(labels(org(1, { cap_add_device: true, plan: starter }))).toEqual([
       'Home',

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   changedByText,
   formatBytes,
+  formatComingTime,
   formatLongTime,
+  formatMinuteTime,
   formatMoney,
   formatSignedMoney,
   formatSimpleTime,
@@ -119,6 +121,31 @@ describe('formatSimpleTime', () => {
 
   it('shows nothing for no date', () => {
     expect(formatSimpleTime(null, now)).toBe('')
+  })
+})
+
+describe('formatComingTime', () => {
+  const now = new Date(2026, 5, 12, 15, 0, 0) // Friday 12 June 2026, 3 PM local time
+
+  it('shows the time of day later today, then Tomorrow, the weekday within the week, the date beyond', () => {
+    expect(formatComingTime(new Date(2026, 5, 12, 23, 30), now)).toBe('11:30 PM')
+    expect(formatComingTime(new Date(2026, 5, 13, 0, 30), now)).toBe('Tomorrow')
+    expect(formatComingTime(new Date(2026, 5, 14, 9, 0), now)).toBe('Sunday')
+    expect(formatComingTime(new Date(2026, 5, 18, 23, 0), now)).toBe('Thursday')
+    expect(formatComingTime(new Date(2026, 5, 19, 9, 0), now)).toBe('6/19/26')
+    expect(formatComingTime(new Date(2027, 0, 5, 9, 4, 3), now)).toBe('1/5/27')
+  })
+
+  it('reads a moment already past as the simple display, and nothing for no date', () => {
+    expect(formatComingTime(new Date(2026, 5, 11, 14, 0), now)).toBe('Yesterday')
+    expect(formatComingTime(null, now)).toBe('')
+  })
+})
+
+describe('formatMinuteTime', () => {
+  it('is M/d/yy with the time to the minute', () => {
+    expect(formatMinuteTime(new Date(2026, 11, 5, 19, 58, 30))).toBe('12/5/26 7:58 PM')
+    expect(formatMinuteTime(null)).toBe('')
   })
 })
 

@@ -6,6 +6,7 @@ import {
   shareDownloadsText,
   shareLinkRequest,
   shareStateText,
+  shareSummaryText,
   shareTargetText,
   shareUrl,
   type ShareForm,
@@ -156,5 +157,25 @@ describe('the list’s cells', () => {
     expect(canRevoke(link({ state: 'used_up' }))).toBe(true)
     for (const state of ['expired', 'revoked', 'stopped'] as const)
       expect(canRevoke(link({ state }))).toBe(false)
+  })
+})
+
+describe('shareSummaryText', () => {
+  const expires = new Date(2026, 11, 5, 19, 58, 30).toISOString()
+  it('says the expiry to the minute, the passphrase, the limit and view only', () => {
+    expect(
+      shareSummaryText({ expires_at: expires, has_passphrase: true, download_limit: 5, view_only: true }),
+    ).toBe('Expires 12/5/26 7:58 PM · Passphrase · Up to 5 downloads · View only')
+    expect(
+      shareSummaryText({ expires_at: expires, has_passphrase: false, download_limit: 1, view_only: false }),
+    ).toBe('Expires 12/5/26 7:58 PM · No passphrase · Up to 1 download')
+    expect(
+      shareSummaryText({
+        expires_at: expires,
+        has_passphrase: false,
+        download_limit: null,
+        view_only: false,
+      }),
+    ).toBe('Expires 12/5/26 7:58 PM · No passphrase')
   })
 })

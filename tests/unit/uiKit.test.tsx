@@ -198,6 +198,15 @@ describe('CopyField', () => {
     expect(html).toContain('Copy<span class="visually-hidden"> New Secret Key</span></button>')
     expect(html).toContain('<button type="button">Hide</button>')
   })
+  it('wraps a link over lines when asked, whole and read-only, with the same label and Copy', () => {
+    const link = `https://media.example.com/s/${'A'.repeat(43)}`
+    const html = renderToStaticMarkup(<CopyField label="Link" value={link} wrap />)
+    const id = /<label for="([^"]+)">Link<\/label>/.exec(html)?.[1]
+    expect(html).toMatch(new RegExp(`<textarea id="${id}"[^>]* class="copy-field-wrapped" readOnly=""`))
+    expect(html).toContain(`>${link}</textarea>`)
+    expect(html).not.toContain('<input')
+    expect(html).toContain('Copy<span class="visually-hidden"> Link</span></button>')
+  })
 })
 
 describe('SaveButton', () => {

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import type { KeyboardEventHandler, Ref } from 'react'
 import { mediaGrantQueries, volumesOfGrants } from '../../api/mediaGrants.ts'
+import { shareLinkQueries } from '../../api/shareLinks.ts'
+import type { OrgListItem } from '../../api/user.ts'
 import { sidebarEntries } from '../../lib/currentOrg.ts'
 import { localState, useLocalState } from '../../lib/localState.ts'
 import { areaHref } from '../../lib/filePaths.ts'
@@ -29,6 +31,16 @@ function HomeChildren({ orgId, onNavigate }: { orgId: number; onNavigate: () => 
   )
 }
 
+/**
+ * Whether the organization has turned share links off, for a member's sidebar (an admin's keeps Share
+ * Links). Not suspending: the sidebar must not wait, and until the settings are known the entry stays.
+ */
+function useShareLinksOff(org: OrgListItem | undefined): boolean {
+  const asked = org !== undefined && org.plan_id !== null && !org.is_admin
+  const { data } = useQuery({ ...shareLinkQueries.settings(org?.org_id ?? 0), enabled: asked })
+  return asked && data?.share_links_enabled === false
+}
+
 export interface SidebarProps {
   session: Session
   /** Open as an overlay on a narrow screen. */
@@ -46,6 +58,7 @@ export function Sidebar({ session, open, onClose, onNavigate, onKeyDown, ref }: 
   const collapsed = useLocalState('sidebar_collapsed') ?? false
   const { user, currentOrg } = session
   const showHomeChildren = currentOrg !== undefined && currentOrg.plan_id !== null
+  const shareLinksOff = useShareLinksOff(currentOrg)
   return (
     <nav
       ref={ref}
@@ -75,7 +88,7 @@ export function Sidebar({ session, open, onClose, onNavigate, onKeyDown, ref }: 
       <div className="sidebar-content">
         <OrgPicker session={session} />
         <ul className="nav-list">
-          {sidebarEntries(currentOrg).map((entry) => (
+          {sidebarEntries(currentOrg, shareLinksOff).map((entry) => (
             <li key={entry.to}>
               {/* An area's entry stays current on its sub-pages (/volume/3/audit under Volumes); under Home
                   the container's own entry is the current one. */}

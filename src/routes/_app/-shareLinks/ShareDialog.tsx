@@ -1,7 +1,7 @@
 // Share: a modal dialog that makes a link to one file or folder of a container. The form (Label, Expires in
 // days up to the organization's longest, an optional passphrase and download limit, View only) is checked
 // here first with the server's limits (src/lib/shareLinks.ts), a refusal of the server shows in the
-// catalogue's words; once made, the link's full address shows this once, with a Copy button: the server
+// catalogue's words; once made, what it allows and the link's full address (whole, wrapped) show this once, with a Copy button: the server
 // keeps only its hash, so it cannot be shown again.
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { useCreateShareLink } from '../../../api/shareLinks.ts'
@@ -9,6 +9,7 @@ import { messageFor } from '../../../lib/messages.ts'
 import {
   newShareForm,
   shareLinkRequest,
+  shareSummaryText,
   shareUrl,
   type ShareForm,
   type ShareFormErrors,
@@ -38,7 +39,7 @@ export function ShareDialog({ orgId, mediaGrantId, target, maxDays, onClose }: S
   const [form, setForm] = useState<ShareForm>(() => newShareForm(maxDays))
   const [errors, setErrors] = useState<ShareFormErrors>({})
   const [failure, setFailure] = useState<string>()
-  const [url, setUrl] = useState<string>()
+  const [made, setMade] = useState<{ url: string; summary: string }>()
 
   // Open as a modal on mount (focus goes to its first field); on unmount, focus goes back to the opener.
   useLayoutEffect(() => {
@@ -66,7 +67,11 @@ export function ShareDialog({ orgId, mediaGrantId, target, maxDays, onClose }: S
     setErrors({})
     setFailure(undefined)
     create.mutate(checked.request, {
-      onSuccess: (answer) => setUrl(shareUrl(window.location.origin, answer.share_path)),
+      onSuccess: (answer) =>
+        setMade({
+          url: shareUrl(window.location.origin, answer.share_path),
+          summary: shareSummaryText(answer.share_link),
+        }),
       onError: (error) => setFailure(messageFor('share_link_create', error)),
     })
   }
@@ -85,9 +90,15 @@ export function ShareDialog({ orgId, mediaGrantId, target, maxDays, onClose }: S
       <h2 id="share-title" className="dialog-title">
         {title}
       </h2>
-      {url ? (
+      {made ? (
         <div className="dialog-body">
-          <CopyField label="Link" value={url} hint="Copy the link now: it will not be shown again." />
+          <p className="share-summary">{made.summary}</p>
+          <CopyField
+            label="Link"
+            value={made.url}
+            wrap
+            hint="Copy the link now: it will not be shown again."
+          />
           <div className="dialog-actions">
             <button type="button" className="button" onClick={onClose} autoFocus>
               Done
