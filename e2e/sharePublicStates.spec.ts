@@ -1,6 +1,6 @@
 // The states of a share link's public page that the visit of sharePublic.spec.ts does not reach, each set up
 // through the API and seen in one fresh browser context with no session: a link with a download limit of 1
-// is used up after one file (the page says so when a second is asked for), a view-only link shows no Download but
+// is used up after one file (the page says so when a second is asked for, and opened again shows the files without Download), a view-only link shows no Download but
 // still previews and plays, and a passphrase link refuses every try after its limit (services/rateLimit.ts:
 // 10 tries a link in 5 minutes), the right passphrase included. An expired link is not here: the API makes
 // links of at least one day (expire_days >= 1) and no call moves an expiry, so one cannot be had without
@@ -26,6 +26,7 @@ import { RATE_LIMITS } from '../server/services/rateLimit.ts'
 import {
   GONE_TEXT,
   TOO_MANY_TRIES_MESSAGE,
+  USED_UP_VIEW_MESSAGE,
   VIEW_ONLY_MESSAGE,
   WRONG_PASSPHRASE_MESSAGE,
 } from '../src/routes/-sharePublic/shareVisitText.ts'
@@ -83,6 +84,11 @@ test.describe('share link page: used up, view only, too many tries', () => {
     await expect(page.getByRole('heading', { level: 1, name: GONE_TEXT.used_up.heading })).toBeVisible()
     await expect(page.getByText(GONE_TEXT.used_up.detail)).toBeVisible()
     await expect(page.getByRole('list', { name: 'Files' })).toHaveCount(0)
+    // Opened again, the link shows what was shared, with no Download that would be refused.
+    await page.reload()
+    await expect(files.getByText('notes.txt')).toBeVisible()
+    await expect(page.getByText(USED_UP_VIEW_MESSAGE)).toBeVisible()
+    await expect(page.getByRole('button', { name: /^Download/ })).toHaveCount(0)
     // The organization's list counts it: one of one, used up.
     const { share_link_list } = await api(
       endpoints.shareLinkList,

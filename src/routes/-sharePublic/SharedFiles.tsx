@@ -11,7 +11,14 @@ import { shareThumbnailSrc, type ShareVisit } from '../../api/shareVisit.ts'
 import { formatBytes } from '../../lib/format.ts'
 import { SHARE_PREVIEWED as PREVIEWABLE, sharedViewerFiles } from '../../lib/viewerOrder.ts'
 import { Viewer } from '../../ui/viewer/Viewer.tsx'
-import { availableUntil, childPath, filesText, pathCrumbs, VIEW_ONLY_MESSAGE } from './shareVisitText.ts'
+import {
+  availableUntil,
+  childPath,
+  filesText,
+  pathCrumbs,
+  USED_UP_VIEW_MESSAGE,
+  VIEW_ONLY_MESSAGE,
+} from './shareVisitText.ts'
 import { ShareDownloadAll } from './ShareDownloadAll.tsx'
 
 /** How long a file's inline address is used again: the viewer going back to a file asks no new one. */
@@ -39,7 +46,9 @@ export interface SharedFilesProps {
 
 export function SharedFiles({ token, visit, linkSession, fileUrl, notice, openPath }: SharedFilesProps) {
   const [viewing, setViewing] = useState<number>()
-  const canSave = !visit.view_only
+  const usedUp = visit.downloads_left === 0
+  // Download where it would be answered: not on a view-only link, nor on one whose downloads are used up.
+  const canSave = !visit.view_only && !usedUp
 
   const download = async (media: SharedMedia) => {
     const url = await fileUrl(media.media_id, false)
@@ -78,7 +87,11 @@ export function SharedFiles({ token, visit, linkSession, fileUrl, notice, openPa
           <ShareDownloadAll token={token} linkSession={linkSession} path={visit.path} />
         ) : null}
       </div>
-      {visit.view_only ? <p className="share-note">{VIEW_ONLY_MESSAGE}</p> : null}
+      {visit.view_only ? (
+        <p className="share-note">{VIEW_ONLY_MESSAGE}</p>
+      ) : usedUp ? (
+        <p className="share-note">{USED_UP_VIEW_MESSAGE}</p>
+      ) : null}
       <p className="share-note share-notice" role="status">
         {notice ?? ''}
       </p>

@@ -11,6 +11,8 @@ export const LOAD_FAILED_MESSAGE =
   'The shared files could not be loaded. Check your connection and try again.'
 export const DOWNLOAD_FAILED_MESSAGE = 'The download could not start. Try again.'
 export const VIEW_ONLY_MESSAGE = 'These files can be viewed here but not downloaded.'
+/** A used-up link still opens (the server answers downloads_left: 0): what was shared, without Download. */
+export const USED_UP_VIEW_MESSAGE = `${USED_UP_LINK_MESSAGE} The files can still be viewed here.`
 /** A link session lasts an hour: downloads queued in a visit cannot ask for more addresses after it. */
 export const VISIT_ENDED_MESSAGE = 'This visit of the link has ended. Open the link again to download.'
 
