@@ -1,6 +1,7 @@
 // Share links from the console: a member shares a folder with a passphrase from the file list, reads the
-// link once and copies it, finds it under Share Links; the admin sees it there with its creator, revokes it,
-// and its state reads Revoked. With links turned off, a member is offered neither Share (selection bar, a
+// link once and copies it, finds it under Share Links; a visitor with no session opens the copied link with
+// the passphrase; the admin sees it there with its creator, revokes it, its state reads Revoked and the
+// visitor's page says the link is gone. With links turned off, a member is offered neither Share (selection bar, a
 // card's menu, the file's screen) nor Share Links, and an admin keeps the screen, where links are turned
 // back on. The link's own page (/s/…) is tested with the visitor's side.
 import {
@@ -118,6 +119,14 @@ test.describe('share links: create from the listing, list, revoke', () => {
     })
     expect(JSON.stringify(share_link_list)).not.toContain(url.split('/s/')[1] as string)
 
+    // A visitor with no session opens the copied link with its passphrase and finds the folder.
+    const visitor = await browser.newContext()
+    const visit = await visitor.newPage()
+    await visit.goto(url)
+    await visit.getByLabel('Passphrase').fill('open sesame 42')
+    await visit.getByRole('button', { name: 'Open' }).click()
+    await expect(visit.getByRole('list', { name: 'Files' }).getByText('take1.mov')).toBeVisible()
+
     // The admin sees it with its creator, and revokes it.
     const admin = await browser.newContext()
     const adminPage = await admin.newPage()
@@ -135,6 +144,11 @@ test.describe('share links: create from the listing, list, revoke', () => {
     await expect(adminRow).toContainText('Revoked')
     await expect(adminRow.getByRole('button', { name: `Revoke ${LABEL}` })).toHaveCount(0)
     await admin.close()
+    // The visitor's page, opened again, says the link is gone.
+    await visit.reload()
+    await expect(visit.getByRole('heading', { level: 1, name: 'Link not available' })).toBeVisible()
+    await expect(visit.getByText('take1.mov')).toHaveCount(0)
+    await visitor.close()
 
     // The member's list says so too.
     await page.reload()

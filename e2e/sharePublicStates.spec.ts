@@ -1,7 +1,7 @@
 // The states of a share link's public page that the visit of sharePublic.spec.ts does not reach, each set up
 // through the API and seen in one fresh browser context with no session: a link with a download limit of 1
-// is used up after one file (the page says so when a second is asked for, and opened again shows the files without Download), a view-only link shows no Download but
-// still previews and plays, and a passphrase link refuses every try after its limit (services/rateLimit.ts:
+// is used up after one file (the page says so when a second is asked for, and opened again shows the files
+// without Download), a view-only link shows no Download but still previews and plays, and a passphrase link refuses every try after its limit (services/rateLimit.ts:
 // 10 tries a link in 5 minutes), the right passphrase included. An expired link is not here: the API makes
 // links of at least one day (expire_days >= 1) and no call moves an expiry, so one cannot be had without
 // waiting a day or writing to the database. The server's answer to one (410 link_expired) is in
