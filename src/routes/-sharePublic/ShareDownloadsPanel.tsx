@@ -5,7 +5,12 @@
 // There is no download screen outside the console, so the panel holds all of it. It joins the queue once
 // the page is idle, so downloads left by a reload resume; it never takes focus.
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
-import { FileProgressBar, OverallProgress, useTransferRate } from '../../app/TransferMeter.tsx'
+import {
+  DownloadCounts,
+  FileProgressBar,
+  OverallProgress,
+  useTransferRate,
+} from '../../app/TransferMeter.tsx'
 import { whenIdle } from '../../lib/idle.ts'
 import { downloadStatusText, downloadSummary, type DownloadQueue } from '../../transfers/downloadModel.ts'
 import type { LinkDownloadManager } from '../../transfers/linkDownloads.ts'
@@ -94,20 +99,7 @@ function QueueBody({ queue, manager, progress, speed }: BodyProps) {
   const files = new Map(progress.files.map((file) => [file.id, file]))
   return (
     <>
-      <dl className="transfer-summary share-transfer-summary" aria-label="Summary">
-        <div>
-          <dt>Succeeded</dt>
-          <dd>{summary.succeeded}</dd>
-        </div>
-        <div>
-          <dt>Skipped</dt>
-          <dd>{summary.skipped}</dd>
-        </div>
-        <div>
-          <dt>Failed</dt>
-          <dd>{summary.failed}</dd>
-        </div>
-      </dl>
+      <DownloadCounts summary={summary} className="share-transfer-summary" />
       <OverallProgress label="Downloads" progress={progress} speed={speed} compact />
       {queue.needs_access.length > 0 ? (
         <AllowDirectoryAccess

@@ -12,7 +12,12 @@ import { TRANSFERS_DB_NAME } from '../../../transfers/queueDatabases.ts'
 import { AllowDirectoryAccess } from '../../../app/AllowDirectoryAccess.tsx'
 import type { OpenGrant } from '../-files/openGrant.ts'
 import { Table } from '../../../ui/Table.tsx'
-import { FileProgressBar, OverallProgress, useTransferRate } from '../../../app/TransferMeter.tsx'
+import {
+  DownloadCounts,
+  FileProgressBar,
+  OverallProgress,
+  useTransferRate,
+} from '../../../app/TransferMeter.tsx'
 import { downloadProgress } from '../../../transfers/transferProgress.ts'
 
 interface Props {
@@ -37,7 +42,7 @@ export function DownloadProgress({ queue, directory, openGrant }: Props) {
   return (
     <section className="panel" aria-labelledby="download-progress-heading">
       <h1 id="download-progress-heading">Download</h1>
-      <dl className="transfer-summary" aria-label="Summary">
+      <DownloadCounts summary={summary}>
         <div>
           <dt>Status</dt>
           {/* The live region sits inside the dd: a role on the dd itself would unmake the term's definition. */}
@@ -45,19 +50,7 @@ export function DownloadProgress({ queue, directory, openGrant }: Props) {
             <span role="status">{summary.text}</span>
           </dd>
         </div>
-        <div>
-          <dt>Succeeded</dt>
-          <dd>{summary.succeeded}</dd>
-        </div>
-        <div>
-          <dt>Skipped</dt>
-          <dd>{summary.skipped}</dd>
-        </div>
-        <div>
-          <dt>Failed</dt>
-          <dd>{summary.failed}</dd>
-        </div>
-      </dl>
+      </DownloadCounts>
       <OverallProgress label="Downloads" progress={progress} speed={speed} />
       {queue.needs_access.length > 0 ? (
         <AllowDirectoryAccess names={queue.needs_access} manager={manager} databaseName={TRANSFERS_DB_NAME} />
