@@ -1,10 +1,9 @@
 // The progress bars and counts the transfer panel and the upload and download screens share: one overall bar
 // with the bytes done of the total, the speed and the time left, a small bar for each file, and a download
-// queue's counts. The speed is sampled
-// here (transferRate.ts holds the arithmetic), once per queue for the whole tab, so the panel and a screen
-// showing the same queue say the same speed, and a screen opened in the middle of a transfer knows it. When a
-// run ends, its average speed (the bytes it moved over the time it took, as this tab saw it) stays on the
-// line until the next run starts.
+// queue's counts. The speed is sampled here (transferRate.ts holds the arithmetic), once per queue for the
+// whole tab, so the panel and a screen showing the same queue say the same speed, and a screen opened in the
+// middle of a transfer knows it. When a run ends, its average speed (the bytes it moved over the time it
+// took, as this tab saw it) stays on the line until the next run starts.
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import type { FileProgress, TransferProgress } from '../transfers/transferProgress.ts'
 import type { TransferSummary } from '../transfers/summary.ts'
