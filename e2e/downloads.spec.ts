@@ -12,7 +12,7 @@ import {
   type GrantAccess,
 } from './support/api.ts'
 import { freshEmail } from './support/mail.ts'
-import { losePermissionOnReload, pickFromOrigin } from './support/originFiles.ts'
+import { losePermissionOnReload, pickFromOrigin, readBack } from './support/originFiles.ts'
 import type { DownloadPage } from './pages/DownloadPage.ts'
 import type { FileListPage } from './pages/FileListPage.ts'
 import { expect, test } from './support/fixtures.ts'
@@ -29,28 +29,6 @@ const FILES: Record<string, Buffer> = {
 const LARGE = randomBytes(8 * 1024 * 1024)
 /** The range size the ranged download test sets through the page's test hook. */
 const RANGE = 1024 * 1024
-
-/** Every file under the picked directory, by path, with its bytes. */
-async function readBack(page: Page, directory: string): Promise<Map<string, Buffer>> {
-  const files = await page.evaluate(async (name) => {
-    const found: Array<[string, string]> = []
-    const walk = async (dir: FileSystemDirectoryHandle, prefix: string): Promise<void> => {
-      for await (const [entry, handle] of dir.entries()) {
-        if (handle.kind === 'directory') await walk(handle as FileSystemDirectoryHandle, `${prefix}${entry}/`)
-        else {
-          const bytes = new Uint8Array(await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer())
-          let binary = ''
-          for (let start = 0; start < bytes.length; start += 0x8000)
-            binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000))
-          found.push([`${prefix}${entry}`, btoa(binary)])
-        }
-      }
-    }
-    await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle(name, { create: true }), '')
-    return found
-  }, directory)
-  return new Map(files.map(([path, base64]) => [path, Buffer.from(base64, 'base64')]))
-}
 
 test.describe('downloads', () => {
   let access: GrantAccess

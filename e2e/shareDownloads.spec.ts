@@ -17,7 +17,7 @@ import {
   signUpUser,
   type GrantAccess,
 } from './support/api.ts'
-import { pickFromOrigin } from './support/originFiles.ts'
+import { pickFromOrigin, readBack } from './support/originFiles.ts'
 import { expect, test } from './support/fixtures.ts'
 import { freshEmail } from './support/mail.ts'
 
@@ -29,28 +29,6 @@ const FILES: Record<string, Buffer> = {
   'dup.txt': Buffer.from(SAME),
   'sub/b.bin': randomBytes(3000),
   'sub/deep/c.txt': Buffer.from(SAME),
-}
-
-/** Every file under the picked directory, by path, with its bytes. */
-async function readBack(page: Page, directory: string): Promise<Map<string, Buffer>> {
-  const files = await page.evaluate(async (name) => {
-    const found: Array<[string, string]> = []
-    const walk = async (dir: FileSystemDirectoryHandle, prefix: string): Promise<void> => {
-      for await (const [entry, handle] of dir.entries()) {
-        if (handle.kind === 'directory') await walk(handle as FileSystemDirectoryHandle, `${prefix}${entry}/`)
-        else {
-          const bytes = new Uint8Array(await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer())
-          let binary = ''
-          for (let start = 0; start < bytes.length; start += 0x8000)
-            binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000))
-          found.push([`${prefix}${entry}`, btoa(binary)])
-        }
-      }
-    }
-    await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle(name, { create: true }), '')
-    return found
-  }, directory)
-  return new Map(files.map(([path, base64]) => [path, Buffer.from(base64, 'base64')]))
 }
 
 /** Axe's rules on the page with its panel open, at 1280 and 375 px. */

@@ -79,3 +79,25 @@ export async function losePermissionOnReload(page: Page): Promise<void> {
     })
   })
 }
+
+/** Every file under the picked directory, by path, with its bytes. */
+export async function readBack(page: Page, directory: string): Promise<Map<string, Buffer>> {
+  const files = await page.evaluate(async (name) => {
+    const found: Array<[string, string]> = []
+    const walk = async (dir: FileSystemDirectoryHandle, prefix: string): Promise<void> => {
+      for await (const [entry, handle] of dir.entries()) {
+        if (handle.kind === 'directory') await walk(handle as FileSystemDirectoryHandle, `${prefix}${entry}/`)
+        else {
+          const bytes = new Uint8Array(await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer())
+          let binary = ''
+          for (let start = 0; start < bytes.length; start += 0x8000)
+            binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000))
+          found.push([`${prefix}${entry}`, btoa(binary)])
+        }
+      }
+    }
+    await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle(name, { create: true }), '')
+    return found
+  }, directory)
+  return new Map(files.map(([path, base64]) => [path, Buffer.from(base64, 'base64')]))
+}

@@ -1,11 +1,12 @@
-// The progress bars the transfer panel and the upload and download screens share: one overall bar with the
-// bytes done of the total, the speed and the time left, and a small bar for each file. The speed is sampled
-// here (transferRate.ts holds the arithmetic), once per queue for the whole tab, so the panel and a screen
-// showing the same queue say the same speed, and a screen opened in the middle of a transfer knows it. When a
-// run ends, its average speed (the bytes it moved over the time it took, as this tab saw it) stays on the
-// line until the next run starts.
+// The progress bars and counts the transfer panel and the upload and download screens share: one overall bar
+// with the bytes done of the total, the speed and the time left, a small bar for each file, and a download
+// queue's counts. The speed is sampled here (transferRate.ts holds the arithmetic), once per queue for the
+// whole tab, so the panel and a screen showing the same queue say the same speed, and a screen opened in the
+// middle of a transfer knows it. When a run ends, its average speed (the bytes it moved over the time it
+// took, as this tab saw it) stays on the line until the next run starts.
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import type { FileProgress, TransferProgress } from '../transfers/transferProgress.ts'
+import type { TransferSummary } from '../transfers/summary.ts'
 import {
   RATE_SAMPLE_MS,
   sampleRate,
@@ -154,5 +155,37 @@ export function FileProgressBar({ file, children }: { file: FileProgress; childr
       />
       <span>{children ?? file.status_text}</span>
     </span>
+  )
+}
+
+/**
+ * A download queue's counts in the specification's words (Succeeded, Skipped, Failed), as a description
+ * list; what comes before them (the console's Status) is given as children.
+ */
+export function DownloadCounts({
+  summary,
+  className,
+  children,
+}: {
+  summary: Pick<TransferSummary, 'succeeded' | 'skipped' | 'failed'>
+  className?: string
+  children?: ReactNode
+}) {
+  return (
+    <dl className={className ? `transfer-summary ${className}` : 'transfer-summary'} aria-label="Summary">
+      {children}
+      <div>
+        <dt>Succeeded</dt>
+        <dd>{summary.succeeded}</dd>
+      </div>
+      <div>
+        <dt>Skipped</dt>
+        <dd>{summary.skipped}</dd>
+      </div>
+      <div>
+        <dt>Failed</dt>
+        <dd>{summary.failed}</dd>
+      </div>
+    </dl>
   )
 }

@@ -8,7 +8,7 @@
 // while shown, a spacer as tall as the panel ends the main column so that the panel covers no content.
 import { useQuery } from '@tanstack/react-query'
 import { useRouter, useRouterState, type HistoryState } from '@tanstack/react-router'
-import { useId, useLayoutEffect, useRef, useState, type MouseEvent, type RefObject } from 'react'
+import { useId, useRef, useState, type MouseEvent } from 'react'
 import { mediaGrantQueries } from '../api/mediaGrants.ts'
 import { areaHref, parentDirectory } from '../lib/filePaths.ts'
 import { isLinkDownload, type DownloadQueue } from '../transfers/downloadModel.ts'
@@ -25,6 +25,7 @@ import type { UploadQueue } from '../transfers/uploadModel.ts'
 import { navigateRemembering } from './navigation.ts'
 import { CONTENT_ID } from './AppFrame.tsx'
 import { OverallProgress, useTransferRate, type TransferSpeed } from './TransferMeter.tsx'
+import { useCoveredHeight } from '../ui/useCoveredHeight.ts'
 
 /** Files with a bar of their own in the panel; the others are counted. */
 const FILES_SHOWN = 3
@@ -201,26 +202,6 @@ function Section({ shown }: { shown: ShownQueue }) {
   const speed = useTransferRate(name, progress.bytes_done, progress.summary.running > 0)
   const href = useScreenHref(name, where)
   return <QueueSection name={name} progress={progress} speed={speed} href={href} />
-}
-
-/** Keeps the main column's end clear of the fixed panel: the spacer is as tall as what the panel covers. */
-function useCoveredHeight(panel: RefObject<HTMLElement | null>, shown: boolean): number {
-  const [covered, setCovered] = useState(0)
-  useLayoutEffect(() => {
-    const element = panel.current
-    if (!shown || !element) return
-    const measure = () =>
-      setCovered(Math.max(0, Math.ceil(window.innerHeight - element.getBoundingClientRect().top)))
-    measure()
-    const observer = new ResizeObserver(measure)
-    observer.observe(element)
-    window.addEventListener('resize', measure)
-    return () => {
-      observer.disconnect()
-      window.removeEventListener('resize', measure)
-    }
-  }, [panel, shown])
-  return shown ? covered : 0
 }
 
 export default function TransferPanelView() {

@@ -5,15 +5,12 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
 import type { DownloadItem, DownloadQueue } from './downloadModel.ts'
 import type { UploadItem, UploadQueue } from './uploadModel.ts'
+import { TRANSFERS_DB_NAME } from './queueDatabases.ts'
 
-export const TRANSFERS_DB_NAME = 'media-console-transfers'
+// The databases' names live apart (queueDatabases.ts) so that a screen can name one without bringing idb.
+export { LINK_TRANSFERS_DB_NAME, TRANSFERS_DB_NAME } from './queueDatabases.ts'
+
 export const TRANSFERS_DB_VERSION = 1
-/**
- * A share link visitor's downloads (linkDownloads.ts) are kept in a database of their own, of the same
- * shape: a new store in the console's would need a version change, which waits for every open console tab
- * to let go of the database; and a signed-in user's queue and a visitor's never read each other's records.
- */
-export const LINK_TRANSFERS_DB_NAME = 'media-console-link-transfers'
 
 export interface StoredUpload {
   id: string

@@ -4,22 +4,21 @@
 // a failure may pass on another try, and Cancel while it runs (Close once done), which empties the queue.
 // There is no download screen outside the console, so the panel holds all of it. It joins the queue once
 // the page is idle, so downloads left by a reload resume; it never takes focus.
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import {
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type RefObject,
-} from 'react'
-import { FileProgressBar, OverallProgress, useTransferRate } from '../../app/TransferMeter.tsx'
+  DownloadCounts,
+  FileProgressBar,
+  OverallProgress,
+  useTransferRate,
+} from '../../app/TransferMeter.tsx'
 import { whenIdle } from '../../lib/idle.ts'
 import { downloadStatusText, downloadSummary, type DownloadQueue } from '../../transfers/downloadModel.ts'
-import { askHandleAccess } from '../../transfers/handleAccess.ts'
 import type { LinkDownloadManager } from '../../transfers/linkDownloads.ts'
 import { downloadProgress } from '../../transfers/transferProgress.ts'
 import { joinLinkDownloads, useJoinedLinkDownloads } from './shareDownloads.ts'
+import { AllowDirectoryAccess } from '../../app/AllowDirectoryAccess.tsx'
+import { useCoveredHeight } from '../../ui/useCoveredHeight.ts'
+import { LINK_TRANSFERS_DB_NAME } from '../../transfers/queueDatabases.ts'
 
 /** The queue is joined once the page is idle, or this long after it at the latest (as the console's). */
 const JOIN_IDLE_TIMEOUT_MS = 2_000
@@ -38,53 +37,6 @@ export function ShareDownloadsPanel() {
     [],
   )
   return manager ? <Panel manager={manager} /> : null
-}
-
-/** After a reload the browser may want the visitor's permission again to write into the chosen directory. */
-function AllowAccess({ names, manager }: { names: string[]; manager: LinkDownloadManager }) {
-  async function allow() {
-    const { LINK_TRANSFERS_DB_NAME, openQueueStore } = await import('../../transfers/queueStore.ts')
-    const store = await openQueueStore(LINK_TRANSFERS_DB_NAME)
-    const { handles } = await store.loadDownloads()
-    store.close()
-    const asked = new Set<string>()
-    for (const dir of handles.values()) {
-      if (asked.has(dir.name) || !names.includes(dir.name)) continue
-      asked.add(dir.name)
-      await askHandleAccess(dir, 'readwrite')
-    }
-    manager.send({ type: 'access_granted' })
-  }
-  return (
-    <div className="notice share-transfer-access" role="alert">
-      <p>
-        The browser needs your permission again to save into {names.map((name) => `'${name}'`).join(', ')}.
-      </p>
-      <button type="button" className="button" onClick={() => void allow()}>
-        Allow Access
-      </button>
-    </div>
-  )
-}
-
-/** Keeps the page's end clear of the fixed panel: a spacer as tall as what the panel covers. */
-function useCoveredHeight(panel: RefObject<HTMLElement | null>, shown: boolean): number {
-  const [covered, setCovered] = useState(0)
-  useLayoutEffect(() => {
-    const element = panel.current
-    if (!shown || !element) return
-    const measure = () =>
-      setCovered(Math.max(0, Math.ceil(window.innerHeight - element.getBoundingClientRect().top)))
-    measure()
-    const observer = new ResizeObserver(measure)
-    observer.observe(element)
-    window.addEventListener('resize', measure)
-    return () => {
-      observer.disconnect()
-      window.removeEventListener('resize', measure)
-    }
-  }, [panel, shown])
-  return shown ? covered : 0
 }
 
 function Panel({ manager }: { manager: LinkDownloadManager }) {
@@ -147,22 +99,16 @@ function QueueBody({ queue, manager, progress, speed }: BodyProps) {
   const files = new Map(progress.files.map((file) => [file.id, file]))
   return (
     <>
-      <dl className="transfer-summary share-transfer-summary" aria-label="Summary">
-        <div>
-          <dt>Succeeded</dt>
-          <dd>{summary.succeeded}</dd>
-        </div>
-        <div>
-          <dt>Skipped</dt>
-          <dd>{summary.skipped}</dd>
-        </div>
-        <div>
-          <dt>Failed</dt>
-          <dd>{summary.failed}</dd>
-        </div>
-      </dl>
+      <DownloadCounts summary={summary} className="share-transfer-summary" />
       <OverallProgress label="Downloads" progress={progress} speed={speed} compact />
-      {queue.needs_access.length > 0 ? <AllowAccess names={queue.needs_access} manager={manager} /> : null}
+      {queue.needs_access.length > 0 ? (
+        <AllowDirectoryAccess
+          names={queue.needs_access}
+          manager={manager}
+          databaseName={LINK_TRANSFERS_DB_NAME}
+          className="share-transfer-access"
+        />
+      ) : null}
       <ul className="share-transfer-files" aria-label="Downloads files">
         {queue.items.map((item) => {
           const file = files.get(item.id)

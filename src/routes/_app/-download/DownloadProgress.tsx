@@ -7,48 +7,23 @@ import { navigateRemembering } from '../../../app/navigation.ts'
 import { areaHref } from '../../../lib/filePaths.ts'
 import { formatBytes } from '../../../lib/format.ts'
 import { downloadStatusText, downloadSummary, type DownloadQueue } from '../../../transfers/downloadModel.ts'
-import { askHandleAccess } from '../../../transfers/handleAccess.ts'
-import { downloadManager, type DownloadManager } from '../../../transfers/downloads.ts'
-import { openQueueStore } from '../../../transfers/queueStore.ts'
+import { downloadManager } from '../../../transfers/downloads.ts'
+import { TRANSFERS_DB_NAME } from '../../../transfers/queueDatabases.ts'
+import { AllowDirectoryAccess } from '../../../app/AllowDirectoryAccess.tsx'
 import type { OpenGrant } from '../-files/openGrant.ts'
 import { Table } from '../../../ui/Table.tsx'
-import { FileProgressBar, OverallProgress, useTransferRate } from '../../../app/TransferMeter.tsx'
+import {
+  DownloadCounts,
+  FileProgressBar,
+  OverallProgress,
+  useTransferRate,
+} from '../../../app/TransferMeter.tsx'
 import { downloadProgress } from '../../../transfers/transferProgress.ts'
 
 interface Props {
   queue: DownloadQueue
   directory: string
   openGrant: OpenGrant
-}
-
-/**
- * After a reload the browser may want the user's permission again to write into the chosen directory; the
- * queue waits until it is given (asking needs the user's click).
- */
-function AllowDirectoryAccess({ names, manager }: { names: string[]; manager: DownloadManager }) {
-  async function allow() {
-    const store = await openQueueStore()
-    const { handles } = await store.loadDownloads()
-    store.close()
-    // Each item's record holds its own copy of the directory's handle: ask once per directory name.
-    const asked = new Set<string>()
-    for (const dir of handles.values()) {
-      if (asked.has(dir.name) || !names.includes(dir.name)) continue
-      asked.add(dir.name)
-      await askHandleAccess(dir, 'readwrite')
-    }
-    manager.send({ type: 'access_granted' })
-  }
-  return (
-    <div className="notice" role="alert">
-      <p>
-        The browser needs your permission again to save into {names.map((name) => `'${name}'`).join(', ')}.
-      </p>
-      <button type="button" className="button" onClick={() => void allow()}>
-        Allow Access
-      </button>
-    </div>
-  )
 }
 
 export function DownloadProgress({ queue, directory, openGrant }: Props) {
@@ -67,7 +42,7 @@ export function DownloadProgress({ queue, directory, openGrant }: Props) {
   return (
     <section className="panel" aria-labelledby="download-progress-heading">
       <h1 id="download-progress-heading">Download</h1>
-      <dl className="transfer-summary" aria-label="Summary">
+      <DownloadCounts summary={summary}>
         <div>
           <dt>Status</dt>
           {/* The live region sits inside the dd: a role on the dd itself would unmake the term's definition. */}
@@ -75,22 +50,10 @@ export function DownloadProgress({ queue, directory, openGrant }: Props) {
             <span role="status">{summary.text}</span>
           </dd>
         </div>
-        <div>
-          <dt>Succeeded</dt>
-          <dd>{summary.succeeded}</dd>
-        </div>
-        <div>
-          <dt>Skipped</dt>
-          <dd>{summary.skipped}</dd>
-        </div>
-        <div>
-          <dt>Failed</dt>
-          <dd>{summary.failed}</dd>
-        </div>
-      </dl>
+      </DownloadCounts>
       <OverallProgress label="Downloads" progress={progress} speed={speed} />
       {queue.needs_access.length > 0 ? (
-        <AllowDirectoryAccess names={queue.needs_access} manager={manager} />
+        <AllowDirectoryAccess names={queue.needs_access} manager={manager} databaseName={TRANSFERS_DB_NAME} />
       ) : null}
       <Table
         label="Downloads"
