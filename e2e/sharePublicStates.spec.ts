@@ -29,7 +29,7 @@ import {
   USED_UP_VIEW_MESSAGE,
   VIEW_ONLY_MESSAGE,
   WRONG_PASSPHRASE_MESSAGE,
-} from '../src/routes/-sharePublic/shareVisitText.ts'
+} from '../src/lib/shareVisitText.ts'
 import { expect, test } from './support/fixtures.ts'
 import { freshEmail } from './support/mail.ts'
 

@@ -10,7 +10,7 @@ import {
   USED_UP_LINK_MESSAGE,
   VIEW_ONLY_MESSAGE,
   VISIT_ENDED_MESSAGE,
-} from '../routes/-sharePublic/shareVisitText.ts'
+} from '../lib/shareVisitText.ts'
 import { isLinkDownload, type DownloadItem } from './downloadModel.ts'
 import type { UrlFailure } from './downloadRunner.ts'
 

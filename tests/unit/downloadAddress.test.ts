@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../src/api/transport.ts'
 import type { DownloadItem } from '../../src/transfers/downloadModel.ts'
 import { newDownloadItem } from '../../src/transfers/downloadModel.ts'
-import { VISIT_ENDED_MESSAGE } from '../../src/routes/-sharePublic/shareVisitText.ts'
+import { VISIT_ENDED_MESSAGE } from '../../src/lib/shareVisitText.ts'
 
 const calls = vi.hoisted(() => ({ console: [] as unknown[][], link: [] as unknown[][] }))
 

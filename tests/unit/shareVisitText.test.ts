@@ -10,7 +10,7 @@ import {
   pathCrumbs,
   TOO_MANY_TRIES_MESSAGE,
   WRONG_PASSPHRASE_MESSAGE,
-} from '../../src/routes/-sharePublic/shareVisitText.ts'
+} from '../../src/lib/shareVisitText.ts'
 
 const refusal = (status: number, error: string) => new ApiError(status, { error })
 

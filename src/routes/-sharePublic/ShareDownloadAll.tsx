@@ -13,7 +13,7 @@ import {
   NO_MULTI_DOWNLOAD_NOTICE,
 } from '../../lib/messages.ts'
 import { collectSharedFiles, joinLinkDownloads, linkDownloadFiles } from './shareDownloads.ts'
-import { VISIT_ENDED_MESSAGE } from './shareVisitText.ts'
+import { VISIT_ENDED_MESSAGE } from '../../lib/shareVisitText.ts'
 
 class VisitEnded extends Error {}
 

@@ -18,7 +18,7 @@ import {
   needsPassphraseAgain,
   passphraseErrorOf,
   type LinkGone,
-} from './shareVisitText.ts'
+} from '../../lib/shareVisitText.ts'
 import { useShareVisit } from './useShareVisit.ts'
 
 export function SharePage({ token, path }: { token: string; path: string }) {

@@ -18,7 +18,7 @@ import {
   pathCrumbs,
   USED_UP_VIEW_MESSAGE,
   VIEW_ONLY_MESSAGE,
-} from './shareVisitText.ts'
+} from '../../lib/shareVisitText.ts'
 import { ShareDownloadAll } from './ShareDownloadAll.tsx'
 
 /** How long a file's inline address is used again: the viewer going back to a file asks no new one. */

@@ -9,7 +9,7 @@ import type { ShareVisit } from '../../api/shareVisit.ts'
 import type { CollectedFile } from '../../transfers/downloadPlan.ts'
 import type { NewDownloadFile } from '../../transfers/downloadModel.ts'
 import type { LinkDownloadManager } from '../../transfers/linkDownloads.ts'
-import { childPath } from './shareVisitText.ts'
+import { childPath } from '../../lib/shareVisitText.ts'
 
 /**
  * Every file under `path` (a folder of the link, '' its root), walked through the link's own listing,

@@ -1,5 +1,7 @@
-// What the visitor's page says, and which full page an answer of the link's calls leads to.
-import { ApiError } from '../../api/transport.ts'
+// What a share link's visitor is told (the public page, and the download queue's failures of a link's files),
+// and which full page an answer of the link's calls leads to. Apart from messages.ts, which the public page
+// does not load.
+import { ApiError } from '../api/transport.ts'
 
 export const UNKNOWN_LINK_MESSAGE = 'This link does not exist or is no longer available.'
 export const EXPIRED_LINK_MESSAGE = 'This link has expired.'
