@@ -8,18 +8,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { randomBytes } from 'node:crypto'
 import type { Page, Route } from '@playwright/test'
-import {
-  createReadyOrg,
-  createShareLink,
-  listGrants,
-  putFile,
-  revokeShareLink,
-  signUpUser,
-  type GrantAccess,
-} from './support/api.ts'
+import { createShareLink, putFile, readyContainer, revokeShareLink, type GrantAccess } from './support/api.ts'
 import { pickFromOrigin, readBack } from './support/originFiles.ts'
 import { expect, test } from './support/fixtures.ts'
-import { freshEmail } from './support/mail.ts'
 
 const GRANT = 'Client Deliveries'
 const SAME = 'the same cut in two places\n'
@@ -53,12 +44,7 @@ test.describe('share link downloads', () => {
   let access: GrantAccess
 
   test.beforeAll(async () => {
-    const email = freshEmail('share-downloads')
-    const sessionKey = await signUpUser(email)
-    const orgId = await createReadyOrg(sessionKey, `Northlight Studio ${email}`, GRANT)
-    const grant = (await listGrants(sessionKey, orgId)).find((each) => each.grant_name === GRANT)
-    if (!grant) throw new Error('the new volume came without its container')
-    access = { sessionKey, orgId, grantId: grant.media_grant_id }
+    access = await readyContainer('share-downloads', 'Northlight Studio', GRANT)
     for (const [path, bytes] of Object.entries(FILES)) await putFile(access, `/Delivery/${path}`, bytes)
     await putFile(access, '/Elsewhere/secret.txt', 'not shared')
   })

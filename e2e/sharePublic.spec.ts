@@ -12,17 +12,14 @@ import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import {
   createFolder,
-  createReadyOrg,
   createShareLink,
-  listGrants,
   putFile,
+  readyContainer,
   revokeShareLink,
-  signUpUser,
   type GrantAccess,
 } from './support/api.ts'
 import { toolPaths } from '../server/derivatives/tools.ts'
 import { expect, test } from './support/fixtures.ts'
-import { freshEmail } from './support/mail.ts'
 
 const GRANT = 'Client Deliveries'
 const PASSPHRASE = 'blue heron at dawn'
@@ -72,12 +69,7 @@ test.describe('share link page', () => {
   let access: GrantAccess
 
   test.beforeAll(async () => {
-    const email = freshEmail('share')
-    const sessionKey = await signUpUser(email)
-    const orgId = await createReadyOrg(sessionKey, `Northlight Studio ${email}`, GRANT)
-    const grant = (await listGrants(sessionKey, orgId)).find((each) => each.grant_name === GRANT)
-    if (!grant) throw new Error('the new volume came without its container')
-    access = { sessionKey, orgId, grantId: grant.media_grant_id }
+    access = await readyContainer('share', 'Northlight Studio', GRANT)
     await createFolder(access, '/Review/')
     const { clip, photo } = makeMedia()
     await putFile(access, '/Review/clip.mp4', clip)

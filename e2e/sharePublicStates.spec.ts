@@ -13,11 +13,9 @@ import { join } from 'node:path'
 import {
   api,
   createFolder,
-  createReadyOrg,
   createShareLink,
-  listGrants,
   putFile,
-  signUpUser,
+  readyContainer,
   type GrantAccess,
 } from './support/api.ts'
 import { endpoints } from '../server/contract/endpoints.ts'
@@ -31,7 +29,6 @@ import {
   WRONG_PASSPHRASE_MESSAGE,
 } from '../src/lib/shareVisitText.ts'
 import { expect, test } from './support/fixtures.ts'
-import { freshEmail } from './support/mail.ts'
 
 const GRANT = 'Client Deliveries'
 const NOTES = 'Selects for the client: takes 3, 7 and 12.\n'
@@ -53,12 +50,7 @@ test.describe('share link page: used up, view only, too many tries', () => {
   let access: GrantAccess
 
   test.beforeAll(async () => {
-    const email = freshEmail('share-states')
-    const sessionKey = await signUpUser(email)
-    const orgId = await createReadyOrg(sessionKey, `Share States ${email}`, GRANT)
-    const grant = (await listGrants(sessionKey, orgId)).find((each) => each.grant_name === GRANT)
-    if (!grant) throw new Error('the new volume came without its container')
-    access = { sessionKey, orgId, grantId: grant.media_grant_id }
+    access = await readyContainer('share-states', 'Share States', GRANT)
     await createFolder(access, '/Review/')
     await putFile(access, '/Review/clip.mp4', makeClip())
     await putFile(access, '/Review/notes.txt', NOTES)

@@ -165,6 +165,21 @@ export interface GrantAccess {
   grantId: number
 }
 
+/**
+ * A new admin's organization, ready for work, and the container its new volume came with (signUpReadyAdmin,
+ * the volume and the container both named `grantName`): what a spec that works in one container starts from.
+ */
+export async function readyContainer(
+  label: string,
+  orgLabel: string,
+  grantName: string,
+): Promise<GrantAccess> {
+  const { sessionKey, orgId } = await signUpReadyAdmin(label, orgLabel, grantName)
+  const grant = (await listGrants(sessionKey, orgId)).find((each) => each.grant_name === grantName)
+  if (!grant) throw new Error('the new volume came without its container')
+  return { sessionKey, orgId, grantId: grant.media_grant_id }
+}
+
 function grantParams({ orgId, grantId }: GrantAccess) {
   return { org_id: orgId, media_grant_id: grantId }
 }
